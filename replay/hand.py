@@ -1,0 +1,179 @@
+"""Hand shapes and the readings of a winning hand (R-7.2 – R-7.10, R-7.11, R-4.3).
+
+A *reading* is one way of understanding the hand: which hand types it is and whether it is
+hard (硬胡: every laizi read as itself) or soft. ``readings`` returns the maximal ones; the
+scorer (``replay.settle``) picks the one that pays most (R-7.12).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from replay.ruleset import HAND_TYPES, Ruleset
+from replay.shape import complete
+from replay.tables import suit_needs
+from replay.tiles import JIANG, NUM_KINDS, C, E, F, N, P, S, W
+
+WAYS = ("self_draw", "discard", "gang_draw", "haidi", "rob")
+SELF_DRAWN_WAYS = frozenset({"self_draw", "gang_draw", "haidi"})
+WAY_TYPES = {"gang_draw": "gangshangkai", "haidi": "haidilao", "rob": "qianggang"}
+SHAPE_TYPES = ("qingyise", "fengyise", "jiangyise", "pengpenghu", "quanqiuren")
+_ORDER = {h: i for i, h in enumerate(HAND_TYPES)}
+_TRIP = (0, 2, 1, 0, 2)
+_PAIR = (2, 1, 0, 2, 1)
+
+
+@dataclass(frozen=True)
+class Meld:
+    """An exposed or declared meld. ``source`` is the seat the claimed tile came from."""
+
+    type: str  # "chi" | "peng" | "gang"
+    tiles: tuple[int, ...]
+    kind: str | None = None  # for gangs: "ming" | "an" | "xu"
+    source: int | None = None
+
+    @property
+    def is_open(self) -> bool:
+        """R-6.1: chi, peng and ming-gang open; a xu-gang is the peng that already opened."""
+        return self.type != "gang" or self.kind in ("ming", "xu")
+
+    @property
+    def is_triplet(self) -> bool:
+        return self.type != "chi"
+
+
+@dataclass(frozen=True, order=True)
+class Reading:
+    hands: tuple[str, ...]
+    hard: bool
+
+    @property
+    def big(self) -> bool:
+        return self.hands != ("pihu",)
+
+
+def wind_kinds(rules: Ruleset) -> frozenset[int]:
+    """风一色 tiles (§1): E S W N F P, less whatever is a pizi in this ruleset."""
+    return frozenset({E, S, W, N, F, P, C}) - {C} - set(rules.pizi)
+
+
+def _pph_cost(counts: Sequence[int]) -> int:
+    """Wildcards to make the concealed tiles triplets plus one pair (碰碰胡 shape)."""
+    cost = 0
+    delta = 2  # a pair of two wildcards
+    for c in counts:
+        if c:
+            cost += _TRIP[c]
+            delta = min(delta, _PAIR[c] - _TRIP[c])
+    return cost + delta
+
+
+def _suit_pair_need(counts: Sequence[int], suit: int) -> int:
+    v = suit_needs().get(bytes(counts[suit * 9 : suit * 9 + 9]), 511)
+    return v >> 3 & 7
+
+
+def _family(
+    counts: list[int],
+    wild: int,
+    melds: Sequence[Meld],
+    way: str,
+    laizi_count: int,
+    rules: Ruleset,
+) -> set[frozenset[str]]:
+    """Maximal hand-type sets for one way of counting the tiles (natural or with wildcards)."""
+    present = {k for k in range(NUM_KINDS) if counts[k]} | {t for m in melds for t in m.tiles}
+    all_pengs = all(m.is_triplet for m in melds)
+    four_opens = len(melds) == 4 and all(m.is_open for m in melds)
+    winds = wind_kinds(rules)
+    suits = {k // 9 for k in present if k < 27}
+
+    def feasible(types: frozenset[str]) -> bool:
+        allowed_sets: list[frozenset[int]] = []
+        if "qingyise" in types:
+            if len(suits) > 1 or any(k >= 27 for k in present):
+                return False
+            for s in suits or {0, 1, 2}:
+                allowed_sets.append(frozenset(range(s * 9, s * 9 + 9)))
+        else:
+            allowed_sets.append(frozenset(range(NUM_KINDS)))
+        return any(_fits(types, allowed) for allowed in allowed_sets)
+
+    def _fits(types: frozenset[str], allowed: frozenset[int]) -> bool:
+        if "fengyise" in types:
+            allowed &= winds
+        if "jiangyise" in types:
+            allowed &= JIANG
+        if not present <= allowed or not allowed:
+            return False
+        if "quanqiuren" in types:
+            if way != "discard" or not four_opens or sum(counts) + wild != 2:
+                return False
+            pair_kinds = [k for k in range(NUM_KINDS) if counts[k]]
+            if wild == 0 and not (len(pair_kinds) == 1 and counts[pair_kinds[0]] == 2):
+                return False
+            candidates = set(pair_kinds) if pair_kinds else set(allowed)
+            if not types & {"qingyise", "fengyise", "jiangyise", "pengpenghu"}:
+                candidates &= JIANG
+            if not candidates & allowed:
+                return False
+        if "pengpenghu" in types or ("qingyise" in types and "jiangyise" in types):
+            # no sequence can be made of 2/5/8 tiles only: 清一色 + 将一色 is triplets too
+            return all_pengs and _pph_cost(counts) <= wild
+        if "qingyise" in types:
+            (suit,) = {k // 9 for k in allowed}
+            return _suit_pair_need(counts, suit) <= wild
+        return True
+
+    found: list[frozenset[str]] = []
+    for size in range(len(SHAPE_TYPES), 0, -1):
+        for combo in combinations(SHAPE_TYPES, size):
+            types = frozenset(combo)
+            if any(types <= f for f in found):
+                continue
+            if feasible(types):
+                found.append(types)
+    pihu_shape = complete(counts, wild, "jiang")
+    out: set[frozenset[str]] = set()
+    if way in WAY_TYPES:
+        extra = WAY_TYPES[way]
+        out.update(t | {extra} for t in found)
+        if pihu_shape and not found:
+            out.add(frozenset({extra}))
+    else:
+        out.update(found)
+        if pihu_shape and laizi_count <= 1:  # R-4.3
+            out.add(frozenset({"pihu"}))
+    return out
+
+
+def _order(types: frozenset[str]) -> tuple[str, ...]:
+    return tuple(sorted(types, key=_ORDER.__getitem__))
+
+
+def readings(
+    concealed: Sequence[int],
+    melds: Sequence[Meld],
+    win_tile: int,
+    way: str,
+    laizi: int,
+    rules: Ruleset,
+) -> list[Reading]:
+    """Every maximal reading of concealed + winning tile with these melds (shape only).
+
+    Hard readings take each laizi as itself (R-7.11); soft ones let laizi stand for any tile.
+    Preconditions that are not about shape (opened, pizi, qihu) are ``replay.judge``'s.
+    """
+    tiles = [*concealed, win_tile]
+    counts = [0] * NUM_KINDS
+    for t in tiles:
+        counts[t] += 1
+    wild = counts[laizi]
+    result = {Reading(_order(t), True) for t in _family(counts, 0, melds, way, wild, rules)}
+    if wild:
+        natural = list(counts)
+        natural[laizi] = 0
+        result |= {Reading(_order(t), False) for t in _family(natural, wild, melds, way, wild, rules)}
+    return sorted(result)

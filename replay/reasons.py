@@ -1,0 +1,56 @@
+"""Reason codes: why a win or an event is illegal, each tied to the rule it breaks.
+
+The code is stable (apps and tests match on it); the message is for people, English with the
+Chinese term. Documented in ``docs/reason-codes.md``; a test keeps the two in step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Reason:
+    code: str
+    rule: str
+    message: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "rule": self.rule, "message": self.message}
+
+
+#: code -> (rule id, message template)
+CATALOGUE: dict[str, tuple[str, str]] = {
+    # winning (R-7.1 and the rules it gathers)
+    "not_opened": ("R-6.2", "seat {seat} never opened (开口): a hand must open at least once to win"),
+    "holds_pizi": ("R-4.1", "seat {seat} holds a gang tile (痞子 {tile}) and cannot win while holding it"),
+    "win_on_pizi": ("R-4.1", "nobody can win on a gang tile (痞子 {tile})"),
+    "win_on_discarded_laizi": ("R-4.2", "a discarded or robbed laizi (赖子 {tile}) cannot be won on"),
+    "pihu_two_laizi": (
+        "R-4.3",
+        "seat {seat} holds {count} laizi (赖子): with two or more only a big hand (大胡) can win, not 屁胡",
+    ),
+    "not_a_winning_hand": ("R-7.2", "seat {seat}'s tiles do not make a winning hand (胡牌) with {tile}"),
+    "below_qihu": ("R-10.7", "the win pays {pays}, below the minimum (起胡) of {qihu} ({scope})"),
+    "wrong_hand_size": (
+        "R-5.6",
+        "seat {seat} holds {count} concealed tiles; with {melds} melds it should hold {expected}",
+    ),
+    "too_many_copies": ("R-3.1", "{tile} appears {count} times; there are only four of each tile"),
+    "meld_with_laizi": ("R-4.2", "a laizi (赖子 {tile}) cannot be used in a chi, peng or gang"),
+    "meld_with_pizi": ("R-4.1", "a gang tile (痞子 {tile}) cannot be chi'd, peng'd or ganged"),
+    "bad_meld": ("R-5.2", "{what}"),
+    "chi_not_from_previous_seat": (
+        "R-5.2",
+        "seat {seat} chi'd (吃) from seat {source}, but chi is only allowed from the 上家 (seat {expected})",
+    ),
+    "claim_from_self": ("R-5.2", "seat {seat} cannot claim its own tile"),
+    "rob_not_xu_gang": ("R-5.5", "only a xu-gang (蓄杠) can be robbed: seat {source} has no peng of {tile}"),
+    "gang_draw_without_gang": ("R-7.8", "seat {seat} won on a kong draw (杠上开) without having made a gang"),
+}
+
+
+def reason(code: str, **values: Any) -> Reason:
+    rule, template = CATALOGUE[code]
+    return Reason(code, rule, template.format(**values))

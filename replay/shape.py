@@ -1,0 +1,217 @@
+"""Fast shape checks on count vectors: complete hands (R-7.2 shapes) and shanten.
+
+Both work on the 34 counts of the *natural* tiles plus a number of wildcards (laizi), so
+the same code serves the hard reading (laizi counted as natural tiles, ``wild=0``) and the
+soft one. ``complete`` looks each suit up in the precomputed tables of ``replay.tables``;
+``shanten`` keeps a per-suit table that fills lazily (a suit key is computed once, then
+looked up). The brute-force reference in ``tests/reference.py`` defines what both must say.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from replay.tables import IMPOSSIBLE, suit_needs
+
+_NONE = 7 | 7 << 3 | 7 << 6
+# Wildcards to make an honour count into triplets only, or into a pair plus triplets.
+_TRIP = (0, 2, 1, 0, 2)
+_PAIR = (2, 1, 0, 2, 1)
+
+
+def complete(counts: Sequence[int], wild: int = 0, pair: str = "jiang") -> bool:
+    """Do the tiles (at most 14, total 3n+2) split into n melds and a pair?
+
+    ``pair="jiang"``: the pair must be a suited 2, 5 or 8 (屁胡, R-7.2); ``"any"`` allows any
+    pair (清一色, 碰碰胡). Each wildcard may stand for any kind.
+    """
+    b = bytes(counts)
+    if (sum(b) + wild) % 3 != 2:
+        return False
+    table = suit_needs()
+    v0 = table.get(b[0:9], _NONE)
+    v1 = table.get(b[9:18], _NONE)
+    v2 = table.get(b[18:27], _NONE)
+    m0, m1, m2 = v0 & 7, v1 & 7, v2 & 7
+    honours = b[27:34]
+    if wild == 0:
+        if 1 in honours or 4 in honours:
+            return False
+        if 2 in honours:
+            return pair == "any" and honours.count(2) == 1 and m0 == 0 and m1 == 0 and m2 == 0
+        shift = 6 if pair == "jiang" else 3
+        return (
+            (v0 >> shift & 7 == 0 and m1 == 0 and m2 == 0)
+            or (v1 >> shift & 7 == 0 and m0 == 0 and m2 == 0)
+            or (v2 >> shift & 7 == 0 and m0 == 0 and m1 == 0)
+        )
+    hm = 0
+    hp = IMPOSSIBLE
+    for c in honours:
+        if c:
+            hm += _TRIP[c]
+            hp = min(hp, _PAIR[c] - _TRIP[c])
+    base = m0 + m1 + m2 + hm
+    shift = 6 if pair == "jiang" else 3
+    best = base + 2
+    best = min(
+        best,
+        base - m0 + (v0 >> shift & 7),
+        base - m1 + (v1 >> shift & 7),
+        base - m2 + (v2 >> shift & 7),
+    )
+    if pair == "any":
+        best = min(best, base + hp)
+    return best <= wild
+
+
+# --- shanten -------------------------------------------------------------------------------
+# For one group of tiles (a suit or the honours) and a number m of meld slots, the most tiles
+# that can be kept in m slots with no pair (index 0), with any pair (1), with a 将 pair (2).
+# Slots may be partly filled: the missing tiles are the exchanges still needed.
+
+_NEG = -99
+Kept = tuple[tuple[int, int, int], ...]  # [m][pair kind] for m = 0..4
+
+
+def _merge(best: list[list[int]], sub: Kept, dm: int, dp: int, kept: int) -> None:
+    for m in range(5 - dm):
+        row = sub[m]
+        for p in range(3):
+            v = row[p]
+            if v <= _NEG:
+                continue
+            if dp:
+                if p:
+                    continue
+                for q in (1, 2) if dp == 2 else (1,):
+                    if v + kept > best[m + dm][q]:
+                        best[m + dm][q] = v + kept
+            elif v + kept > best[m + dm][p]:
+                best[m + dm][p] = v + kept
+
+
+@lru_cache(maxsize=None)
+def suit_kept(key: tuple[int, ...]) -> Kept:
+    """Best kept counts for one suit's 9 counts (computed once per key, then a lookup)."""
+    r = next((i for i, c in enumerate(key) if c), None)
+    if r is None:
+        return ((0, _NEG, _NEG),) + ((0, _NEG, _NEG),) * 4
+    best = [[_NEG] * 3 for _ in range(5)]
+
+    def take(*ranks: int) -> tuple[int, ...]:
+        k = list(key)
+        for x in ranks:
+            k[x] -= 1
+        return tuple(k)
+
+    _merge(best, suit_kept(take(r)), 0, 0, 0)  # the tile at r is given up
+    c = key[r]
+    for n in range(1, min(c, 3) + 1):  # a triplet slot with n tiles of r
+        _merge(best, suit_kept(take(*[r] * n)), 1, 0, n)
+    if r + 1 < 9 and key[r + 1]:
+        if r + 2 < 9 and key[r + 2]:
+            _merge(best, suit_kept(take(r, r + 1, r + 2)), 1, 0, 3)
+        _merge(best, suit_kept(take(r, r + 1)), 1, 0, 2)
+    if r + 2 < 9 and key[r + 2]:
+        _merge(best, suit_kept(take(r, r + 2)), 1, 0, 2)
+    jiang = 2 if r in (1, 4, 7) else 1
+    for n in range(1, min(c, 2) + 1):  # the pair with n tiles of r
+        _merge(best, suit_kept(take(*[r] * n)), 0, jiang, n)
+    for m in range(1, 5):  # an empty slot is all wildcards: more slots never keep fewer
+        for p in range(3):
+            best[m][p] = max(best[m][p], best[m - 1][p])
+    return tuple((a, b, d) for a, b, d in best)
+
+
+@lru_cache(maxsize=None)
+def honour_kept(key: tuple[int, ...]) -> Kept:
+    best = [[_NEG] * 3 for _ in range(5)]
+    best[0][0] = 0
+    for c in key:
+        if not c:
+            continue
+        nxt = [row[:] for row in best]
+        for m in range(5):
+            for p in range(3):
+                v = best[m][p]
+                if v <= _NEG:
+                    continue
+                if m < 4 and v + min(c, 3) > nxt[m + 1][p]:
+                    nxt[m + 1][p] = v + min(c, 3)
+                if p == 0 and v + min(c, 2) > nxt[m][1]:
+                    nxt[m][1] = v + min(c, 2)
+        best = nxt
+    for m in range(1, 5):
+        for p in range(3):
+            best[m][p] = max(best[m][p], best[m - 1][p])
+    return tuple((a, b, d) for a, b, d in best)
+
+
+Options = tuple[tuple[tuple[int, int], ...], ...]  # per pair kind: (slots, kept) steps
+
+
+def _options(kept: Kept) -> Options:
+    """Only the slot counts where keeping improves: usually two or three steps, not five."""
+    out = []
+    for p in range(3):
+        steps: list[tuple[int, int]] = []
+        for m in range(5):
+            v = kept[m][p]
+            if v > _NEG and (not steps or v > steps[-1][1]):
+                steps.append((m, v))
+        out.append(tuple(steps))
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _suit_options(key: bytes) -> Options:
+    return _options(suit_kept(tuple(key)))
+
+
+@lru_cache(maxsize=None)
+def _honour_options(key: bytes) -> Options:
+    return _options(honour_kept(tuple(key)))
+
+
+def shanten(counts: Sequence[int], wild: int = 0, pair: str = "jiang") -> int:
+    """Exchanges still needed, minus one: -1 complete, 0 tenpai (听牌). Hands of at most 14 tiles.
+
+    With ``pair="jiang"`` the hand aims at 屁胡's 将 pair; ``"any"`` at any pair.
+    """
+    b = bytes(counts)
+    melds = (len(b) and sum(b) + wild) // 3
+    pq = 2 if pair == "jiang" else 1
+    # max-plus combination over the groups: no[m] kept without the pair, yes[m] with it
+    no = {0: 0}
+    yes: dict[int, int] = {}
+    for lo, hi in ((0, 9), (9, 18), (18, 27), (27, 34)):
+        key = b[lo:hi]
+        if not any(key):
+            continue
+        if lo < 27:
+            opts = _suit_options(key)
+            g_no, g_yes = opts[0], opts[pq]
+        else:
+            opts = _honour_options(key)
+            g_no, g_yes = opts[0], (opts[1] if pair == "any" else ())
+        new_no: dict[int, int] = {}
+        new_yes: dict[int, int] = {}
+        for a, va in no.items():
+            for m, k in g_no:
+                t = a + m
+                if t <= melds and va + k > new_no.get(t, _NEG):
+                    new_no[t] = va + k
+            for m, k in g_yes:
+                t = a + m
+                if t <= melds and va + k > new_yes.get(t, _NEG):
+                    new_yes[t] = va + k
+        for a, va in yes.items():
+            for m, k in g_no:
+                t = a + m
+                if t <= melds and va + k > new_yes.get(t, _NEG):
+                    new_yes[t] = va + k
+        no, yes = new_no, new_yes
+    kept = max(max(yes.values(), default=_NEG), max(no.values()))  # no pair kept: two wildcards
+    return 3 * melds + 2 - kept - wild - 1

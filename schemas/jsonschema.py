@@ -1,0 +1,346 @@
+"""JSON Schema (draft 2020-12) of hand record format ``wuhan-hand/1``, for app developers.
+
+Apps validate their uploads with off-the-shelf tooling in their own language; the server's
+marshmallow schema (``schemas.hand_record``) stays the authority. The JSON Schema is built from
+the same constants so the two cannot drift apart silently, and ``tests/test_schemas.py`` checks
+that the published file ``docs/hand-record.schema.json`` is this function's output.
+
+It accepts every record ``validate_record`` accepts. A few rules it cannot express (deltas
+summing to 0, the laizi indicator matching the wall, a real calendar
+date, every tile alias spelled exactly) are stated in descriptions and left to the server.
+
+Regenerate with ``python -m schemas.jsonschema``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from replay.ruleset import HAND_TYPES, PRESETS, VALIDATORS
+from replay.tiles import CODES, SERVER_CODES
+from schemas.hand_record import (
+    DEALER_HAND_SIZE,
+    EVENT_TYPES,
+    FORMAT,
+    GANG_KINDS,
+    HAND_SIZE,
+    ID_MAX_LENGTH,
+    ID_PATTERN,
+    MAX_DELTA,
+    MAX_EVENTS,
+    MAX_HAND_NO,
+    MAX_POINTS,
+    MAX_TILE_TOKEN,
+    NAME_MAX_LENGTH,
+    NUM_SEATS,
+    PLAYED_AT_MAX_LENGTH,
+    PLAYED_AT_PATTERN,
+    PLAYER_ID_MAX_LENGTH,
+    WALL_INDICATOR_INDEX,
+    WALL_SIZE,
+    event_fields,
+)
+
+SCHEMA_ID = "https://wuhan-replay.invalid/schemas/hand-record-v1.schema.json"
+OUTPUT = Path(__file__).resolve().parent.parent / "docs" / "hand-record.schema.json"
+
+_TILE_REF = {"$ref": "#/$defs/tile"}
+_SEAT_REF = {"$ref": "#/$defs/seat"}
+_ID = {
+    "type": "string",
+    "minLength": 1,
+    "maxLength": ID_MAX_LENGTH,
+    "pattern": f"^{ID_PATTERN}$",
+}
+
+
+def _tile_list(n_min: int, n_max: int) -> dict[str, Any]:
+    return {"type": "array", "items": _TILE_REF, "minItems": n_min, "maxItems": n_max}
+
+
+def _points(nullable: bool, lo: int) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": ["integer", "null"] if nullable else "integer"}
+    schema.update(minimum=lo, maximum=MAX_POINTS)
+    return schema
+
+
+#: One entry per ruleset parameter (RULES.md §11); a test checks the names match the engine's.
+_OVERRIDES: dict[str, dict[str, Any]] = {
+    "pizi": {
+        "type": "array",
+        "items": _TILE_REF,
+        "minItems": 1,
+        "maxItems": 8,
+        "description": '["C"] or ["C", "F"] (红中发财 variant), in any tile spelling',
+    },
+    "open_mode": {"enum": ["kaikou", "koukou"]},
+    "laizi_gang_factor": {"enum": [4, 2]},
+    "laizi_discard_factor": {"enum": [2, 4]},
+    "big_hand_stacking": {"enum": ["double", "add"]},
+    "cap": _points(True, 1),
+    "golden": _points(True, 1),
+    "sunshine": _points(True, 1),
+    "triple_sunshine": _points(True, 1),
+    "liability_cap": _points(True, 1),
+    "qihu": _points(False, 0),
+    "qihu_scope": {"enum": ["all", "any"]},
+    "quanqiuren_liability": {"enum": ["not_tenpai", "jiang_tile"]},
+    "third_feed_hands": {
+        "type": "array",
+        "items": {"enum": ["qingyise", "jiangyise"]},
+        "minItems": 1,
+        "maxItems": 8,
+        "contains": {"const": "qingyise"},
+        "description": '["qingyise"] or ["qingyise", "jiangyise"]',
+    },
+    "qianggang_mode": {"enum": ["robber", "robbed_gangkai"]},
+    "fengyise_golden": {"type": "boolean"},
+    "haidi_trigger": {"type": "integer", "minimum": 4, "maximum": 100},
+    "haidi_draws": {"type": "integer", "minimum": 0, "maximum": 4, "description": "at most haidi_trigger"},
+}
+
+assert set(_OVERRIDES) == set(VALIDATORS), "describe every ruleset parameter in _OVERRIDES"
+
+_EVENT_DESCRIPTIONS = {
+    "draw": "a draw from the front, the replacement after a gang (from the back), or a haidi draw; "
+    "tile is required when the record has no wall and must match the wall when it has one",
+    "discard": "a discard",
+    "chi": "claims the last discard from the seat's 上家 with the two tiles from hand",
+    "peng": "claims the last discard with a pair",
+    "gang": "a kong; ming claims the last discard, the others are on the seat's own turn",
+    "hu": "a win (self-draw, on the last discard, or robbing the last xu-gang)",
+    "pass": "optional: a player declined a claim",
+    "huangzhuang": "the hand ended in a draw after the haidi draws",
+}
+
+
+def _event_schema(event_type: str) -> dict[str, Any]:
+    spec = event_fields(event_type)
+    properties: dict[str, Any] = {}
+    for name in spec:
+        if name == "type":
+            properties[name] = {"const": event_type}
+        elif name == "seat":
+            properties[name] = _SEAT_REF
+        elif name == "tile":
+            properties[name] = _TILE_REF
+        elif name == "tiles":
+            properties[name] = _tile_list(2, 2)
+        elif name == "kind":
+            properties[name] = {"enum": list(GANG_KINDS)}
+        else:  # pragma: no cover - a new event field must be described here
+            raise AssertionError(f"no JSON Schema for event field {event_type}.{name}")
+    return {
+        "title": event_type,
+        "description": _EVENT_DESCRIPTIONS[event_type],
+        "type": "object",
+        "properties": properties,
+        "required": [name for name, required in spec.items() if required],
+        "additionalProperties": False,
+    }
+
+
+def _deal_matches_dealer() -> list[dict[str, Any]]:
+    """One ``if dealer == k then deal[k] has 14 tiles, the others 13`` per seat."""
+    rules = []
+    for dealer in range(NUM_SEATS):
+        hands = [
+            {"minItems": n, "maxItems": n}
+            for n in (DEALER_HAND_SIZE if seat == dealer else HAND_SIZE for seat in range(NUM_SEATS))
+        ]
+        rules.append(
+            {
+                "if": {"properties": {"dealer": {"const": dealer}}, "required": ["dealer"]},
+                "then": {"properties": {"deal": {"prefixItems": hands}}},
+            }
+        )
+    return rules
+
+
+def hand_record_json_schema() -> dict[str, Any]:
+    """The JSON Schema of one hand record (NDJSON uploads: one such object per line)."""
+    canonical = list(CODES)
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": SCHEMA_ID,
+        "title": f"Wuhan mahjong hand record, format {FORMAT}",
+        "description": (
+            "One hand (一盘) of Wuhan mahjong (红中赖子杠) as uploaded by an app. Unknown fields are "
+            "errors at every level. The server (schemas.hand_record.validate_record) is the "
+            "authority; this schema cannot express: result.deltas summing to 0, "
+            f"laizi_indicator matching wall[{WALL_INDICATOR_INDEX}], "
+            "played_at being a real calendar date, and the exact set of tile spellings. "
+            "See docs/hand-record.md."
+        ),
+        "type": "object",
+        "properties": {
+            "format": {"const": FORMAT},
+            "hand_id": {**_ID, "description": "unique within source"},
+            "source": {**_ID, "description": "the uploading app's id"},
+            "played_at": {
+                "type": "string",
+                "format": "date-time",
+                "maxLength": PLAYED_AT_MAX_LENGTH,
+                "pattern": f"^{PLAYED_AT_PATTERN}$",
+                "description": "RFC 3339 timestamp with offset, e.g. 2026-11-29T20:15:03+08:00",
+            },
+            "session": {
+                "type": "object",
+                "description": "links the hands of one sitting, in order",
+                "properties": {
+                    "id": _ID,
+                    "hand_no": {"type": "integer", "minimum": 1, "maximum": MAX_HAND_NO},
+                },
+                "required": ["id", "hand_no"],
+                "additionalProperties": False,
+            },
+            "ruleset": {
+                "type": "object",
+                "description": "a preset and optional overrides of any ruleset parameter (RULES.md §11)",
+                "properties": {
+                    "preset": {"enum": list(PRESETS)},
+                    "overrides": {
+                        "type": "object",
+                        "properties": _OVERRIDES,
+                        "additionalProperties": False,
+                    },
+                },
+                "required": ["preset"],
+                "additionalProperties": False,
+            },
+            "seats": {
+                "type": "array",
+                "description": "index = seat number (turn order 0→1→2→3)",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "player_id": {"type": "string", "minLength": 1, "maxLength": PLAYER_ID_MAX_LENGTH},
+                        "name": {"type": "string", "maxLength": NAME_MAX_LENGTH},
+                    },
+                    "required": ["player_id"],
+                    "additionalProperties": False,
+                },
+                "minItems": NUM_SEATS,
+                "maxItems": NUM_SEATS,
+            },
+            "dealer": _SEAT_REF,
+            "wall": {
+                **_tile_list(WALL_SIZE, WALL_SIZE),
+                "description": (
+                    "all 136 tiles in the order they leave the wall from the front: the deal, "
+                    f"then the indicator (wall[{WALL_INDICATOR_INDEX}]), then the live draws; "
+                    "kong replacements are taken from the end"
+                ),
+            },
+            "deal": {
+                "type": "array",
+                "description": "the four starting hands, by seat: the dealer 14 tiles, the others 13",
+                "items": _tile_list(HAND_SIZE, DEALER_HAND_SIZE),
+                "minItems": NUM_SEATS,
+                "maxItems": NUM_SEATS,
+            },
+            "laizi_indicator": {
+                **_TILE_REF,
+                "description": "the flipped tile; required without wall, must match the wall with one",
+            },
+            "events": {
+                "type": "array",
+                "items": {"$ref": "#/$defs/event"},
+                "maxItems": MAX_EVENTS,
+            },
+            "result": {
+                "type": "object",
+                "description": "what the app settled; every field is optional and audited",
+                "properties": {
+                    "winner": {"oneOf": [_SEAT_REF, {"type": "null"}], "description": "null for a draw"},
+                    "hands": {
+                        "type": "array",
+                        "items": {"enum": list(HAND_TYPES)},
+                        "maxItems": len(HAND_TYPES),
+                        "uniqueItems": True,
+                    },
+                    "self_draw": {"type": "boolean"},
+                    "hard": {"type": "boolean"},
+                    "liable": {"oneOf": [_SEAT_REF, {"type": "null"}]},
+                    "deltas": {
+                        "type": "array",
+                        "description": "points won (+) or paid (-) by seat; must sum to 0",
+                        "items": {"type": "integer", "minimum": -MAX_DELTA, "maximum": MAX_DELTA},
+                        "minItems": NUM_SEATS,
+                        "maxItems": NUM_SEATS,
+                    },
+                },
+                "additionalProperties": False,
+            },
+        },
+        "required": ["format", "hand_id", "source", "ruleset", "seats", "dealer", "events"],
+        "additionalProperties": False,
+        "allOf": [
+            {
+                "if": {"not": {"required": ["wall"]}},
+                "then": {
+                    "required": ["deal", "laizi_indicator"],
+                    "properties": {
+                        "events": {
+                            "items": {
+                                "if": {"properties": {"type": {"const": "draw"}}, "required": ["type"]},
+                                "then": {"required": ["tile"]},
+                            }
+                        }
+                    },
+                },
+            },
+            *_deal_matches_dealer(),
+        ],
+        "$defs": {
+            "seat": {"type": "integer", "minimum": 0, "maximum": NUM_SEATS - 1},
+            "tile_code": {
+                "description": "canonical tile codes: what the server stores and returns",
+                "enum": canonical,
+            },
+            "tile": {
+                "description": (
+                    "a tile in any accepted spelling, normalised by the server to a canonical code "
+                    "(#/$defs/tile_code: " + " ".join(canonical) + "). Also accepted: Chinese names "
+                    "(五万, 5万, 東風/东, 红中/中, 发财/发, 白板/白, ...), mpsz honours 1z-7z "
+                    "(1z=E 2z=S 3z=W 4z=N 5z=P 6z=F 7z=C), and the integer codes of Chinese game "
+                    "servers (0x01-0x09 万, 0x11-0x19 条, 0x21-0x29 筒, 0x31-0x37 E S W N C F P), "
+                    'as JSON integers or as strings like "0x35".'
+                ),
+                "anyOf": [
+                    {"type": "string", "minLength": 1, "maxLength": MAX_TILE_TOKEN},
+                    {"type": "integer", "enum": sorted(SERVER_CODES)},
+                ],
+                "examples": ["5m", "E", "五万", "7z", 53],
+            },
+            "event": {
+                "description": "an action; the type field selects which fields it has",
+                "type": "object",
+                "required": ["type"],
+                "properties": {"type": {"enum": list(EVENT_TYPES)}},
+                "oneOf": [_event_schema(t) for t in EVENT_TYPES],
+            },
+        },
+    }
+
+
+def render() -> str:
+    """The file's exact text: stable key order and a trailing newline, so diffs stay small."""
+    return json.dumps(hand_record_json_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write the schema to ``docs/hand-record.schema.json`` (or the path given)."""
+    args = sys.argv[1:] if argv is None else argv
+    target = Path(args[0]) if args else OUTPUT
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(render(), encoding="utf-8")
+    print(f"wrote {target}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

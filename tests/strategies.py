@@ -1,0 +1,241 @@
+"""Hypothesis strategies for hands, biased towards near-complete hands.
+
+Uniformly random hands almost never win, so a comparison on them would say little. Every
+strategy here builds a complete hand first (melds + pair from a mix of meld shapes:
+one suit, all triplets, all 2/5/8, winds, anything) and then perturbs it a little, with
+an occasional fully random hand for coverage. No kind ever has more than four tiles.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from hypothesis import strategies as st
+from reference import JIANG, NUM_KINDS, WAYS, rank, suit, wind_kinds
+
+from replay.ruleset import make_ruleset
+
+RULESETS = (make_ruleset("hzlzg"), make_ruleset("hzfclzg"))
+MODES = ("one_suit", "triplets", "jiang", "winds", "random")
+
+
+@dataclass(frozen=True)
+class RefMeld:
+    """A meld as the reference sees it (duck-typed like ``replay.hand.Meld``)."""
+
+    type: str
+    tiles: tuple[int, ...]
+    kind: str | None = None
+    source: int | None = None
+
+
+@dataclass(frozen=True)
+class HandCase:
+    """One generated winning-check input."""
+
+    concealed: tuple[int, ...]
+    melds: tuple[RefMeld, ...]
+    win_tile: int
+    way: str
+    laizi: int
+    rules: Any
+
+    @property
+    def n_laizi(self) -> int:
+        return sum(1 for t in (*self.concealed, self.win_tile) if t == self.laizi)
+
+
+def _sequences(kinds: frozenset[int]) -> list[tuple[int, ...]]:
+    return [
+        (k, k + 1, k + 2)
+        for k in range(27)
+        if rank(k) <= 7 and {k, k + 1, k + 2} <= kinds and suit(k) == suit(k + 2)
+    ]
+
+
+def _group_options(mode: str, pool: frozenset[int], one_suit: int, winds: frozenset[int]) -> tuple:
+    """(meld candidates, pair candidates) for a mode; kinds restricted to ``pool``."""
+    if mode == "one_suit":
+        kinds = frozenset(k for k in pool if suit(k) == one_suit)
+        melds = _sequences(kinds) + [(k,) * 3 for k in sorted(kinds)]
+        return melds, sorted(kinds)
+    if mode == "triplets":
+        return [(k,) * 3 for k in sorted(pool)], sorted(pool)
+    if mode == "jiang":
+        kinds = sorted(pool & JIANG)
+        return [(k,) * 3 for k in kinds], kinds
+    if mode == "winds":
+        kinds = sorted(pool & winds)
+        return [(k,) * 3 for k in kinds], kinds
+    melds = _sequences(pool) * 2 + [(k,) * 3 for k in sorted(pool)]
+    # A 将 pair half the time, any pair otherwise.
+    return melds, sorted(pool & JIANG) * 3 + sorted(pool)
+
+
+def _fits(counts: list[int], tiles: tuple[int, ...]) -> bool:
+    need = [0] * NUM_KINDS
+    for t in tiles:
+        need[t] += 1
+    return all(counts[k] + need[k] <= 4 for k in range(NUM_KINDS))
+
+
+def _take(counts: list[int], tiles: tuple[int, ...]) -> None:
+    for t in tiles:
+        counts[t] += 1
+
+
+@st.composite
+def complete_groups(
+    draw: Any,
+    n_melds: int,
+    pool: frozenset[int],
+    counts: list[int],
+    winds: frozenset[int] = frozenset(range(27, 34)),
+) -> list[tuple[int, ...]]:
+    """n melds then one pair (last), all within ``pool``, updating ``counts`` (max 4 each)."""
+    mode = draw(st.sampled_from(MODES))
+    one_suit = draw(st.integers(0, 2))
+    melds, pairs = _group_options(mode, pool, one_suit, winds)
+    fallback_melds, fallback_pairs = _group_options("random", pool, one_suit, winds)
+    groups: list[tuple[int, ...]] = []
+    for _ in range(n_melds):
+        options = [m for m in melds if _fits(counts, m)] or [m for m in fallback_melds if _fits(counts, m)]
+        group = draw(st.sampled_from(options))
+        _take(counts, group)
+        groups.append(group)
+    options = [(k, k) for k in pairs if _fits(counts, (k, k))]
+    options = options or [(k, k) for k in fallback_pairs if _fits(counts, (k, k))]
+    group = draw(st.sampled_from(options))
+    _take(counts, group)
+    groups.append(group)
+    return groups
+
+
+def _change_tiles(draw: Any, tiles: list[int], counts: list[int], pool: list[int], n: int) -> None:
+    """Change up to n tiles of ``tiles`` (in place) to other kinds of ``pool``, keeping <= 4."""
+    for _ in range(n):
+        if not tiles:
+            return
+        i = draw(st.integers(0, len(tiles) - 1))
+        options = [k for k in pool if k != tiles[i] and counts[k] < 4]
+        if not options:
+            continue
+        new = draw(st.sampled_from(options))
+        counts[tiles[i]] -= 1
+        counts[new] += 1
+        tiles[i] = new
+
+
+# --------------------------------------------------------------------------------------------
+# count vectors + wildcards, for complete / shanten
+# --------------------------------------------------------------------------------------------
+
+
+@st.composite
+def random_counts(draw: Any, n_naturals: int) -> list[int]:
+    """A uniformly random multiset of ``n_naturals`` tiles, max four of a kind."""
+    counts = [0] * NUM_KINDS
+    for _ in range(n_naturals):
+        kind = draw(st.sampled_from([k for k in range(NUM_KINDS) if counts[k] < 4]))
+        counts[kind] += 1
+    return counts
+
+
+@st.composite
+def wild_hands(draw: Any, size: int, max_wild: int, max_changes: int = 2) -> tuple[list[int], int]:
+    """(counts, wild) with sum(counts) + wild == size; mostly a perturbed complete hand.
+
+    ``size`` may be 3n+2 (from n melds and a pair) or 3n+1 (one tile dropped).
+    """
+    wild = draw(st.integers(0, min(max_wild, size)))
+    if draw(st.integers(0, 9)) == 0:
+        return draw(random_counts(size - wild)), wild
+    n_melds = size // 3  # 3n+2 -> n melds + pair; 3n+1 -> the same, one tile dropped below
+    counts = [0] * NUM_KINDS
+    groups = draw(complete_groups(n_melds, frozenset(range(NUM_KINDS)), counts))
+    tiles = [t for g in groups for t in g]
+    _change_tiles(draw, tiles, counts, list(range(NUM_KINDS)), draw(st.integers(0, max_changes)))
+    tiles = draw(st.permutations(tiles))
+    # Drop tiles down to `size`, then turn `wild` of the remaining into wildcards.
+    naturals = list(tiles[: size - wild])
+    return _count(naturals), wild
+
+
+def _count(tiles: list[int]) -> list[int]:
+    counts = [0] * NUM_KINDS
+    for t in tiles:
+        counts[t] += 1
+    return counts
+
+
+# --------------------------------------------------------------------------------------------
+# full hands (concealed + melds + winning tile), for readings
+# --------------------------------------------------------------------------------------------
+
+
+@st.composite
+def hand_cases(draw: Any, n_laizi: int | None = None) -> HandCase:
+    """A hand for ``readings``: 4 melds + pair built from meld shapes, some melds exposed,
+    then perturbed (0-2 tiles changed) and given exactly ``n_laizi`` laizi tiles among
+    concealed + winning tile (0-3 when None).
+
+    Invariants: at most 4 tiles of a kind overall; no pizi anywhere; melds hold no laizi.
+    """
+    rules = draw(st.sampled_from(RULESETS))
+    allowed = [k for k in range(NUM_KINDS) if k not in rules.pizi]
+    laizi = draw(st.sampled_from(allowed))
+    if n_laizi is None:
+        n_laizi = draw(st.integers(0, 3))
+    counts = [0] * NUM_KINDS
+    if draw(st.integers(0, 19)) == 0:
+        # Now and then a fully random hand (no structure, nothing exposed).
+        tiles = []
+        for _ in range(14):
+            kind = draw(st.sampled_from([k for k in allowed if counts[k] < 4]))
+            counts[kind] += 1
+            tiles.append(kind)
+        groups = [tuple(tiles[i : i + 3]) for i in range(0, 12, 3)] + [tuple(tiles[12:])]
+        exposable: list[int] = []
+    else:
+        groups = draw(complete_groups(4, frozenset(allowed), counts, wind_kinds(rules)))
+        exposable = [i for i, g in enumerate(groups[:4]) if laizi not in g]
+
+    # Expose some melds (4 often, for 全求人).
+    n_exposed = min(len(exposable), draw(st.sampled_from((0, 0, 1, 2, 3, 4, 4, 4))))
+    n_exposed = min(n_exposed, (14 - n_laizi) // 3)  # room for the laizi in hand
+    exposed = sorted(draw(st.permutations(exposable))[:n_exposed])
+    melds: list[RefMeld] = []
+    for i in exposed:
+        g = groups[i]
+        if g[0] != g[1]:
+            melds.append(RefMeld("chi", g))
+        elif counts[g[0]] < 4 and draw(st.booleans()):
+            gang_kind = draw(st.sampled_from(("ming", "an", "xu")))
+            counts[g[0]] += 1
+            melds.append(RefMeld("gang", (g[0],) * 4, gang_kind))
+        else:
+            melds.append(RefMeld("peng", g))
+    concealed = [t for i, g in enumerate(groups) if i not in exposed for t in g]
+
+    # Perturb: change 0-2 tiles (never to pizi), then force exactly n_laizi laizi tiles.
+    _change_tiles(draw, concealed, counts, allowed, draw(st.sampled_from((0, 0, 0, 1, 1, 2))))
+    non_laizi = [k for k in allowed if k != laizi]
+    while sum(1 for t in concealed if t == laizi) > n_laizi:
+        i = concealed.index(laizi)
+        options = [k for k in non_laizi if counts[k] < 4]
+        new = draw(st.sampled_from(options))
+        counts[laizi] -= 1
+        counts[new] += 1
+        concealed[i] = new
+    while sum(1 for t in concealed if t == laizi) < n_laizi:
+        positions = [i for i, t in enumerate(concealed) if t != laizi]
+        i = draw(st.sampled_from(positions))
+        counts[concealed[i]] -= 1
+        counts[laizi] += 1
+        concealed[i] = laizi
+
+    concealed = list(draw(st.permutations(concealed)))
+    win_tile = concealed.pop()
+    way = draw(st.sampled_from(WAYS))
+    return HandCase(tuple(sorted(concealed)), tuple(melds), win_tile, way, laizi, rules)

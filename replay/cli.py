@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import TextIO
 
 import click
 
@@ -18,7 +19,7 @@ def main() -> None:
 
 @main.command()
 @click.argument("file", type=click.File("r", encoding="utf-8"), default="-")
-def evaluate(file: click.utils.LazyFile) -> None:
+def evaluate(file: TextIO) -> None:
     """Judge and settle described wins: one JSON object or NDJSON in, one JSON line out per input."""
     try:
         text = file.read()
@@ -29,3 +30,7 @@ def evaluate(file: click.utils.LazyFile) -> None:
     for answer in answers:
         click.echo(json.dumps(answer, ensure_ascii=False, separators=(",", ":")))
     sys.exit(0 if ok else 2)
+
+
+if __name__ == "__main__":
+    main()

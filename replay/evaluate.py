@@ -22,7 +22,11 @@ from replay.tiles import NUM_KINDS, code, parse_tile, parse_tiles
 
 _TOP = {"ruleset", "laizi_indicator", "laizi", "dealer", "winner", "win", "seats"}
 _SEAT = {"hand", "melds", "pizi_gangs", "laizi_gangs", "pizi_discards", "laizi_discards"}
-_MELD = {"chi": {"type", "tiles", "from"}, "peng": {"type", "tile", "from"}, "gang": {"type", "kind", "tile", "from"}}
+_MELD = {
+    "chi": {"type", "tiles", "from"},
+    "peng": {"type", "tile", "from"},
+    "gang": {"type", "kind", "tile", "from"},
+}
 
 
 def _obj(value: object, field: str, allowed: set[str]) -> Mapping[str, Any]:
@@ -154,14 +158,18 @@ def table_reason(table: Table, winner: int, win: Win, indicator: int | None) -> 
             if m.type == "chi":
                 a, b, c = m.tiles
                 if not (a < 27 and a // 9 == c // 9 and b == a + 1 and c == a + 2):
-                    return reason("bad_meld", what=f"seat {s}'s chi {' '.join(code(t) for t in m.tiles)} is not a run")
+                    return reason(
+                        "bad_meld", what=f"seat {s}'s chi {' '.join(code(t) for t in m.tiles)} is not a run"
+                    )
                 if m.source != (s - 1) % 4:
                     return reason("chi_not_from_previous_seat", seat=s, source=m.source, expected=(s - 1) % 4)
             if m.source == s:
                 return reason("claim_from_self", seat=s)
         expected = 13 - 3 * len(seat.melds)
         if (s == winner or seat.hand) and len(seat.hand) != expected:
-            return reason("wrong_hand_size", seat=s, count=len(seat.hand), melds=len(seat.melds), expected=expected)
+            return reason(
+                "wrong_hand_size", seat=s, count=len(seat.hand), melds=len(seat.melds), expected=expected
+            )
     if win.way != "rob":  # a robbed tile is the robbed seat's fourth, already counted in its peng
         counts[win.tile] += 1
     if indicator is not None:

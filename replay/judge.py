@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from replay.hand import SHAPE_TYPES, Meld, Reading, readings, wind_kinds
+from replay.hand import SHAPE_TYPES, Meld, readings, wind_kinds
 from replay.reasons import Reason, reason
 from replay.ruleset import Ruleset
 from replay.settle import BelowQihu, Settlement, settle
@@ -120,26 +120,26 @@ def can_win_on(seat: SeatState, tile: int, way: str, laizi: int, rules: Ruleset)
     return bool(readings(seat.hand, seat.melds, tile, way, laizi, rules))
 
 
+def _discardable(seat: SeatState, laizi: int, rules: Ruleset) -> list[int]:
+    """Kinds another player could discard: not a pizi, not the laizi, not all four in this seat."""
+    held = Counter(seat.hand)
+    for m in seat.melds:
+        held.update(m.tiles)
+    return [k for k in range(NUM_KINDS) if k not in rules.pizi and k != laizi and held[k] < 4]
+
+
 def waits(seat: SeatState, laizi: int, rules: Ruleset) -> list[int]:
     """R-9.1: the kinds another player could discard for this seat to win (起胡 not counted)."""
     if not seat.opened or any(t in rules.pizi for t in seat.hand):
         return []
-    return [
-        k
-        for k in range(NUM_KINDS)
-        if k not in rules.pizi and k != laizi and can_win_on(seat, k, "discard", laizi, rules)
-    ]
+    return [k for k in _discardable(seat, laizi, rules) if can_win_on(seat, k, "discard", laizi, rules)]
 
 
 def is_tenpai(seat: SeatState, laizi: int, rules: Ruleset) -> bool:
     """R-9.1 听头: some discard would let the seat win. With two laizi only big hands count."""
     if not seat.opened or any(t in rules.pizi for t in seat.hand):
         return False
-    return any(
-        can_win_on(seat, k, "discard", laizi, rules)
-        for k in range(NUM_KINDS)
-        if k not in rules.pizi and k != laizi
-    )
+    return any(can_win_on(seat, k, "discard", laizi, rules) for k in _discardable(seat, laizi, rules))
 
 
 __all__ = ["SHAPE_TYPES", "Judgement", "can_win_on", "is_tenpai", "judge", "waits"]

@@ -128,16 +128,16 @@ def _int_range(lo: int, hi: int) -> Any:
 
 def _pizi(name: str, value: object) -> tuple[int, ...]:
     if not isinstance(value, list | tuple):
-        raise InputError(name, f"must be [\"C\"] or [\"C\", \"F\"], not {value!r}")
+        raise InputError(name, f'must be ["C"] or ["C", "F"], not {value!r}')
     kinds = tuple(sorted({parse_tile(t, f"{name}[{i}]") for i, t in enumerate(value)}))
     if kinds not in ((C,), (C, F)):
-        raise InputError(name, f"must be [\"C\"] or [\"C\", \"F\"], not {value!r}")
+        raise InputError(name, f'must be ["C"] or ["C", "F"], not {value!r}')
     return kinds
 
 
 def _third_feed(name: str, value: object) -> tuple[str, ...]:
     if not isinstance(value, list | tuple) or set(value) not in ({"qingyise"}, {"qingyise", "jiangyise"}):
-        raise InputError(name, f"must be [\"qingyise\"] or [\"qingyise\", \"jiangyise\"], not {value!r}")
+        raise InputError(name, f'must be ["qingyise"] or ["qingyise", "jiangyise"], not {value!r}')
     return tuple(h for h in ("qingyise", "jiangyise") if h in value)
 
 

@@ -154,7 +154,9 @@ def apply_caps(
     """R-10.5 caps (封顶, 金顶, 阳光顶, 三阳), R-10.6's liability cap and R-10.9's 风一色 金顶."""
     if liability and rules.liability_cap is not None:
         lc = rules.liability_cap
-        return {s: min(r, lc) for s, r in raws.items()}, ("cap" if any(r > lc for r in raws.values()) else None)
+        return {s: min(r, lc) for s, r in raws.items()}, (
+            "cap" if any(r > lc for r in raws.values()) else None
+        )
     cap = rules.cap
     if cap is None:
         return dict(raws), None
@@ -270,7 +272,15 @@ def _finish(
         deltas[s] -= r.pays
         deltas[winner] += r.pays
     return Settlement(
-        winner, reading, base, deltas, liable, case, capped, [receipts[s] for s in sorted(receipts)], self_draw
+        winner,
+        reading,
+        base,
+        deltas,
+        liable,
+        case,
+        capped,
+        [receipts[s] for s in sorted(receipts)],
+        self_draw,
     )
 
 

@@ -10,9 +10,9 @@ looked up). The brute-force reference in ``tests/reference.py`` defines what bot
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 
-from replay.tables import IMPOSSIBLE, suit_needs
+from replay.tables import ANY_PAIR_DONE, IMPOSSIBLE, JIANG_PAIR_DONE, MELDS_DONE, complete_flags, suit_needs
 
 _NONE = 7 | 7 << 3 | 7 << 6
 # Wildcards to make an honour count into triplets only, or into a pair plus triplets.
@@ -27,6 +27,8 @@ def complete(counts: Sequence[int], wild: int = 0, pair: str = "jiang") -> bool:
     pair (清一色, 碰碰胡). Each wildcard may stand for any kind.
     """
     b = bytes(counts)
+    if wild == 0:
+        return _complete_natural(b, pair)
     if (sum(b) + wild) % 3 != 2:
         return False
     table = suit_needs()
@@ -34,29 +36,16 @@ def complete(counts: Sequence[int], wild: int = 0, pair: str = "jiang") -> bool:
     v1 = table.get(b[9:18], _NONE)
     v2 = table.get(b[18:27], _NONE)
     m0, m1, m2 = v0 & 7, v1 & 7, v2 & 7
-    honours = b[27:34]
-    if wild == 0:
-        if 1 in honours or 4 in honours:
-            return False
-        if 2 in honours:
-            return pair == "any" and honours.count(2) == 1 and m0 == 0 and m1 == 0 and m2 == 0
-        shift = 6 if pair == "jiang" else 3
-        return (
-            (v0 >> shift & 7 == 0 and m1 == 0 and m2 == 0)
-            or (v1 >> shift & 7 == 0 and m0 == 0 and m2 == 0)
-            or (v2 >> shift & 7 == 0 and m0 == 0 and m1 == 0)
-        )
     hm = 0
     hp = IMPOSSIBLE
-    for c in honours:
+    for c in b[27:34]:
         if c:
             hm += _TRIP[c]
             hp = min(hp, _PAIR[c] - _TRIP[c])
     base = m0 + m1 + m2 + hm
     shift = 6 if pair == "jiang" else 3
-    best = base + 2
     best = min(
-        best,
+        base + 2,  # the pair is two wildcards
         base - m0 + (v0 >> shift & 7),
         base - m1 + (v1 >> shift & 7),
         base - m2 + (v2 >> shift & 7),
@@ -64,6 +53,31 @@ def complete(counts: Sequence[int], wild: int = 0, pair: str = "jiang") -> bool:
     if pair == "any":
         best = min(best, base + hp)
     return best <= wild
+
+
+def _complete_natural(b: bytes, pair: str) -> bool:
+    """The laizi-free case, the hottest path: three lookups in the small table of complete keys."""
+    honours = b[27:]
+    if 1 in honours or 4 in honours:
+        return False
+    get = complete_flags().get
+    f0 = get(b[:9])
+    if f0 is None:
+        return False
+    f1 = get(b[9:18])
+    if f1 is None:
+        return False
+    f2 = get(b[18:27])
+    if f2 is None:
+        return False
+    if 2 in honours:  # the pair is an honour pair
+        return pair == "any" and honours.count(2) == 1 and f0 & f1 & f2 & MELDS_DONE == MELDS_DONE
+    bit = JIANG_PAIR_DONE if pair == "jiang" else ANY_PAIR_DONE
+    return bool(
+        (f0 & f1 & MELDS_DONE and f2 & bit)
+        or (f0 & f2 & MELDS_DONE and f1 & bit)
+        or (f1 & f2 & MELDS_DONE and f0 & bit)
+    )
 
 
 # --- shanten -------------------------------------------------------------------------------
@@ -92,7 +106,7 @@ def _merge(best: list[list[int]], sub: Kept, dm: int, dp: int, kept: int) -> Non
                 best[m + dm][p] = v + kept
 
 
-@lru_cache(maxsize=None)
+@cache
 def suit_kept(key: tuple[int, ...]) -> Kept:
     """Best kept counts for one suit's 9 counts (computed once per key, then a lookup)."""
     r = next((i for i, c in enumerate(key) if c), None)
@@ -125,7 +139,7 @@ def suit_kept(key: tuple[int, ...]) -> Kept:
     return tuple((a, b, d) for a, b, d in best)
 
 
-@lru_cache(maxsize=None)
+@cache
 def honour_kept(key: tuple[int, ...]) -> Kept:
     best = [[_NEG] * 3 for _ in range(5)]
     best[0][0] = 0
@@ -165,12 +179,12 @@ def _options(kept: Kept) -> Options:
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_options(key: bytes) -> Options:
     return _options(suit_kept(tuple(key)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _honour_options(key: bytes) -> Options:
     return _options(honour_kept(tuple(key)))
 

@@ -105,6 +105,24 @@ def suit_needs() -> dict[bytes, int]:
     return decode(DATA_FILE.read_bytes())
 
 
+MELDS_DONE, JIANG_PAIR_DONE, ANY_PAIR_DONE = 1, 2, 4
+
+
+@cache
+def complete_flags() -> dict[bytes, int]:
+    """Keys complete without wildcards, as bit flags; a small table for the hot laizi-free check."""
+    flags: dict[bytes, int] = {}
+    for key, v in suit_needs().items():
+        f = (
+            (v & 7 == 0) * MELDS_DONE
+            | (v >> 6 & 7 == 0) * JIANG_PAIR_DONE
+            | (v >> 3 & 7 == 0) * ANY_PAIR_DONE
+        )
+        if f:
+            flags[key] = f
+    return flags
+
+
 def main() -> None:
     DATA_FILE.parent.mkdir(exist_ok=True)
     blob = encode(generate())

@@ -87,7 +87,10 @@ def parse_tile(token: object, field: str = "tile") -> int:
     if isinstance(token, int):
         kind = SERVER_CODES.get(token)
         if kind is None:
-            raise InputError(field, f"unknown tile code {token} (0x{token:02x})" if token >= 0 else f"unknown tile code {token}")
+            raise InputError(
+                field,
+                f"unknown tile code {token} (0x{token:02x})" if token >= 0 else f"unknown tile code {token}",
+            )
         return kind
     if isinstance(token, str):
         text = token.strip()

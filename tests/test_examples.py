@@ -15,7 +15,17 @@ def test_E1_koukou_small_hand_on_a_discard() -> None:
     c = seat("", peng("1m", 1), peng("S", 0), pizi_gangs=1, laizi_gangs=1)
     d = seat("1m 2m 3m 4m 5m 6m 7m 8m 9m 2p", chi("1s 2s 3s", 2))
     out = evaluate(
-        win_input([a, b, c, d], 3, "discard", "2p", 0, dealer=1, preset="hzlzg-koukou", laizi="5p", laizi_gang_factor=2)
+        win_input(
+            [a, b, c, d],
+            3,
+            "discard",
+            "2p",
+            0,
+            dealer=1,
+            preset="hzlzg-koukou",
+            laizi="5p",
+            laizi_gang_factor=2,
+        )
     )
     assert out["legal"] and out["hands"] == ["pihu"] and out["hard"]
     pays = {r["seat"]: r["raw"] for r in out["receipts"]}

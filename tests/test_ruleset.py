@@ -1,0 +1,101 @@
+"""§11 rulesets: presets, overrides, validation that names the parameter, and R-3.2 laizi."""
+
+from __future__ import annotations
+
+import pytest
+
+from replay.errors import InputError
+from replay.laizi import laizi_of
+from replay.ruleset import PRESETS, VALIDATORS, make_ruleset, ruleset_from_json
+from replay.tiles import CODES, parse_tile
+
+
+def test_presets_match_rules_md() -> None:
+    base = make_ruleset("hzlzg")
+    assert (base.cap, base.golden, base.sunshine, base.triple_sunshine) == (300, 400, None, None)
+    assert base.open_mode == "kaikou" and base.qianggang_mode == "robbed_gangkai" and base.family == "wuhan"
+    koukou = make_ruleset("hzlzg-koukou")
+    assert koukou.open_mode == "koukou" and koukou.golden == 500
+    fc = make_ruleset("hzfclzg")
+    assert [CODES[k] for k in fc.pizi] == ["C", "F"]
+    assert (fc.cap, fc.golden, fc.sunshine, fc.triple_sunshine, fc.qihu, fc.qihu_scope) == (
+        400,
+        500,
+        600,
+        700,
+        16,
+        "all",
+    )
+
+
+def test_every_parameter_of_section_11_is_settable() -> None:
+    expected = {
+        "pizi",
+        "open_mode",
+        "laizi_gang_factor",
+        "laizi_discard_factor",
+        "big_hand_stacking",
+        "cap",
+        "golden",
+        "sunshine",
+        "triple_sunshine",
+        "liability_cap",
+        "qihu",
+        "qihu_scope",
+        "quanqiuren_liability",
+        "third_feed_hands",
+        "qianggang_mode",
+        "fengyise_golden",
+        "haidi_trigger",
+        "haidi_draws",
+    }
+    assert set(VALIDATORS) == expected
+
+
+def test_overrides_apply_on_top_of_a_preset_and_null_turns_a_cap_off() -> None:
+    r = make_ruleset("hzfclzg", {"cap": None, "third_feed_hands": ["qingyise", "jiangyise"]})
+    assert r.cap is None and r.golden == 500 and r.third_feed_hands == ("qingyise", "jiangyise")
+    assert make_ruleset("hzlzg", {"pizi": ["红中", "发"]}).fa_is_pizi
+
+
+@pytest.mark.parametrize(
+    ("overrides", "field"),
+    [
+        ({"cpa": 400}, "ruleset.overrides.cpa"),
+        ({"cap": 0}, "ruleset.overrides.cap"),
+        ({"cap": "400"}, "ruleset.overrides.cap"),
+        ({"qihu": True}, "ruleset.overrides.qihu"),
+        ({"open_mode": "kou"}, "ruleset.overrides.open_mode"),
+        ({"laizi_gang_factor": 3}, "ruleset.overrides.laizi_gang_factor"),
+        ({"pizi": ["C", "E"]}, "ruleset.overrides.pizi"),
+        ({"pizi": ["X"]}, "ruleset.overrides.pizi[0]"),
+        ({"third_feed_hands": ["jiangyise"]}, "ruleset.overrides.third_feed_hands"),
+        ({"fengyise_golden": 1}, "ruleset.overrides.fengyise_golden"),
+        ({"haidi_draws": 5}, "ruleset.overrides.haidi_draws"),
+    ],
+)
+def test_bad_override_names_the_parameter(overrides: dict[str, object], field: str) -> None:
+    with pytest.raises(InputError) as err:
+        ruleset_from_json({"preset": "hzlzg", "overrides": overrides})
+    assert err.value.field == field
+
+
+def test_unknown_preset_is_named() -> None:
+    with pytest.raises(InputError) as err:
+        ruleset_from_json({"preset": "sichuan"})
+    assert err.value.field == "ruleset.preset" and "sichuan" in err.value.message
+
+
+@pytest.mark.parametrize(
+    ("indicator", "laizi"),
+    [("4p", "5p"), ("9m", "1m"), ("9s", "1s"), ("E", "S"), ("N", "F"), ("C", "F"), ("F", "P"), ("P", "E")],
+)
+def test_R_3_2_laizi_after_the_indicator_hongzhong(indicator: str, laizi: str) -> None:
+    assert CODES[laizi_of(parse_tile(indicator), PRESETS["hzlzg"])] == laizi
+
+
+@pytest.mark.parametrize(
+    ("indicator", "laizi"), [("W", "N"), ("N", "P"), ("C", "P"), ("F", "P"), ("P", "E"), ("8s", "9s")]
+)
+def test_R_3_2_laizi_in_the_hongzhong_facai_variant(indicator: str, laizi: str) -> None:
+    assert CODES[laizi_of(parse_tile(indicator), PRESETS["hzfclzg"])] == laizi

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import TextIO
+from collections import Counter
+from pathlib import Path
+from typing import Any, TextIO
 
 import click
 
+from replay.audit import STATUSES, audit_records
 from replay.evaluate import evaluate_text
+from replay.inputs import iter_records
 
 
 @click.group()
@@ -30,6 +34,54 @@ def evaluate(file: TextIO) -> None:
     for answer in answers:
         click.echo(json.dumps(answer, ensure_ascii=False, separators=(",", ":")))
     sys.exit(0 if ok else 2)
+
+
+def _summary_line(a: dict[str, Any]) -> str:
+    who = f"{a['source'] or '?'}/{a['hand_id'] or '?'}"
+    status = a["status"]
+    if status == "invalid":
+        err = a["errors"][0] if a["errors"] else {"field": "", "message": "invalid"}
+        more = f" (+{len(a['errors']) - 1} more)" if len(a["errors"]) > 1 else ""
+        where = a.get("location") or who
+        return f"invalid   {where}  {err['field'] or '<record>'}: {err['message']}{more}"
+    if status == "illegal":
+        f = a["first_illegal"]
+        at = f"event {f['index']}" if f["index"] is not None else "session"
+        return f"illegal   {who}  {at}: {f['code']} ({f['rule']}) {f['message']}"
+    c = a["computed"]
+    if c["winner"] is None:
+        outcome = "draw (黄庄)"
+    else:
+        outcome = f"seat {c['winner']} wins {'+'.join(c['hands'])} {c['deltas']}"
+    if status == "mismatch":
+        diffs = "; ".join(
+            f"{d['field']}: app {d['recorded']}, engine {d['computed']}" for d in a["differences"]
+        )
+        return f"mismatch  {who}  {outcome}; {diffs}"
+    return f"ok        {who}  {outcome}"
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per record, in input order.")
+def audit(paths: tuple[str, ...], as_json: bool) -> None:
+    """Replay and audit hand records (JSON, NDJSON, .gz files or folders)."""
+    missing = [p for p in paths if not Path(p).exists()]
+    if missing:
+        raise click.UsageError(f"no such file or folder: {missing[0]}")
+    audits = audit_records(iter_records(list(paths)))
+    counts = Counter(a["status"] for a in audits)
+    for a in audits:
+        if as_json:
+            click.echo(json.dumps(a, ensure_ascii=False, separators=(",", ":")))
+        else:
+            click.echo(_summary_line(a))
+    if not as_json:
+        parts = ", ".join(f"{counts[s]} {s}" for s in STATUSES)
+        click.echo(f"{len(audits)} records: {parts}")
+    if counts["invalid"]:
+        sys.exit(2)
+    sys.exit(1 if counts["illegal"] or counts["mismatch"] else 0)
 
 
 if __name__ == "__main__":

@@ -48,6 +48,30 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "claim_from_self": ("R-5.2", "seat {seat} cannot claim its own tile"),
     "rob_not_xu_gang": ("R-5.5", "only a xu-gang (蓄杠) can be robbed: seat {source} has no peng of {tile}"),
     "gang_draw_without_gang": ("R-7.8", "seat {seat} won on a kong draw (杠上开) without having made a gang"),
+    # play order and the wall (replayer)
+    "out_of_turn": ("R-5.1", "seat {seat} cannot {action} now: {expected}"),
+    "tile_not_in_hand": ("R-5.1", "seat {seat} does not hold {tile}"),
+    "draw_mismatch": ("R-3.3", "seat {seat} should draw {expected} from the {end} of the wall, not {tile}"),
+    "draw_tile_missing": ("R-3.3", "without a wall the draw must say which tile it is"),
+    "fifth_copy": ("R-3.1", "{tile} would be a fifth copy: there are only four of each tile"),
+    "nothing_to_claim": ("R-5.2", "seat {seat} cannot {action}: there is no discard to claim"),
+    "claim_pizi": ("R-4.1", "a discarded gang tile (痞子 {tile}) cannot be claimed"),
+    "claim_laizi": ("R-4.2", "a discarded laizi (赖子 {tile}) cannot be claimed"),
+    "late_kong": ("R-3.5", "no kong (杠) once the wall holds {trigger} or fewer tiles ({live} left)"),
+    "no_peng_to_extend": ("R-5.1", "seat {seat} has no peng of {tile} to extend to a xu-gang (蓄杠)"),
+    "win_without_draw": ("R-5.1", "seat {seat} can only win by self-draw (自摸) right after drawing"),
+    "win_tile_mismatch": ("R-7.1", "the winning tile is {expected}, not {tile}"),
+    "haidi_no_discard": (
+        "R-3.4",
+        "in the 海底捞 phase nobody discards, claims or kongs; seat {seat} tried to {action}",
+    ),
+    "early_huangzhuang": ("R-8.1", "a draw (黄庄) comes only after the haidi draws; {detail}"),
+    "event_after_end": ("R-5.3", "the hand already ended ({how}); nothing may follow"),
+    "hand_not_finished": ("R-8.1", "the record stops before the hand ended (no hu or huangzhuang)"),
+    "dealer_not_rotated": (
+        "R-2.2",
+        "hand {hand_no} of session {session} should have seat {expected} as dealer: {why}",
+    ),
 }
 
 

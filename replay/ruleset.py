@@ -96,7 +96,7 @@ PRESETS: dict[str, Ruleset] = {
 
 def _choice(*allowed: object) -> Any:
     def check(name: str, value: object) -> object:
-        if isinstance(value, bool) or value not in allowed:
+        if isinstance(value, bool | float) or not isinstance(value, str | int) or value not in allowed:
             raise InputError(name, f"must be one of {', '.join(repr(a) for a in allowed)}, not {value!r}")
         return value
 
@@ -136,7 +136,11 @@ def _pizi(name: str, value: object) -> tuple[int, ...]:
 
 
 def _third_feed(name: str, value: object) -> tuple[str, ...]:
-    if not isinstance(value, list | tuple) or set(value) not in ({"qingyise"}, {"qingyise", "jiangyise"}):
+    if (
+        not isinstance(value, list | tuple)
+        or not all(isinstance(v, str) for v in value)
+        or set(value) not in ({"qingyise"}, {"qingyise", "jiangyise"})
+    ):
         raise InputError(name, f'must be ["qingyise"] or ["qingyise", "jiangyise"], not {value!r}')
     return tuple(h for h in ("qingyise", "jiangyise") if h in value)
 
@@ -193,10 +197,12 @@ def ruleset_from_json(spec: object, field_name: str = "ruleset") -> Ruleset:
     unknown = set(spec) - {"preset", "overrides"}
     if unknown:
         raise InputError(f"{field_name}.{sorted(unknown)[0]}", "unknown field")
-    overrides = spec.get("overrides") or {}
+    if "preset" not in spec:
+        raise InputError(f"{field_name}.preset", "required")
+    overrides = spec.get("overrides", {})
     if not isinstance(overrides, Mapping):
         raise InputError(f"{field_name}.overrides", "must be an object")
     try:
-        return make_ruleset(spec.get("preset", "hzlzg"), overrides)
+        return make_ruleset(spec["preset"], overrides)
     except InputError as err:
         raise err.at(field_name) from None

@@ -368,7 +368,7 @@ def _override_shape(value: object) -> str | None:
                 (isinstance(item, str) and len(item) <= 64)
                 or (isinstance(item, int) and not isinstance(item, bool) and abs(item) <= 10**6)
             ):
-                return "items must be tile or hand-type names"
+                return "is not a valid value (a list here holds only tile or hand-type names)"
     return None
 
 
@@ -420,6 +420,8 @@ class _Ruleset(fields.Field[dict[str, Any]]):
         preset_ok = isinstance(preset, str) and preset in PRESETS
         if "preset" not in value:
             errors["preset"] = [_COMMON_MESSAGES["required"]]
+        elif not isinstance(preset, str):
+            errors["preset"] = [f"must be a preset name ({', '.join(PRESETS)}), not {_json_type(preset)}"]
         elif not preset_ok:
             errors["preset"] = [f"unknown preset {_short(preset)}; known: {', '.join(PRESETS)}"]
         overrides = value.get("overrides", {})
@@ -428,13 +430,16 @@ class _Ruleset(fields.Field[dict[str, Any]]):
             overrides = {}
         for name, setting in overrides.items():
             if name not in VALIDATORS:
-                _merge(errors, {"overrides": {name: [f"unknown ruleset parameter {_short(name)}"]}})
+                message = f"unknown ruleset parameter {_short(name)}"
+                _merge(errors, {"overrides": {_UnknownKey(str(name)): [message]}})
                 continue
             problem = _override_shape(setting)
             if problem is not None:
                 _merge(errors, {"overrides": {name: [problem]}})
-            elif preset_ok:
-                self._try(errors, {"preset": preset, "overrides": {name: setting}}, name)
+            else:  # with a bad preset, still judge the override against the default one
+                self._try(
+                    errors, {"preset": preset if preset_ok else "hzlzg", "overrides": {name: setting}}, name
+                )
         if not errors:
             self._try(errors, {"preset": preset, "overrides": dict(overrides)}, None)
         if errors:

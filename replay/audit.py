@@ -1,0 +1,186 @@
+"""Auditing hand records: validate, replay every event, settle, compare with the app's result.
+
+One function per record (``audit_record``) and one for a batch (``audit_records``, which adds
+the checks across hands of one sitting, R-2.2). The output dicts are the ``replay audit --json``
+contract; the same input always gives the same output.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from replay.board import Board, IllegalEvent
+from replay.errors import InputError
+from replay.inputs import Unreadable
+from replay.reasons import Reason, reason
+from replay.ruleset import HAND_TYPES
+from schemas.hand_record import validate_record
+
+STATUSES = ("ok", "illegal", "mismatch", "invalid")
+COMPARED = ("winner", "hands", "self_draw", "hard", "liable", "deltas")
+_HAND_ORDER = {h: i for i, h in enumerate(HAND_TYPES)}
+
+
+@dataclass
+class Replayed:
+    """A record pushed through the board: where it stopped and why."""
+
+    board: Board
+    illegal_index: int | None = None
+    reason: Reason | None = None
+
+
+def replay_events(record: Mapping[str, Any], steps: list[dict[str, Any]] | None = None) -> Replayed:
+    """Push every event; stop at the first illegal one. Collects viewer steps when asked."""
+    board = Board.from_record(record)
+    events = record["events"]
+    for i, event in enumerate(events):
+        try:
+            board.push(event)
+        except IllegalEvent as err:
+            if steps is not None:
+                steps.append(
+                    {"index": i, "event": event, "illegal": err.reason.to_json(), **board.snapshot()}
+                )
+            return Replayed(board, i, err.reason)
+        if steps is not None:
+            steps.append({"index": i, "event": event, **board.snapshot()})
+    if not board.ended:
+        return Replayed(board, len(events), reason("hand_not_finished"))
+    return Replayed(board)
+
+
+def computed_result(board: Board) -> dict[str, Any]:
+    """The engine's settlement in the shape of a record's ``result`` (plus receipts and detail)."""
+    s = board.settlement
+    if s is None:  # 黄庄: nobody pays (R-8.1)
+        return {
+            "winner": None,
+            "hands": [],
+            "self_draw": False,
+            "hard": None,
+            "liable": None,
+            "deltas": [0, 0, 0, 0],
+            "receipts": [],
+        }
+    return {
+        "winner": s.winner,
+        "hands": list(s.reading.hands),
+        "self_draw": s.self_draw,
+        "hard": s.reading.hard,
+        "liable": s.liable,
+        "deltas": s.deltas,
+        "receipts": [r.to_json() for r in s.receipts],
+        "base": s.base,
+        "capped": s.capped,
+        "liability": s.liability,
+    }
+
+
+def differences(recorded: Mapping[str, Any] | None, computed: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Each result field the app gave that the engine settles differently, in contract order."""
+    if not recorded:
+        return []
+    out = []
+    for name in COMPARED:
+        if name not in recorded:
+            continue
+        got, want = recorded[name], computed[name]
+        if name == "hands":
+            got = sorted(got or [], key=lambda h: _HAND_ORDER.get(h, 99))
+        if got != want:
+            out.append({"field": name, "recorded": recorded[name], "computed": want})
+    return out
+
+
+def _ident(obj: object, key: str) -> str | None:
+    value = obj.get(key) if isinstance(obj, Mapping) else None
+    return value if isinstance(value, str) else None
+
+
+def audit_record(obj: object, location: str | None = None) -> dict[str, Any]:
+    """The audit of one decoded JSON value, as ``replay audit --json`` prints it."""
+    out: dict[str, Any] = {
+        "hand_id": _ident(obj, "hand_id"),
+        "source": _ident(obj, "source"),
+        "status": "invalid",
+        "first_illegal": None,
+        "errors": [],
+        "computed": None,
+        "recorded": None,
+        "differences": [],
+        "mistakes": [],
+    }
+    if location is not None:
+        out["location"] = location
+    if isinstance(obj, Unreadable):
+        out["errors"] = [{"field": "", "message": obj.message}]
+        return out
+    record, errors = validate_record(obj)
+    if isinstance(obj, Mapping) and isinstance(obj.get("result"), Mapping):
+        out["recorded"] = obj["result"]
+    if record is None:
+        out["errors"] = errors
+        return out
+    out["recorded"] = record.get("result")
+    try:
+        replayed = replay_events(record)
+    except InputError as err:
+        out["errors"] = [err.to_json()]
+        return out
+    if replayed.reason is not None:
+        out["status"] = "illegal"
+        out["first_illegal"] = {"index": replayed.illegal_index, **replayed.reason.to_json()}
+        return out
+    computed = computed_result(replayed.board)
+    out["computed"] = computed
+    out["differences"] = differences(record.get("result"), computed)
+    out["status"] = "mismatch" if out["differences"] else "ok"
+    out["_session"] = _session_key(record, replayed.board)
+    return out
+
+
+def _session_key(record: Mapping[str, Any], board: Board) -> tuple[str, str, int, int, bool] | None:
+    session = record.get("session")
+    if not session:
+        return None
+    s = board.settlement
+    dealer_keeps = s is None or s.winner == board.dealer
+    return (record["source"], session["id"], session["hand_no"], board.dealer, dealer_keeps)
+
+
+def check_sessions(audits: list[dict[str, Any]]) -> None:
+    """R-2.2 across consecutive hands of a sitting: flag a hand whose dealer did not follow."""
+    by_session: dict[tuple[str, str], dict[int, tuple[int, bool, dict[str, Any]]]] = {}
+    for a in audits:
+        key = a.get("_session")
+        if key:
+            source, sid, no, dealer, keeps = key
+            by_session.setdefault((source, sid), {})[no] = (dealer, keeps, a)
+    for (_, sid), hands in by_session.items():
+        for no, (dealer, _, audit) in sorted(hands.items()):
+            prev = hands.get(no - 1)
+            if prev is None:
+                continue
+            prev_dealer, prev_keeps, _ = prev
+            expected = prev_dealer if prev_keeps else (prev_dealer + 1) % 4
+            if dealer != expected:
+                why = (
+                    f"hand {no - 1} was a draw or won by its dealer, so seat {prev_dealer} stays dealer"
+                    if prev_keeps
+                    else f"hand {no - 1} was not won by its dealer (seat {prev_dealer}): the deal passes"
+                )
+                r = reason("dealer_not_rotated", hand_no=no, session=sid, expected=expected, why=why)
+                audit["status"] = "illegal"
+                audit["first_illegal"] = {"index": None, **r.to_json()}
+
+
+def audit_records(items: Iterable[tuple[object, str | None]]) -> list[dict[str, Any]]:
+    """Audit a batch in order, then the sittings it contains."""
+    audits = [audit_record(obj, loc) for obj, loc in items]
+    check_sessions(audits)
+    for a in audits:
+        a.pop("_session", None)
+    return audits

@@ -308,8 +308,26 @@ class _BoundedList(fields.List[T]):
         if not self.lo <= len(value) <= self.hi:
             key = "exact" if self.lo == self.hi else "max" if self.lo == 0 else "range"
             raise self.make_error(key, lo=self.lo, hi=self.hi, n=len(value), noun=self.noun)
+        fast = self._fast(value)
+        if fast is not None:
+            return fast
         result: list[T | None] = super()._deserialize(value, attr, data, **kwargs)
         return result
+
+    def _fast(self, value: list[Any]) -> list[Any] | None:
+        """Walls and event lists in their common, canonical form skip the per-item Field calls."""
+        if isinstance(self.inner, _Tile):
+            return list(value) if all(_is_canonical(t) for t in value) else None
+        if isinstance(self.inner, _Event):
+            out = []
+            for item in value:
+                kind = item.get("type") if isinstance(item, dict) else None
+                fast = fast_event(item) if isinstance(kind, str) and kind in _EVENT_KEYS else None
+                if fast is None:
+                    return None
+                out.append(fast)
+            return out
+        return None
 
 
 class _Nested(fields.Nested):
@@ -569,6 +587,47 @@ def event_fields(event_type: str) -> dict[str, bool]:
     return {name: f.required for name, f in schema.load_fields.items()}
 
 
+_EVENT_KEYS: dict[str, frozenset[str]] = {t: frozenset(event_fields(t)) for t in EVENT_TYPES}
+_EVENT_REQUIRED: dict[str, tuple[str, ...]] = {
+    t: tuple(name for name, req in event_fields(t).items() if req) for t in EVENT_TYPES
+}
+_CANONICAL = frozenset(CODES)
+
+
+def _is_canonical(tile: object) -> bool:
+    return type(tile) is str and tile in _CANONICAL
+
+
+def fast_event(value: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The common case, checked without a schema: canonical tiles, known keys, seats 0-3.
+
+    A record has a hundred-odd events and loading each through a Schema dominated the audit's
+    cost. This accepts only events the schema would load unchanged; anything else (an alias to
+    normalise, any error to report) returns None and goes through the schema, so the result and
+    the error messages are the schema's. ``tests/test_schemas.py`` checks the two agree.
+    """
+    kind = value["type"]
+    keys = value.keys()
+    if not keys <= _EVENT_KEYS[kind]:
+        return None
+    for name in _EVENT_REQUIRED[kind]:
+        if name not in value:
+            return None
+    if "seat" in value:
+        seat = value["seat"]
+        if type(seat) is not int or not 0 <= seat < NUM_SEATS:
+            return None
+    if "tile" in value and not _is_canonical(value["tile"]):
+        return None
+    if "tiles" in value:
+        tiles = value["tiles"]
+        if type(tiles) is not list or len(tiles) != 2 or not all(_is_canonical(t) for t in tiles):
+            return None
+    if "kind" in value and value["kind"] not in GANG_KINDS:
+        return None
+    return dict(value)
+
+
 class _Event(fields.Field[dict[str, Any]]):
     """The discriminated union of events: ``type`` picks the schema, which then is exact.
 
@@ -588,6 +647,9 @@ class _Event(fields.Field[dict[str, Any]]):
         kind = value["type"]
         if not isinstance(kind, str) or kind not in EVENT_SCHEMAS:
             raise ValidationError({"type": [f"must be one of {', '.join(EVENT_TYPES)}, not {_short(kind)}"]})
+        fast = fast_event(value)
+        if fast is not None:
+            return fast
         try:
             loaded: dict[str, Any] = EVENT_SCHEMAS[kind].load(value)
         except ValidationError as err:

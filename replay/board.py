@@ -149,6 +149,12 @@ class Board:
     def settlement(self) -> Settlement | None:
         return self.judgement.settlement if self.judgement else None
 
+    def peek_draw(self) -> int | None:
+        """In wall mode, the tile the next draw takes (from the back after a kong)."""
+        if self.wall is None:
+            return None
+        return self.wall[self.back] if self.phase in (REPLACE, ROB) else self.wall[self.front]
+
     def table(self) -> Table:
         return Table(self.rules, self.laizi, self.dealer, list(self.seats))
 
@@ -559,6 +565,8 @@ class Board:
         self, seat: int, tile: int, way: str, *, drawn: bool = False, source: int | None = None
     ) -> bool:
         state = self.seats[seat]
+        if not state.opened:  # R-6.2: the cheapest reason most seats cannot win
+            return False
         hand = list(state.hand)
         if drawn:
             hand.remove(tile)

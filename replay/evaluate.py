@@ -140,6 +140,10 @@ def parse_input(value: object) -> tuple[Table, int, Win, int | None]:
 def table_reason(table: Table, winner: int, win: Win, indicator: int | None) -> Reason | None:
     """Impossible tables (R-3.1 copies, R-4.1/4.2 melds, R-5.2 claims, R-5.6 hand sizes)."""
     rules = table.rules
+    if win.way == "rob" and win.source is not None:
+        robbed = table.seats[win.source].melds
+        if not any(m.type == "peng" and m.tiles[0] == win.tile for m in robbed):
+            return reason("rob_not_xu_gang", source=win.source, tile=code(win.tile))
     counts = [0] * NUM_KINDS
     special = 0
     for s, seat in enumerate(table.seats):
@@ -170,8 +174,7 @@ def table_reason(table: Table, winner: int, win: Win, indicator: int | None) -> 
             return reason(
                 "wrong_hand_size", seat=s, count=len(seat.hand), melds=len(seat.melds), expected=expected
             )
-    if win.way != "rob":  # a robbed tile is the robbed seat's fourth, already counted in its peng
-        counts[win.tile] += 1
+    counts[win.tile] += 1  # a robbed tile too: the robbed seat's peng shows only three
     if indicator is not None:
         counts[indicator] += 1
     for k in range(NUM_KINDS):

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations
 
 from replay.ruleset import HAND_TYPES, Ruleset
 from replay.shape import complete
 from replay.tables import suit_needs
-from replay.tiles import JIANG, NUM_KINDS, C, E, F, N, P, S, W
+from replay.tiles import JIANG, NUM_KINDS, E, F, N, P, S, W
 
 WAYS = ("self_draw", "discard", "gang_draw", "haidi", "rob")
 SELF_DRAWN_WAYS = frozenset({"self_draw", "gang_draw", "haidi"})
@@ -56,7 +57,12 @@ class Reading:
 
 def wind_kinds(rules: Ruleset) -> frozenset[int]:
     """风一色 tiles (§1): E S W N F P, less whatever is a pizi in this ruleset."""
-    return frozenset({E, S, W, N, F, P, C}) - {C} - set(rules.pizi)
+    return _winds(rules.pizi)
+
+
+@cache
+def _winds(pizi: tuple[int, ...]) -> frozenset[int]:
+    return frozenset({E, S, W, N, F, P}) - set(pizi)
 
 
 def _pph_cost(counts: Sequence[int]) -> int:

@@ -31,12 +31,22 @@ def could_win_shape(concealed: list[int], melds: list[Meld], tile: int, laizi: i
         counts[t] += 1
     counts[tile] += 1
     wild = counts[laizi]
-    natural = list(counts)
-    natural[laizi] = 0
-    if complete(natural, wild, "any") or complete(counts, 0, "any"):
+    if complete(counts, 0, "any"):
         return True
-    kinds = {k for k in range(NUM_KINDS) if natural[k]} | {t for m in melds for t in m.tiles}
-    return kinds <= wind_kinds(rules) or kinds <= JIANG
+    if wild:
+        natural = list(counts)
+        natural[laizi] = 0
+        if complete(natural, wild, "any"):
+            return True
+    # 风一色 and 将一色 need no structure: every natural tile of one family is enough
+    for family in (wind_kinds(rules), JIANG):
+        if (
+            (tile in family or tile == laizi)
+            and all(t in family for t in concealed if t != laizi)
+            and all(t in family for m in melds for t in m.tiles)
+        ):
+            return True
+    return False
 
 
 def _preconditions(table: Table, winner: int, win: Win) -> Reason | None:

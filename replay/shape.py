@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from replay.tables import ANY_PAIR_DONE, IMPOSSIBLE, JIANG_PAIR_DONE, MELDS_DONE, complete_flags, suit_needs
+from replay.tiles import NUM_KINDS
 
 _NONE = 7 | 7 << 3 | 7 << 6
 # Wildcards to make an honour count into triplets only, or into a pair plus triplets.
@@ -141,6 +142,7 @@ def suit_kept(key: tuple[int, ...]) -> Kept:
 
 @cache
 def honour_kept(key: tuple[int, ...]) -> Kept:
+    """Honours make only triplets and pairs; one kind may fill two slots (four of a kind)."""
     best = [[_NEG] * 3 for _ in range(5)]
     best[0][0] = 0
     for c in key:
@@ -152,10 +154,13 @@ def honour_kept(key: tuple[int, ...]) -> Kept:
                 v = best[m][p]
                 if v <= _NEG:
                     continue
-                if m < 4 and v + min(c, 3) > nxt[m + 1][p]:
-                    nxt[m + 1][p] = v + min(c, 3)
-                if p == 0 and v + min(c, 2) > nxt[m][1]:
-                    nxt[m][1] = v + min(c, 2)
+                for slots in (1, 2):  # meld slots taken by this kind, with or without the pair
+                    if m + slots <= 4:
+                        nxt[m + slots][p] = max(nxt[m + slots][p], v + min(c, 3 * slots))
+                        if p == 0:
+                            nxt[m + slots][1] = max(nxt[m + slots][1], v + min(c, 3 * slots + 2))
+                if p == 0:
+                    nxt[m][1] = max(nxt[m][1], v + min(c, 2))
         best = nxt
     for m in range(1, 5):
         for p in range(3):
@@ -189,43 +194,116 @@ def _honour_options(key: bytes) -> Options:
     return _options(honour_kept(tuple(key)))
 
 
+Steps = tuple[tuple[int, int], ...]
+State = tuple[Steps, Steps]  # (slots, kept) steps without the pair and with it
+_IDENTITY: State = (((0, 0),), ())
+_GROUPS = ((0, 9), (9, 18), (18, 27), (27, 34))
+
+
+def _group(key: bytes, lo: int, pair: str) -> State:
+    if lo < 27:
+        opts = _suit_options(key)
+        return opts[0], opts[2 if pair == "jiang" else 1]
+    opts = _honour_options(key)
+    return opts[0], (opts[1] if pair == "any" else ())
+
+
+def _join(x: State, y: State, melds: int) -> State:
+    """Max-plus combination of two groups of tiles, at most ``melds`` slots in all.
+
+    Results keep only the steps where more slots keep more tiles, so lists stay short.
+    """
+    no = [_NEG] * 5
+    yes = [_NEG] * 5
+    y_no, y_yes = y
+    for a, va in x[0]:
+        for m, k in y_no:
+            t = a + m
+            if t <= melds and va + k > no[t]:
+                no[t] = va + k
+        for m, k in y_yes:
+            t = a + m
+            if t <= melds and va + k > yes[t]:
+                yes[t] = va + k
+    for a, va in x[1]:
+        for m, k in y_no:
+            t = a + m
+            if t <= melds and va + k > yes[t]:
+                yes[t] = va + k
+    return _steps(no), _steps(yes)
+
+
+def _steps(dense: list[int]) -> Steps:
+    out = []
+    top = _NEG
+    for m, v in enumerate(dense):
+        if v > top:
+            out.append((m, v))
+            top = v
+    return tuple(out)
+
+
+def _value(state: State, melds: int, wild: int) -> int:
+    kept = max(max((k for _, k in state[1]), default=_NEG), max(k for _, k in state[0]))
+    return 3 * melds + 2 - kept - wild - 1  # with no pair kept, the pair is two wildcards
+
+
 def shanten(counts: Sequence[int], wild: int = 0, pair: str = "jiang") -> int:
     """Exchanges still needed, minus one: -1 complete, 0 tenpai (听牌). Hands of at most 14 tiles.
 
     With ``pair="jiang"`` the hand aims at 屁胡's 将 pair; ``"any"`` at any pair.
     """
     b = bytes(counts)
-    melds = (len(b) and sum(b) + wild) // 3
-    pq = 2 if pair == "jiang" else 1
-    # max-plus combination over the groups: no[m] kept without the pair, yes[m] with it
-    no = {0: 0}
-    yes: dict[int, int] = {}
-    for lo, hi in ((0, 9), (9, 18), (18, 27), (27, 34)):
+    melds = (sum(b) + wild) // 3
+    state = _IDENTITY
+    for lo, hi in _GROUPS:
         key = b[lo:hi]
-        if not any(key):
-            continue
-        if lo < 27:
-            opts = _suit_options(key)
-            g_no, g_yes = opts[0], opts[pq]
-        else:
-            opts = _honour_options(key)
-            g_no, g_yes = opts[0], (opts[1] if pair == "any" else ())
-        new_no: dict[int, int] = {}
-        new_yes: dict[int, int] = {}
-        for a, va in no.items():
-            for m, k in g_no:
-                t = a + m
-                if t <= melds and va + k > new_no.get(t, _NEG):
-                    new_no[t] = va + k
-            for m, k in g_yes:
-                t = a + m
-                if t <= melds and va + k > new_yes.get(t, _NEG):
-                    new_yes[t] = va + k
-        for a, va in yes.items():
-            for m, k in g_no:
-                t = a + m
-                if t <= melds and va + k > new_yes.get(t, _NEG):
-                    new_yes[t] = va + k
-        no, yes = new_no, new_yes
-    kept = max(max(yes.values(), default=_NEG), max(no.values()))  # no pair kept: two wildcards
-    return 3 * melds + 2 - kept - wild - 1
+        if any(key):
+            state = _join(state, _group(key, lo, pair), melds)
+    return _value(state, melds, wild)
+
+
+def _others(b: bytes, pair: str, melds: int) -> list[State]:
+    """For each group, the combination of the other three (prefix and suffix joins)."""
+    groups = [_group(b[lo:hi], lo, pair) if any(b[lo:hi]) else _IDENTITY for lo, hi in _GROUPS]
+    prefix = [_IDENTITY]
+    for g in groups[:-1]:
+        prefix.append(_join(prefix[-1], g, melds))
+    out: list[State] = [_IDENTITY] * 4
+    suffix = _IDENTITY
+    for i in range(3, -1, -1):
+        out[i] = _join(prefix[i], suffix, melds)
+        suffix = _join(groups[i], suffix, melds)
+    return out
+
+
+def shanten_after_discards(counts: Sequence[int], wild: int = 0, pair: str = "jiang") -> dict[int, int]:
+    """``shanten`` of the hand without one tile, for every kind held: a discard decision in one go.
+
+    Taking a tile out changes one group only, so the other three are combined once per group.
+    """
+    b = bytes(counts)
+    melds = (sum(b) + wild - 1) // 3
+    others = _others(b, pair, melds)
+    out: dict[int, int] = {}
+    for gi, (lo, hi) in enumerate(_GROUPS):
+        for kind in range(lo, hi):
+            if b[kind]:
+                key = bytearray(b[lo:hi])
+                key[kind - lo] -= 1
+                out[kind] = _value(_join(others[gi], _group(bytes(key), lo, pair), melds), melds, wild)
+    return out
+
+
+def shanten_after_draws(counts: Sequence[int], wild: int = 0, pair: str = "jiang") -> list[int]:
+    """``shanten`` of the hand with one more tile, for each of the 34 kinds (acceptance)."""
+    b = bytes(counts)
+    melds = (sum(b) + wild + 1) // 3
+    others = _others(b, pair, melds)
+    out = [0] * NUM_KINDS
+    for gi, (lo, hi) in enumerate(_GROUPS):
+        for kind in range(lo, hi):
+            key = bytearray(b[lo:hi])
+            key[kind - lo] += 1
+            out[kind] = _value(_join(others[gi], _group(bytes(key), lo, pair), melds), melds, wild)
+    return out

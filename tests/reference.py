@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
-from replay.tiles import JIANG, C, E, F, N, P, S, W
+from replay.tiles import JIANG, E, F, N, P, S, W
 
 NUM_KINDS = 34
 
@@ -295,7 +295,11 @@ def ref_readings(
     hard = [frozenset(s) for s in types_of(x, melds, way, rules, n_laizi)]
     result = {(s, True) for s in maximal(hard)}
     if n_laizi > 0:
-        soft = [frozenset(s) for y in substitutions(x, laizi, rules) for s in types_of(y, melds, way, rules, n_laizi)]
+        soft = [
+            frozenset(s)
+            for y in substitutions(x, laizi, rules)
+            for s in types_of(y, melds, way, rules, n_laizi)
+        ]
         result |= {(s, False) for s in maximal(soft)}
     return result
 

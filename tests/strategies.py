@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from hypothesis import strategies as st
-from reference import JIANG, NUM_KINDS, WAYS, rank, suit, wind_kinds
 
 from replay.ruleset import make_ruleset
+from tests.reference import JIANG, NUM_KINDS, WAYS, rank, suit, wind_kinds
 
 RULESETS = (make_ruleset("hzlzg"), make_ruleset("hzfclzg"))
 MODES = ("one_suit", "triplets", "jiang", "winds", "random")
@@ -127,6 +127,22 @@ def _change_tiles(draw: Any, tiles: list[int], counts: list[int], pool: list[int
         tiles[i] = new
 
 
+def _make_quad(draw: Any, tiles: list[int], counts: list[int], pool: list[int]) -> int | None:
+    """Now and then turn a triplet of ``tiles`` into four of a kind (a kong held in hand),
+    by changing one other tile; returns the kind or None. Quads are rare otherwise and
+    are where a fifth copy (a wildcard standing for it) matters.
+    """
+    options = [k for k in pool if tiles.count(k) == 3 and counts[k] == 3]
+    if not options or len(tiles) < 4 or draw(st.integers(0, 3)) != 0:
+        return None
+    kind = draw(st.sampled_from(options))
+    i = draw(st.sampled_from([i for i, t in enumerate(tiles) if t != kind]))
+    counts[tiles[i]] -= 1
+    counts[kind] += 1
+    tiles[i] = kind
+    return kind
+
+
 # --------------------------------------------------------------------------------------------
 # count vectors + wildcards, for complete / shanten
 # --------------------------------------------------------------------------------------------
@@ -156,7 +172,9 @@ def wild_hands(draw: Any, size: int, max_wild: int, max_changes: int = 2) -> tup
     groups = draw(complete_groups(n_melds, frozenset(range(NUM_KINDS)), counts))
     tiles = [t for g in groups for t in g]
     _change_tiles(draw, tiles, counts, list(range(NUM_KINDS)), draw(st.integers(0, max_changes)))
+    quad = _make_quad(draw, tiles, counts, list(range(NUM_KINDS)))
     tiles = draw(st.permutations(tiles))
+    tiles = sorted(tiles, key=lambda t: t != quad)  # a quad survives the dropping below
     # Drop tiles down to `size`, then turn `wild` of the remaining into wildcards.
     naturals = list(tiles[: size - wild])
     return _count(naturals), wild
@@ -220,6 +238,7 @@ def hand_cases(draw: Any, n_laizi: int | None = None) -> HandCase:
 
     # Perturb: change 0-2 tiles (never to pizi), then force exactly n_laizi laizi tiles.
     _change_tiles(draw, concealed, counts, allowed, draw(st.sampled_from((0, 0, 0, 1, 1, 2))))
+    _make_quad(draw, concealed, counts, [k for k in allowed if k != laizi])
     non_laizi = [k for k in allowed if k != laizi]
     while sum(1 for t in concealed if t == laizi) > n_laizi:
         i = concealed.index(laizi)

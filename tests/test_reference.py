@@ -9,7 +9,10 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reference import (
+
+from replay.ruleset import make_ruleset
+from replay.tiles import KIND_OF
+from tests.reference import (
     counts_of,
     ref_complete,
     ref_readings,
@@ -19,10 +22,7 @@ from reference import (
     substitutions,
     wind_kinds,
 )
-from strategies import RefMeld, hand_cases, wild_hands
-
-from replay.ruleset import make_ruleset
-from replay.tiles import KIND_OF
+from tests.strategies import RefMeld, hand_cases, wild_hands
 
 HZ = make_ruleset("hzlzg")
 HZFC = make_ruleset("hzfclzg")

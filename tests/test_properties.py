@@ -1,0 +1,143 @@
+"""Property tests: the engine's table-based evaluation against the brute-force reference.
+
+``tests/reference.py`` re-derives ``complete``, ``shanten`` and ``readings`` by plain
+enumeration from RULES.md; here thousands of generated hands (mostly near-complete, see
+``tests/strategies.py``) must get the same answer from both. Deterministic
+(``derandomize=True``) so CI is reproducible. Budget: well under 90 s on two cores.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+from hypothesis import example, given, note, settings
+from hypothesis import strategies as st
+
+from replay.tiles import E, F, code
+from tests.reference import engine_readings_as_set, ref_complete, ref_readings, ref_shanten
+from tests.strategies import HandCase, hand_cases, wild_hands
+
+shape = pytest.importorskip("replay.shape")
+hand = pytest.importorskip("replay.hand")
+
+
+def show_counts(counts: Sequence[int], wild: int) -> str:
+    tiles = " ".join(code(k) for k in range(34) for _ in range(counts[k]))
+    return f"[{tiles}] + {wild} wild"
+
+
+def show_case(case: HandCase) -> str:
+    melds = ", ".join(
+        f"{m.type}{'/' + m.kind if m.kind else ''}({' '.join(map(code, m.tiles))})" for m in case.melds
+    )
+    return (
+        f"concealed=[{' '.join(map(code, case.concealed))}] win={code(case.win_tile)} melds=[{melds}] "
+        f"way={case.way} laizi={code(case.laizi)} preset={case.rules.preset}"
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# complete
+# --------------------------------------------------------------------------------------------
+
+COMPLETE_SIZES = (2, 5, 8, 11, 14, 14, 14, 14)
+
+
+@settings(max_examples=3000, deadline=None, derandomize=True)
+@given(st.sampled_from(COMPLETE_SIZES).flatmap(lambda size: wild_hands(size, 4)))
+def test_complete_matches_reference(counts_wild: tuple[list[int], int]) -> None:
+    counts, wild = counts_wild
+    note(show_counts(counts, wild))
+    before = list(counts)
+    for pair in ("jiang", "any"):
+        assert shape.complete(counts, wild, pair) == ref_complete(counts, wild, pair), pair
+    assert counts == before, "complete() mutated its input"
+
+
+# --------------------------------------------------------------------------------------------
+# shanten
+# --------------------------------------------------------------------------------------------
+
+
+def _quad(kind: int, *others: int) -> list[int]:
+    counts = [0] * 34
+    counts[kind] = 4
+    for k in others:
+        counts[k] += 1
+    return counts
+
+
+@settings(max_examples=1500, deadline=None, derandomize=True)
+@given(st.sampled_from((13, 14)).flatmap(lambda size: wild_hands(size, 3, max_changes=3)))
+# An honour quad held in hand: a wildcard may stand for a fifth copy (no four-copy limit).
+@example((_quad(E, 0, 0, 1, 1, 1, 2, 2, 2, 3), 0))  # 11m 222m 333m 4m EEEE: tenpai (any pair)
+@example((_quad(E, 0, 1, 2, 3, 4, 5, 6, 7, 8), 1))  # 123456789m EEEE + wild: complete (any)
+def test_shanten_matches_reference(counts_wild: tuple[list[int], int]) -> None:
+    counts, wild = counts_wild
+    note(show_counts(counts, wild))
+    for pair in ("jiang", "any"):
+        assert shape.shanten(counts, wild, pair) == ref_shanten(counts, wild, pair), pair
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(st.sampled_from((1, 2, 4, 5, 7, 8, 10, 11)).flatmap(lambda size: wild_hands(size, 3, max_changes=3)))
+@example((_quad(E), 0))  # EEEE: EEE + E? -> tenpai with any pair
+@example((_quad(E), 1))  # EEEE + 1 wild: complete with any pair (shanten -1)
+@example((_quad(F), 4))  # FFFF + 4 wild: complete with either pair rule
+def test_shanten_small_hands_match_reference(counts_wild: tuple[list[int], int]) -> None:
+    # Hands after exposing melds: 3n+1 / 3n+2 tiles for n < 4.
+    counts, wild = counts_wild
+    note(show_counts(counts, wild))
+    for pair in ("jiang", "any"):
+        assert shape.shanten(counts, wild, pair) == ref_shanten(counts, wild, pair), pair
+
+
+def test_shanten_default_pair_is_jiang() -> None:
+    counts = [0] * 34
+    for kind in (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 12):  # 123m 456m 789m 234s 44s
+        counts[kind] += 1
+    assert shape.shanten(counts, 0) == ref_shanten(counts, 0, "jiang") == 1
+    assert shape.shanten(counts, 0, "any") == -1
+
+
+# --------------------------------------------------------------------------------------------
+# readings
+# --------------------------------------------------------------------------------------------
+
+
+def check_readings(case: HandCase) -> None:
+    note(show_case(case))
+    melds = [hand.Meld(m.type, m.tiles, kind=m.kind) for m in case.melds]
+    concealed = list(case.concealed)
+    got = hand.readings(concealed, melds, case.win_tile, case.way, case.laizi, case.rules)
+    want = ref_readings(case.concealed, case.melds, case.win_tile, case.way, case.laizi, case.rules)
+    note(f"engine:    {sorted((sorted(s), h) for s, h in engine_readings_as_set(got))}")
+    note(f"reference: {sorted((sorted(s), h) for s, h in want)}")
+    assert engine_readings_as_set(got) == want
+    assert concealed == list(case.concealed), "readings() mutated its input"
+
+
+@settings(max_examples=1500, deadline=None, derandomize=True)
+@given(hand_cases(n_laizi=0))
+def test_readings_no_laizi(case: HandCase) -> None:
+    check_readings(case)
+
+
+@settings(max_examples=1500, deadline=None, derandomize=True)
+@given(hand_cases(n_laizi=1))
+def test_readings_one_laizi(case: HandCase) -> None:
+    check_readings(case)
+
+
+@settings(max_examples=800, deadline=None, derandomize=True)
+@given(hand_cases(n_laizi=2))
+def test_readings_two_laizi(case: HandCase) -> None:
+    check_readings(case)
+
+
+@settings(max_examples=100, deadline=None, derandomize=True)
+@given(hand_cases(n_laizi=3))
+def test_readings_three_laizi(case: HandCase) -> None:
+    # The brute force tries all C(35, 3) = 6545 readings of three laizi: few examples.
+    check_readings(case)

@@ -187,7 +187,7 @@ class Bot:
         held_pizi = [a for a in options if KIND_OF[a["tile"]] in pizi]
         if held_pizi and self.rng.random() < 0.5:
             return held_pizi[0]  # a 红中 in hand blocks every win: put it out
-        if self._distance(board, state.hand, plan) >= 3:
+        if self._distance(board, state.hand, plan) >= 2:
             return self._rough_discard(board, seat, options, plan)
         after = self._after_discards(board, state.hand, plan)
         scored = []
@@ -203,7 +203,7 @@ class Bot:
         ties.sort(key=lambda s: (s[1], self._isolation(state.hand, s[2]), s[2]))
         if len(ties) > 1 and self.style.careful and best <= 1:
             unseen = self._unseen(board, seat)
-            top = ties[:3]
+            top = ties[:2]
             top.sort(key=lambda s: (-self._acceptance(board, state.hand, s[2], plan, unseen), s[1], s[2]))
             return top[0][3]
         return ties[0][3]
@@ -254,10 +254,18 @@ class Bot:
             )
         counts, wild, _ = self._split(board, rest, plan)
         now = shanten(counts, wild, plan.pair)
-        draws = shanten_after_draws(counts, wild, plan.pair)
         allowed = plan.allowed
+        near = {
+            x + d
+            for x in rest
+            if x < 27 and (allowed is None or x in allowed)
+            for d in (-2, -1, 0, 1, 2)
+            if 0 <= x + d < 27 and (x + d) // 9 == x // 9
+        } | {x for x in rest if x >= 27}
+        near -= {board.laizi, *board.rules.pizi}
+        draws = shanten_after_draws(counts, wild, plan.pair, near)
         total = unseen[board.laizi]  # a laizi always helps
-        for k in range(NUM_KINDS):
+        for k in draws:
             useful = (allowed is None or k in allowed) and k not in board.rules.pizi and draws[k] < now
             if unseen[k] and k != board.laizi and useful:
                 total += unseen[k]

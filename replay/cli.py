@@ -13,6 +13,7 @@ import click
 from replay.audit import STATUSES, audit_records
 from replay.evaluate import evaluate_text
 from replay.inputs import iter_records
+from replay.ruleset import PRESETS
 
 
 @click.group()
@@ -82,6 +83,20 @@ def audit(paths: tuple[str, ...], as_json: bool) -> None:
     if counts["invalid"]:
         sys.exit(2)
     sys.exit(1 if counts["illegal"] or counts["mismatch"] else 0)
+
+
+@main.command()
+@click.option("--hands", type=click.IntRange(1, 10_000_000), required=True, help="How many hands to play.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Same seed, byte-identical output.")
+@click.option("--preset", type=click.Choice(sorted(PRESETS)), default="hzlzg", show_default=True)
+@click.option("--players", type=click.IntRange(4, 1000), default=8, show_default=True, help="Pool size.")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True, help="Processes.")
+def simulate(hands: int, seed: int, preset: str, players: int, workers: int) -> None:
+    """Self-play: NDJSON of complete, legal hand records with the engine's result."""
+    from replay import simulate as sim
+
+    for record in sim.simulate(hands, seed, preset, players, workers):
+        sys.stdout.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ looked up). The brute-force reference in ``tests/reference.py`` defines what bot
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 
 from replay.tables import ANY_PAIR_DONE, IMPOSSIBLE, JIANG_PAIR_DONE, MELDS_DONE, complete_flags, suit_needs
@@ -295,15 +295,19 @@ def shanten_after_discards(counts: Sequence[int], wild: int = 0, pair: str = "ji
     return out
 
 
-def shanten_after_draws(counts: Sequence[int], wild: int = 0, pair: str = "jiang") -> list[int]:
-    """``shanten`` of the hand with one more tile, for each of the 34 kinds (acceptance)."""
+def shanten_after_draws(
+    counts: Sequence[int], wild: int = 0, pair: str = "jiang", kinds: Iterable[int] | None = None
+) -> dict[int, int]:
+    """``shanten`` of the hand with one more tile of each kind asked for (all 34 by default)."""
     b = bytes(counts)
     melds = (sum(b) + wild + 1) // 3
     others = _others(b, pair, melds)
-    out = [0] * NUM_KINDS
-    for gi, (lo, hi) in enumerate(_GROUPS):
-        for kind in range(lo, hi):
-            key = bytearray(b[lo:hi])
-            key[kind - lo] += 1
-            out[kind] = _value(_join(others[gi], _group(bytes(key), lo, pair), melds), melds, wild)
+    wanted = range(NUM_KINDS) if kinds is None else sorted(set(kinds))
+    out: dict[int, int] = {}
+    for kind in wanted:
+        gi = min(kind // 9, 3)
+        lo, hi = _GROUPS[gi]
+        key = bytearray(b[lo:hi])
+        key[kind - lo] += 1
+        out[kind] = _value(_join(others[gi], _group(bytes(key), lo, pair), melds), melds, wild)
     return out

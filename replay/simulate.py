@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
@@ -53,33 +55,57 @@ def play_hand(
     return wall, events, board
 
 
-def simulate(hands: int, seed: int, preset: str = "hzlzg", pool: int = 8) -> Iterator[dict[str, Any]]:
-    """``hands`` complete records, in sittings of 4–12 hands."""
+@dataclass(frozen=True)
+class SessionPlan:
+    """What the master seed decides up front, so sittings can be played in any process."""
+
+    seed: int
+    number: int
+    hands: int
+    first_hand: int  # running hand number of its first hand
+    seated: tuple[dict[str, str], ...]
+    dealer: int
+    start: datetime
+    preset: str
+
+
+def plan_sessions(hands: int, seed: int, preset: str, pool: int) -> list[SessionPlan]:
     rng = random.Random(seed)
     people = players(pool)
     when = START + timedelta(days=rng.randrange(28))
+    plans: list[SessionPlan] = []
     made = 0
-    session_no = 0
     while made < hands:
-        session_no += 1
-        seated = rng.sample(people, 4)
-        session_id = f"sim{seed}-s{session_no:04d}"
-        dealer = rng.randrange(4)
-        for hand_no in range(1, rng.randint(4, 12) + 1):
-            if made >= hands:
-                break
-            wall, events, board = play_hand(rng, preset, dealer, [p["style"] for p in seated])
-            result = computed_result(board)
-            when += timedelta(minutes=rng.randint(3, 9), seconds=rng.randrange(60))
-            made += 1
-            yield {
+        size = min(rng.randint(4, 12), hands - made)
+        seated = tuple(rng.sample(people, 4))
+        plans.append(
+            SessionPlan(seed, len(plans) + 1, size, made + 1, seated, rng.randrange(4), when, preset)
+        )
+        made += size
+        when += timedelta(hours=rng.randint(12, 60))
+    return plans
+
+
+def play_session(plan: SessionPlan) -> list[dict[str, Any]]:
+    """One sitting: hands in order, the dealer passing on per R-2.2."""
+    rng = random.Random(f"{plan.seed}:{plan.number}")
+    styles = [p["style"] for p in plan.seated]
+    dealer = plan.dealer
+    when = plan.start
+    records = []
+    for i in range(plan.hands):
+        wall, events, board = play_hand(rng, plan.preset, dealer, styles)
+        result = computed_result(board)
+        when += timedelta(minutes=rng.randint(3, 9), seconds=rng.randrange(60))
+        records.append(
+            {
                 "format": "wuhan-hand/1",
-                "hand_id": f"sim{seed}-{made:06d}",
+                "hand_id": f"sim{plan.seed}-{plan.first_hand + i:06d}",
                 "source": "simulator",
                 "played_at": when.isoformat(),
-                "session": {"id": session_id, "hand_no": hand_no},
-                "ruleset": {"preset": preset, "overrides": {}},
-                "seats": [{"player_id": p["player_id"], "name": p["name"]} for p in seated],
+                "session": {"id": f"sim{plan.seed}-s{plan.number:04d}", "hand_no": i + 1},
+                "ruleset": {"preset": plan.preset, "overrides": {}},
+                "seats": [{"player_id": p["player_id"], "name": p["name"]} for p in plan.seated],
                 "dealer": dealer,
                 "wall": wall,
                 "events": events,
@@ -87,7 +113,22 @@ def simulate(hands: int, seed: int, preset: str = "hzlzg", pool: int = 8) -> Ite
                     k: result[k] for k in ("winner", "hands", "self_draw", "hard", "liable", "deltas")
                 },
             }
-            winner = result["winner"]
-            if winner is not None and winner != dealer:
-                dealer = (dealer + 1) % 4
-        when += timedelta(hours=rng.randint(12, 60))
+        )
+        winner = result["winner"]
+        if winner is not None and winner != dealer:
+            dealer = (dealer + 1) % 4
+    return records
+
+
+def simulate(
+    hands: int, seed: int, preset: str = "hzlzg", pool: int = 8, workers: int = 1
+) -> Iterator[dict[str, Any]]:
+    """``hands`` complete records in sittings of 4–12 hands; the same for any ``workers``."""
+    plans = plan_sessions(hands, seed, preset, pool)
+    if workers <= 1 or len(plans) < 2:
+        for plan in plans:
+            yield from play_session(plan)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as ex:
+        for records in ex.map(play_session, plans, chunksize=1):
+            yield from records

@@ -675,7 +675,7 @@ class ResultSchema(_StrictSchema):
     winner = _seat(required=False, allow_none=True)
     hands = _BoundedList(_Choice(HAND_TYPES), 0, len(HAND_TYPES), noun="hand types", validate=_check_unique)
     self_draw = _StrictBool()
-    hard = _StrictBool()
+    hard = _StrictBool(allow_none=True)  # null for a draw (黄庄): nobody won, hard or soft
     liable = _seat(required=False, allow_none=True)
     deltas = _BoundedList(
         _StrictInt(-MAX_DELTA, MAX_DELTA), NUM_SEATS, NUM_SEATS, noun="integers", validate=_check_zero_sum

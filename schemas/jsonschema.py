@@ -263,7 +263,7 @@ def hand_record_json_schema() -> dict[str, Any]:
                         "uniqueItems": True,
                     },
                     "self_draw": {"type": "boolean"},
-                    "hard": {"type": "boolean"},
+                    "hard": {"type": ["boolean", "null"]},
                     "liable": {"oneOf": [_SEAT_REF, {"type": "null"}]},
                     "deltas": {
                         "type": "array",

@@ -76,6 +76,10 @@ def computed_result(board: Board) -> dict[str, Any]:
         "base": s.base,
         "capped": s.capped,
         "liability": s.liability,
+        "equal_readings": [
+            {"hands": list(r.hands), "hard": r.hard}
+            for r in (board.judgement.ties if board.judgement else [])
+        ],
     }
 
 
@@ -84,12 +88,22 @@ def differences(recorded: Mapping[str, Any] | None, computed: Mapping[str, Any])
     if not recorded:
         return []
     out = []
+    readings = [{"hands": computed["hands"], "hard": computed["hard"]}, *computed.get("equal_readings", [])]
+    hands = sorted(recorded.get("hands") or [], key=lambda h: _HAND_ORDER.get(h, 99))
+    # a reading that pays exactly as much is as right (R-7.12 leaves the choice open)
+    equal_reading = any(
+        ("hands" not in recorded or r["hands"] == hands)
+        and ("hard" not in recorded or r["hard"] == recorded["hard"])
+        for r in readings
+    )
     for name in COMPARED:
         if name not in recorded:
             continue
         got, want = recorded[name], computed[name]
         if name == "hands":
-            got = sorted(got or [], key=lambda h: _HAND_ORDER.get(h, 99))
+            got = hands
+        if name in ("hands", "hard") and equal_reading:
+            continue
         if got != want:
             out.append({"field": name, "recorded": recorded[name], "computed": want})
     return out

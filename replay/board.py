@@ -68,6 +68,7 @@ class Board:
     last_draw: Draw | None = None
     last_discard: tuple[int, int] | None = None  # (seat, tile)
     pending_xu: tuple[int, int] | None = None  # (seat, tile) of a xu-gang that may be robbed
+    last_gang: tuple[int, int, str] | None = None  # (seat, tile, kind) until its replacement draw
     haidi_drawn: int = 0
     passes: set[int] = field(default_factory=set)
     seen: list[int] = field(default_factory=lambda: [0] * NUM_KINDS)  # deal mode conservation
@@ -238,6 +239,7 @@ class Board:
             if seat != self.turn:
                 raise self._out_of_turn(seat, "draw")
             self.pending_xu = None
+            self.last_gang = None
             tile = self._take(seat, "back", given)
             self.last_draw = Draw(seat, tile, "replacement")
             self.phase = ACT
@@ -361,6 +363,7 @@ class Board:
             self._remove(seat, tile, 3)
             self._claimed(seat, Meld("gang", (tile,) * 4, "ming", self.last_discard[0]))
             self.phase = REPLACE
+            self.last_gang = (seat, tile, kind)
             return
         state = self._must_act(seat, f"declare a {kind}-gang")
         if kind in ("an", "xu"):
@@ -398,6 +401,7 @@ class Board:
             state.laizi_gangs += 1
         self.last_draw = None
         self.phase = REPLACE
+        self.last_gang = (seat, tile, kind)
 
     def _on_hu(self, event: Mapping[str, Any]) -> None:
         seat, given = event["seat"], event.get("tile")
@@ -416,6 +420,13 @@ class Board:
             assert self.pending_xu is not None
             source, tile = self.pending_xu
             way = "rob"
+        elif (
+            self.phase == REPLACE
+            and self.last_gang
+            and self.last_gang[2] in ("ming", "an")
+            and seat != self.turn
+        ):
+            raise self._fail("rob_not_xu_gang", source=self.turn, tile=CODES[self.last_gang[1]])
         else:
             raise self._out_of_turn(seat, "win (hu)")
         if given is not None and KIND_OF[given] != tile:

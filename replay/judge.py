@@ -6,9 +6,9 @@ Also tenpai and waits (R-9.1), which liability needs (R-10.6a) and the analysis 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from replay.hand import SHAPE_TYPES, Meld, readings, wind_kinds
+from replay.hand import SHAPE_TYPES, Meld, Reading, readings, wind_kinds
 from replay.reasons import Reason, reason
 from replay.ruleset import Ruleset
 from replay.settle import BelowQihu, Settlement, settle
@@ -22,6 +22,9 @@ class Judgement:
     legal: bool
     reason: Reason | None = None
     settlement: Settlement | None = None
+    #: other readings that pay exactly as much (R-7.12 leaves the choice open): an app that
+    #: reports one of them settled the hand right
+    ties: list[Reading] = field(default_factory=list)
 
 
 def could_win_shape(concealed: list[int], melds: list[Meld], tile: int, laizi: int, rules: Ruleset) -> bool:
@@ -84,12 +87,14 @@ def judge(table: Table, winner: int, win: Win) -> Judgement:
         tenpai = is_tenpai(table.seats[win.source], table.laizi, table.rules)
     best: Settlement | None = None
     low: list[int] = []
+    settled: list[Settlement] = []
     for r in found:
         try:
             s = settle(table, winner, win, r, tenpai)
         except BelowQihu as err:
             low = max(low, err.raws, key=sum) if low else err.raws
             continue
+        settled.append(s)
         if best is None or _better(s, best):
             best = s
     if best is None:
@@ -97,7 +102,10 @@ def judge(table: Table, winner: int, win: Win) -> Judgement:
         return Judgement(
             False, reason("below_qihu", pays=sorted(low), qihu=rules.qihu, scope=rules.qihu_scope)
         )
-    return Judgement(True, None, best)
+    ties = [
+        s.reading for s in settled if s is not best and s.deltas == best.deltas and s.liable == best.liable
+    ]
+    return Judgement(True, None, best, ties)
 
 
 def _better(a: Settlement, b: Settlement) -> bool:

@@ -205,9 +205,9 @@ class Board:
             if given is None:
                 raise self._fail("draw_tile_missing")
             tile = KIND_OF[given]
-            self.seen[tile] += 1
-            if self.seen[tile] > 4:
+            if self.seen[tile] >= 4:
                 raise self._fail("fifth_copy", tile=given)
+            self.seen[tile] += 1
         if end == "front":
             self.front += 1
         else:
@@ -223,7 +223,6 @@ class Board:
             nxt = (self.last_discard[0] + 1) % 4
             if seat != nxt:
                 raise self._out_of_turn(seat, "draw")
-            self.last_discard = None
             if self.live <= rules.haidi_trigger:
                 if rules.haidi_draws == 0:
                     raise self._fail(
@@ -231,8 +230,10 @@ class Board:
                         detail="the wall is at the haidi line with no haidi draws: the hand is a draw",
                     ) from None
                 self._haidi_draw(seat, given)
+                self.last_discard = None
                 return
             tile = self._take(seat, "front", given)
+            self.last_discard = None
             self.last_draw = Draw(seat, tile, "normal")
             self.phase, self.turn = ACT, seat
         elif self.phase in (REPLACE, ROB):
@@ -333,6 +334,10 @@ class Board:
         a = run[0]
         if not (a < 27 and run[2] < 27 and a // 9 == run[2] // 9 and run[1] == a + 1 and run[2] == a + 2):
             raise self._fail("bad_meld", what=f"{' '.join(CODES[t] for t in run)} is not a run of one suit")
+        hand = self.seats[seat].hand
+        for t in own:
+            if t not in hand:  # checked before anything moves: a refused event leaves the board as it was
+                raise self._fail("tile_not_in_hand", seat=seat, tile=CODES[t])
         for t in own:
             self._remove(seat, t)
         self._claimed(seat, Meld("chi", tuple(run), None, source))

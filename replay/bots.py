@@ -37,6 +37,7 @@ STYLES: dict[str, Style] = {
     "balanced": Style("balanced", 0.70, 1.0, 0.60, 0.30, 0.30, 0.05, True),
     "aggressive": Style("aggressive", 0.95, 0.9, 0.95, 0.70, 0.80, 0.02, False),
     "qingyise_chaser": Style("qingyise_chaser", 0.80, 0.7, 0.60, 0.25, 0.40, 0.30, False),
+    "big_hand_hunter": Style("big_hand_hunter", 0.95, 0.6, 0.90, 0.10, 0.60, 0.60, False),
 }
 
 
@@ -83,9 +84,9 @@ class Bot:
         n = max(len(everything), 1)
         lean = self.style.big_lean
         winds = wind_kinds(board.rules)
-        if all(t in winds for t in meld_tiles) and sum(t in winds for t in everything) >= 8 * lean:
+        if all(t in winds for t in meld_tiles) and sum(t in winds for t in everything) >= 8 * lean * lean:
             return Plan("fengyise", winds, "any")
-        if all(t in JIANG for t in meld_tiles) and sum(t in JIANG for t in everything) >= 8 * lean:
+        if all(t in JIANG for t in meld_tiles) and sum(t in JIANG for t in everything) >= 8 * lean * lean:
             return Plan("jiangyise", JIANG, "any")
         suits = Counter(t // 9 for t in everything if t < 27)
         if suits:
@@ -298,6 +299,9 @@ class Bot:
         if plan.allowed is not None and tile not in plan.allowed:
             return None
         state = board.seats[seat]
+        if plan.name in ("fengyise", "jiangyise"):  # no shape needed: every fitting tile is progress
+            pengs = [a for a in actions if a["type"] in ("peng", "gang")]
+            return pengs[0] if pengs and rng.random() < style.open_rate else None
         before = self._distance(board, state.hand, plan) if len(state.hand) % 3 == 1 else 9
         best: tuple[int, dict[str, Any]] | None = None
         for a in actions:

@@ -20,7 +20,7 @@ from replay.bots import STYLES, Bot, choose
 from replay.tiles import CODES
 
 NAMES = ("老王", "小李", "张姐", "阿强", "陈师傅", "刘婆婆", "胖子", "Lily", "小周", "黄老板", "二毛", "赵哥")
-STYLE_CYCLE = ("balanced", "cautious", "aggressive", "qingyise_chaser")
+STYLE_CYCLE = ("balanced", "cautious", "aggressive", "qingyise_chaser", "big_hand_hunter")
 CHINA = timezone(timedelta(hours=8))
 START = datetime(2026, 11, 1, 19, 30, tzinfo=CHINA)
 

@@ -1,0 +1,68 @@
+"""Rebuild sample_logs/: simulated sittings and the hand-written showcase and disputes.
+
+The hand-written records are taken from the test records (tests/data/records, built by hand and
+checked against RULES.md); ``third_feed.json`` is the disputed ``wrong_liable`` record with the
+result the rules give. Run: ``.venv/bin/python sample_logs/make_samples.py``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from replay.simulate import simulate
+
+HERE = Path(__file__).resolve().parent
+RECORDS = HERE.parent / "tests" / "data" / "records"
+
+SHOWCASE = {  # file in sample_logs/handwritten: source in tests/data/records
+    "pihu.json": "legal/pihu.json",
+    "qingyise.json": "legal/qingyise.json",
+    "fengyise.json": "legal/fengyise.json",
+    "jiangyise.json": "legal/jiangyise.json",
+    "pengpenghu.json": "legal/pengpenghu.json",
+    "quanqiuren_liable.json": "legal/quanqiuren.json",
+    "gangshangkai.json": "legal/gangshangkai.json",
+    "haidilao.json": "legal/haidilao.json",
+    "qianggang_liable.json": "legal/qianggang.json",
+    "huangzhuang.json": "legal/huangzhuang.json",
+    "aliases.json": "legal/aliases.json",
+    "wall_mode.json": "legal/wall.json",
+    "disputed_chi_from_wrong_seat.json": "illegal/chi_not_from_previous_seat.json",
+    "disputed_win_holding_hongzhong.json": "illegal/holds_pizi.json",
+    "disputed_two_laizi_pihu.json": "illegal/pihu_two_laizi.json",
+    "disputed_win_without_opening.json": "illegal/not_opened.json",
+    "disputed_kong_too_late.json": "illegal/late_kong.json",
+    "disputed_claimed_laizi.json": "illegal/claim_laizi.json",
+    "disputed_dealer_not_rotated.json": "illegal/dealer_not_rotated.json",
+    "disputed_forgot_dealer_factor.json": "mismatch/wrong_deltas.json",
+    "disputed_missed_pengpenghu.json": "mismatch/wrong_hands.json",
+    "disputed_wrong_liable.json": "mismatch/wrong_liable.json",
+}
+
+
+def write(name: str, record: dict[str, Any] | list[dict[str, Any]]) -> None:
+    """A showcase record under the sample club's source name."""
+    for r in record if isinstance(record, list) else [record]:
+        r["source"] = "sample-club"
+    (HERE / "handwritten" / name).write_text(
+        json.dumps(record, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+    )
+
+
+def main() -> None:
+    for name, source in SHOWCASE.items():
+        write(name, json.loads((RECORDS / source).read_text(encoding="utf-8")))
+    feed = json.loads((RECORDS / "mismatch" / "wrong_liable.json").read_text(encoding="utf-8"))
+    feed["hand_id"] = feed["hand_id"] + "-settled"
+    feed["result"].update(liable=3, deltas=[0, 180, 0, -180])  # 喂第三口: seat 3 pays for all
+    write("third_feed_liable.json", feed)
+    for preset, seed, hands in (("hzlzg", 1, 200), ("hzlzg-koukou", 2, 60), ("hzfclzg", 3, 60)):
+        with (HERE / "simulated" / f"{preset}.ndjson").open("w", encoding="utf-8") as out:
+            for record in simulate(hands, seed, preset):
+                out.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -10,7 +10,7 @@ looked up). The brute-force reference in ``tests/reference.py`` defines what bot
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from replay.tables import ANY_PAIR_DONE, IMPOSSIBLE, JIANG_PAIR_DONE, MELDS_DONE, complete_flags, suit_needs
 from replay.tiles import NUM_KINDS
@@ -208,6 +208,7 @@ def _group(key: bytes, lo: int, pair: str) -> State:
     return opts[0], (opts[1] if pair == "any" else ())
 
 
+@lru_cache(maxsize=1 << 16)
 def _join(x: State, y: State, melds: int) -> State:
     """Max-plus combination of two groups of tiles, at most ``melds`` slots in all.
 

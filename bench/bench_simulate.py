@@ -2,11 +2,12 @@
 
 Prints hands/s for one process (and for several when asked) and the frequency of every hand
 type over the run. Run: ``.venv/bin/python bench/bench_simulate.py [HANDS] [WORKERS]``
-(default 10,000 hands, 1 worker).
+(default 10,000 hands, one worker per core).
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from collections import Counter
@@ -17,7 +18,7 @@ from replay.simulate import simulate
 
 def main() -> None:
     hands = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
-    workers = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+    workers = int(sys.argv[2]) if len(sys.argv) > 2 else (os.cpu_count() or 1)
     types: Counter[str] = Counter()
     draws = 0
     events = 0

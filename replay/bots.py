@@ -191,12 +191,13 @@ class Bot:
         if self._distance(board, state.hand, plan) >= 2:
             return self._rough_discard(board, seat, options, plan)
         after = self._after_discards(board, state.hand, plan)
+        danger = self._danger(board, seat)
         scored = []
         for a in options:
             t = KIND_OF[a["tile"]]
             if t == board.laizi and len(options) > 1:
                 continue  # keep the wildcard
-            scored.append((after[t], self._danger(board, seat, t), t, a))
+            scored.append((after[t], t < 27 and t // 9 in danger, t, a))
         if not scored:
             return options[0]
         best = min(s[0] for s in scored)
@@ -215,13 +216,14 @@ class Bot:
         """Far from ready, people shed what does not fit the plan, then lone tiles: no counting."""
         hand = board.seats[seat].hand
         allowed = plan.allowed
+        danger = self._danger(board, seat)
         scored = []
         for a in options:
             t = KIND_OF[a["tile"]]
             if t == board.laizi and len(options) > 1:
                 continue
             fits = allowed is None or t in allowed
-            scored.append((fits, self._danger(board, seat, t), self._isolation(hand, t), t, a))
+            scored.append((fits, t < 27 and t // 9 in danger, self._isolation(hand, t), t, a))
         scored.sort(key=lambda s: s[:4])
         return scored[0][4] if scored else options[0]
 
@@ -272,17 +274,23 @@ class Bot:
                 total += unseen[k]
         return total
 
-    def _danger(self, board: Board, seat: int, tile: int) -> int:
-        """1 when this discard could be some one-suit hand's third open (喂第三口), for a careful bot."""
-        if tile >= 27 or self.rng.random() < self.style.feed_risk:
-            return 0
+    def _danger(self, board: Board, seat: int) -> frozenset[int]:
+        """Suits whose discard could be some one-suit hand's third open (喂第三口), for a careful bot.
+
+        A bot with a high ``feed_risk`` often does not look.
+        """
+        if self.rng.random() < self.style.feed_risk:
+            return frozenset()
+        suits = set()
         for s, other in enumerate(board.seats):
             if s == seat:
                 continue
             opens = [m for m in other.melds if m.is_open]
-            if len(opens) == 2 and all(m.tiles[0] < 27 and m.tiles[0] // 9 == tile // 9 for m in opens):
-                return 1
-        return 0
+            if len(opens) == 2 and opens[0].tiles[0] < 27:
+                suit = opens[0].tiles[0] // 9
+                if all(m.tiles[0] < 27 and m.tiles[0] // 9 == suit for m in opens):
+                    suits.add(suit)
+        return frozenset(suits)
 
     # ---------------------------------------------------------------- claims
     def claim(self, board: Board, seat: int, actions: list[dict[str, Any]]) -> dict[str, Any] | None:

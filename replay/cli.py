@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections import Counter
 from pathlib import Path
@@ -90,10 +91,21 @@ def audit(paths: tuple[str, ...], as_json: bool) -> None:
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, byte-identical output.")
 @click.option("--preset", type=click.Choice(sorted(PRESETS)), default="hzlzg", show_default=True)
 @click.option("--players", type=click.IntRange(4, 1000), default=8, show_default=True, help="Pool size.")
-@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True, help="Processes.")
-def simulate(hands: int, seed: int, preset: str, players: int, workers: int) -> None:
-    """Self-play: NDJSON of complete, legal hand records with the engine's result."""
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 64),
+    default=None,
+    help="Processes (default: one per core from 100 hands).",
+)
+def simulate(hands: int, seed: int, preset: str, players: int, workers: int | None) -> None:
+    """Self-play: NDJSON of complete, legal hand records with the engine's result.
+
+    The output depends only on the seed, not on the number of workers.
+    """
     from replay import simulate as sim
+
+    if workers is None:
+        workers = min(os.cpu_count() or 1, 8) if hands >= 100 else 1
 
     for record in sim.simulate(hands, seed, preset, players, workers):
         sys.stdout.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")

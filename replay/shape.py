@@ -245,7 +245,10 @@ def _steps(dense: list[int]) -> Steps:
 
 
 def _value(state: State, melds: int, wild: int) -> int:
-    kept = max(max((k for _, k in state[1]), default=_NEG), max(k for _, k in state[0]))
+    no, yes = state
+    kept = no[-1][1]  # steps keep more with each slot, so the last keeps most
+    if yes and yes[-1][1] > kept:
+        kept = yes[-1][1]
     return 3 * melds + 2 - kept - wild - 1  # with no pair kept, the pair is two wildcards
 
 

@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from collections import Counter
+from itertools import pairwise
 from pathlib import Path
 
 from replay.audit import audit_records
@@ -48,7 +49,7 @@ def test_sittings_rotate_the_dealer_and_seat_players_from_the_pool() -> None:
     for hands in by_session.values():
         assert [h["session"]["hand_no"] for h in hands] == list(range(1, len(hands) + 1))
         assert len({tuple(s["player_id"] for s in h["seats"]) for h in hands}) == 1
-        for prev, nxt in zip(hands, hands[1:], strict=False):
+        for prev, nxt in pairwise(hands):
             winner = prev["result"]["winner"]
             keeps = winner is None or winner == prev["dealer"]
             assert nxt["dealer"] == (prev["dealer"] if keeps else (prev["dealer"] + 1) % 4)

@@ -1,0 +1,255 @@
+"""What the pages read, as SQL over the DuckDB store.
+
+Aggregation happens in DuckDB (JSON fields are unpacked there too), so a page on a database of
+100,000 hands moves a few hundred rows into Python, not the hands. Every function takes the
+filters the pages offer and returns plain dicts and lists.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from schemas.db import Store
+
+
+@dataclass(frozen=True)
+class Filters:
+    """The filters every page shares: a date range, a ruleset preset, a session, a source."""
+
+    since: date | None = None
+    until: date | None = None
+    preset: str | None = None
+    session: str | None = None
+    source: str | None = None
+
+    def where(self, alias: str = "h") -> tuple[str, list[Any]]:
+        clauses: list[str] = []
+        params: list[Any] = []
+        if self.since:
+            clauses.append(f"{alias}.played_at >= ?")
+            params.append(self.since)
+        if self.until:
+            clauses.append(f"{alias}.played_at < ?::DATE + 1")
+            params.append(self.until)
+        if self.preset:
+            clauses.append(f"{alias}.preset = ?")
+            params.append(self.preset)
+        if self.session:
+            clauses.append(f"{alias}.session_id = ?")
+            params.append(self.session)
+        if self.source:
+            clauses.append(f"{alias}.source = ?")
+            params.append(self.source)
+        return (" AND ".join(clauses) or "TRUE"), params
+
+
+def _rows(cur: Any, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+    result = cur.execute(sql, list(params))
+    names = [d[0] for d in result.description]
+    return [dict(zip(names, row, strict=True)) for row in result.fetchall()]
+
+
+class StoreData:
+    """The dashboards' window on the store."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    # ------------------------------------------------------------------ one hand
+    def hand(self, source: str, hand_id: str) -> tuple[Any, dict[str, Any]] | None:
+        with self.store.read() as cur:
+            row = cur.execute(
+                "SELECT h.record, a.audit FROM hands h LEFT JOIN audits a USING (source, hand_id)"
+                " WHERE h.source = ? AND h.hand_id = ?",
+                [source, hand_id],
+            ).fetchone()
+        if row is None:
+            return None
+        return json.loads(row[0]), (json.loads(row[1]) if row[1] else None)
+
+    # ------------------------------------------------------------------ overview and audits
+    def overview(self, f: Filters) -> dict[str, Any]:
+        where, params = f.where()
+        with self.store.read() as cur:
+            status = _rows(cur, f"SELECT status, count(*) AS n FROM hands h WHERE {where} GROUP BY 1", params)
+            totals = _rows(
+                cur,
+                "SELECT count(*) AS hands, count(DISTINCT session_id) AS sessions,"
+                f" min(played_at) AS first, max(played_at) AS last FROM hands h WHERE {where}",
+                params,
+            )[0]
+            players = _rows(
+                cur,
+                "SELECT count(DISTINCT s.player_id) AS n FROM seats s JOIN hands h USING (source, hand_id)"
+                f" WHERE {where}",
+                params,
+            )[0]["n"]
+            per_day = _rows(
+                cur,
+                f"SELECT CAST(played_at AS DATE) AS day, status, count(*) AS n FROM hands h WHERE {where}"
+                " AND played_at IS NOT NULL GROUP BY ALL ORDER BY 1",
+                params,
+            )
+            types = _rows(
+                cur,
+                "SELECT t AS hand_type, count(*) AS n FROM ("
+                " SELECT unnest(CAST(json_extract(a.computed, '$.hands') AS VARCHAR[])) AS t"
+                " FROM audits a JOIN hands h USING (source, hand_id)"
+                f" WHERE {where} AND a.computed IS NOT NULL)"
+                " GROUP BY 1 ORDER BY 2 DESC",
+                params,
+            )
+            rejects = cur.execute("SELECT count(*) FROM rejects").fetchone()
+            conflicts = cur.execute("SELECT count(*) FROM conflicts WHERE NOT resolved").fetchone()
+            top = _rows(
+                cur,
+                "SELECT s.player_id, any_value(s.name) AS name, count(*) AS hands,"
+                " sum(CASE WHEN s.seat = h.winner THEN 1 ELSE 0 END) AS wins"
+                f" FROM seats s JOIN hands h USING (source, hand_id) WHERE {where}"
+                " GROUP BY 1 ORDER BY hands DESC, 1 LIMIT 12",
+                params,
+            )
+        return {
+            "status": {r["status"]: r["n"] for r in status},
+            "totals": {**totals, "players": players},
+            "per_day": per_day,
+            "hand_types": types,
+            "rejects": rejects[0] if rejects else 0,
+            "conflicts": conflicts[0] if conflicts else 0,
+            "top_players": top,
+            "disputed": self.disputed(f, limit=10),
+        }
+
+    def disputed(self, f: Filters, status: str | None = None, limit: int = 200) -> list[dict[str, Any]]:
+        where, params = f.where()
+        wanted = [status] if status else ["illegal", "mismatch"]
+        with self.store.read() as cur:
+            rows = _rows(
+                cur,
+                "SELECT h.source, h.hand_id, h.played_at, h.status, a.first_illegal, a.differences"
+                f" FROM hands h JOIN audits a USING (source, hand_id) WHERE {where}"
+                f" AND h.status IN ({', '.join('?' for _ in wanted)})"
+                " ORDER BY h.played_at DESC NULLS LAST, h.source, h.hand_id LIMIT ?",
+                [*params, *wanted, limit],
+            )
+        for r in rows:
+            r["first_illegal"] = json.loads(r["first_illegal"]) if r["first_illegal"] else None
+            r["differences"] = json.loads(r["differences"]) if r["differences"] else []
+        return rows
+
+    # ------------------------------------------------------------------ mistakes
+    def mistakes(
+        self, f: Filters, mistake_type: str | None = None, player: str | None = None, limit: int = 500
+    ) -> dict[str, Any]:
+        where, params = f.where()
+        extra = ""
+        if mistake_type:
+            extra += " AND m.type = ?"
+            params.append(mistake_type)
+        if player:
+            extra += " AND s.player_id = ?"
+            params.append(player)
+        base = (
+            " FROM mistakes m JOIN hands h USING (source, hand_id)"
+            " JOIN seats s ON s.source = m.source AND s.hand_id = m.hand_id AND s.seat = m.seat"
+            f" WHERE {where}{extra}"
+        )
+        with self.store.read() as cur:
+            rows = _rows(
+                cur,
+                "SELECT m.source, m.hand_id, h.played_at, m.type, m.seat, s.player_id, s.name, m.idx,"
+                f" m.severity, m.cost, m.message{base}"
+                " ORDER BY h.played_at DESC NULLS LAST, m.source, m.hand_id, m.idx LIMIT ?",
+                [*params, limit],
+            )
+            summary = _rows(
+                cur,
+                f"SELECT m.type, count(*) AS n, sum(m.cost) AS cost{base} GROUP BY 1 ORDER BY 2 DESC",
+                params,
+            )
+            types = [r[0] for r in cur.execute("SELECT DISTINCT type FROM mistakes ORDER BY 1").fetchall()]
+        return {"rows": rows, "summary": summary, "types": types}
+
+    # ------------------------------------------------------------------ players
+    def players(self, f: Filters, limit: int = 500) -> list[dict[str, Any]]:
+        where, params = f.where()
+        with self.store.read() as cur:
+            return _rows(
+                cur,
+                "SELECT player_id, any_value(name) AS name, count(*) AS hands,"
+                " avg(CAST(won AS INT)) AS win_rate, avg(delta) AS avg_points, sum(delta) AS points"
+                f" FROM player_hands h WHERE {where} GROUP BY 1 ORDER BY hands DESC, 1 LIMIT ?",
+                [*params, limit],
+            )
+
+    def player(self, player_id: str, f: Filters) -> dict[str, Any]:
+        """Figures beside the population's, the series the charts draw, and the mistakes list."""
+        where, params = f.where()
+        rates = (
+            "count(DISTINCT source || chr(0) || hand_id) AS hands, avg(CAST(won AS INT)) AS win_rate,"
+            " avg(CAST(won_self_draw AS INT)) AS self_draw_rate, avg(CAST(dealt_in AS INT)) AS deal_in_rate,"
+            " avg(delta) AS avg_points"
+        )
+        with self.store.read() as cur:
+            me = _rows(
+                cur,
+                f"SELECT {rates} FROM player_hands h WHERE player_id = ? AND {where}",
+                [player_id, *params],
+            )
+            everyone = _rows(cur, f"SELECT {rates} FROM player_hands h WHERE {where}", params)
+            name = cur.execute(
+                "SELECT any_value(name) FROM seats WHERE player_id = ?", [player_id]
+            ).fetchone()
+            points = _rows(
+                cur,
+                "SELECT played_at, source, hand_id, delta,"
+                " sum(delta) OVER (ORDER BY played_at, source, hand_id) AS cumulative FROM player_hands h"
+                f" WHERE player_id = ? AND {where} AND delta IS NOT NULL ORDER BY played_at, source, hand_id",
+                [player_id, *params],
+            )
+            won_types = _rows(
+                cur,
+                "SELECT t AS hand_type, count(*) AS n FROM ("
+                " SELECT unnest(CAST(json_extract(a.computed, '$.hands') AS VARCHAR[])) AS t"
+                " FROM player_hands h JOIN audits a USING (source, hand_id)"
+                f" WHERE h.player_id = ? AND h.won AND {where}) GROUP BY 1 ORDER BY 2 DESC",
+                [player_id, *params],
+            )
+            monthly = _rows(
+                cur,
+                "WITH mine AS (SELECT source, hand_id, seat, date_trunc('month', played_at) AS month"
+                f" FROM player_hands h WHERE player_id = ? AND {where}),"
+                " n AS (SELECT month, count(*) AS hands FROM mine GROUP BY 1)"
+                " SELECT mine.month, m.type, count(*) * 100.0 / any_value(n.hands) AS per_100"
+                " FROM mistakes m JOIN mine ON m.source = mine.source AND m.hand_id = mine.hand_id"
+                " AND m.seat = mine.seat JOIN n USING (month) GROUP BY ALL ORDER BY 1, 2",
+                [player_id, *params],
+            )
+            liability = _rows(
+                cur,
+                "WITH l AS (SELECT h.seat, h.won, h.delta,"
+                " TRY_CAST(json_extract_string(a.computed, '$.liable') AS INT) AS liable"
+                " FROM player_hands h JOIN audits a USING (source, hand_id)"
+                f" WHERE h.player_id = ? AND {where} AND a.computed IS NOT NULL)"
+                " SELECT coalesce(sum(CASE WHEN seat = liable THEN -delta END), 0) AS paid,"
+                " count(CASE WHEN seat = liable THEN 1 END) AS paid_n,"
+                " coalesce(sum(CASE WHEN won AND liable IS NOT NULL THEN delta END), 0) AS received,"
+                " count(CASE WHEN won AND liable IS NOT NULL THEN 1 END) AS received_n FROM l",
+                [player_id, *params],
+            )[0]
+        mistakes = self.mistakes(f, player=player_id, limit=200)
+        return {
+            "player_id": player_id,
+            "name": (name[0] if name and name[0] else player_id),
+            "me": me[0],
+            "population": everyone[0],
+            "points": points,
+            "won_types": won_types,
+            "mistakes_monthly": monthly,
+            "liability": liability,
+            "mistakes": mistakes,
+        }

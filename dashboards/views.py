@@ -1,0 +1,175 @@
+"""The pages: hand viewer, player page, mistakes explorer, audits, overview and upload.
+
+The blueprint reads through ``current_app.extensions["dashboards.data"]`` (a
+``dashboards.data.StoreData``); who may read is the API's decision, asked through
+``current_app.extensions["dashboards.authorize"]`` when the app sets one.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import date
+from typing import Any
+
+import plotly
+from flask import Blueprint, abort, current_app, render_template, request, send_from_directory
+from werkzeug.wrappers import Response
+
+from dashboards import charts, viewer
+from dashboards.data import Filters
+from replay.audit import audit_records
+from replay.inputs import decode
+from replay.ruleset import PRESETS
+
+bp = Blueprint(
+    "dashboards", __name__, template_folder="templates", static_folder="static", static_url_path="/ui"
+)
+PLOTLY_DIR = os.path.join(os.path.dirname(plotly.__file__), "package_data")
+MAX_UPLOAD = 5 * 1024 * 1024
+
+
+def data() -> Any:
+    return current_app.extensions["dashboards.data"]
+
+
+@bp.before_request
+def authorize() -> Any:
+    check = current_app.extensions.get("dashboards.authorize")
+    return check(request) if check else None
+
+
+def filters() -> Filters:
+    """The shared filters from the query string; a bad date is the user's 400, not a crash."""
+    args = request.args
+
+    def day(name: str) -> date | None:
+        value = args.get(name, "").strip()
+        if not value:
+            return None
+        try:
+            return date.fromisoformat(value)
+        except ValueError:
+            abort(400, description=f"{name}: not a date (YYYY-MM-DD): {value[:40]!r}")
+
+    preset = args.get("preset") or None
+    if preset is not None and preset not in PRESETS:
+        abort(400, description=f"preset: unknown ruleset {preset[:40]!r}")
+    return Filters(
+        since=day("since"),
+        until=day("until"),
+        preset=preset,
+        session=args.get("session") or None,
+        source=args.get("source") or None,
+    )
+
+
+def page(template: str, **context: Any) -> str:
+    return render_template(template, presets=sorted(PRESETS), args=request.args, **context)
+
+
+@bp.route("/ui/plotly.min.js")
+def plotly_js() -> Response:
+    """plotly.js from the installed package: no CDN, works on a club laptop without internet."""
+    return send_from_directory(PLOTLY_DIR, "plotly.min.js", mimetype="text/javascript", max_age=86400)
+
+
+@bp.route("/favicon.ico")
+def favicon() -> tuple[str, int]:
+    return "", 204
+
+
+@bp.route("/")
+def overview() -> str:
+    f = filters()
+    o = data().overview(f)
+    return page(
+        "overview.html",
+        o=o,
+        per_day=charts.hands_per_day(o["per_day"]),
+        types=charts.hand_types(o["hand_types"], "Hand types won 牌型"),
+    )
+
+
+@bp.route("/audits")
+def audits() -> str:
+    f = filters()
+    status = request.args.get("status") or None
+    if status not in (None, "illegal", "mismatch"):
+        abort(400, description="status: illegal or mismatch")
+    o = data().overview(f)
+    return page("audits.html", counts=o["status"], rows=data().disputed(f, status), o=o)
+
+
+@bp.route("/mistakes")
+def mistakes() -> str:
+    f = filters()
+    m = data().mistakes(f, request.args.get("type") or None, request.args.get("player") or None)
+    return page(
+        "mistakes.html",
+        m=m,
+        names=viewer.MISTAKE_NAMES_ZH,
+        chart=charts.mistakes_by_type(m["summary"], viewer.MISTAKE_NAMES_ZH),
+    )
+
+
+@bp.route("/players")
+def players() -> str:
+    return page("players.html", rows=data().players(filters()))
+
+
+@bp.route("/players/<player_id>")
+def player(player_id: str) -> str:
+    p = data().player(player_id, filters())
+    if not p["me"]["hands"]:
+        abort(404, description=f"no hands of player {player_id[:64]!r} with these filters")
+    return page(
+        "player.html",
+        p=p,
+        names=viewer.MISTAKE_NAMES_ZH,
+        points=charts.points_over_time(p["points"]),
+        won=charts.hand_types(p["won_types"], "Hand types won 牌型"),
+        rates=charts.rates(p["me"], p["population"]),
+        mistakes_chart=charts.mistakes_over_time(p["mistakes_monthly"], viewer.MISTAKE_NAMES_ZH),
+        liability=charts.liability(p["liability"]),
+    )
+
+
+@bp.route("/hands/<source>/<hand_id>")
+def hand(source: str, hand_id: str) -> str:
+    found = data().hand(source, hand_id)
+    if found is None:
+        abort(404, description=f"no hand {hand_id[:64]!r} from {source[:64]!r}")
+    record, audit = found
+    return page("viewer.html", model=viewer.build(record, audit))
+
+
+@bp.route("/upload", methods=["GET", "POST"])
+def upload() -> str:
+    """A player drops a record file and sees its audit like the viewer; nothing is stored."""
+    if request.method == "GET":
+        return page("upload.html", results=None)
+    file = request.files.get("record")
+    if file is None or not file.filename:
+        return page("upload.html", results=None, error="choose a record file (.json or .ndjson)")
+    raw = file.read(MAX_UPLOAD + 1)
+    if len(raw) > MAX_UPLOAD:
+        return page("upload.html", results=None, error="the file is larger than 5 MB")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return page("upload.html", results=None, error="the file is not UTF-8 text")
+    items = list(decode(text, file.filename))[:50]
+    audits = audit_records(items)
+    models = [viewer.build(obj, audit) for (obj, _), audit in zip(items, audits, strict=True)]
+    chosen = min(max(request.args.get("i", 0, type=int), 0), len(models) - 1) if models else 0
+    return page("upload.html", results=models, model=models[chosen] if models else None)
+
+
+@bp.errorhandler(400)
+@bp.errorhandler(404)
+def page_error(err: Any) -> tuple[str, int]:
+    """Pages answer in HTML (the API's problem+json is for programs)."""
+    return (
+        render_template("error.html", code=err.code, title=err.name, message=err.description),
+        err.code,
+    )

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from replay.analysis import find_mistakes
 from replay.board import Board, IllegalEvent
 from replay.errors import InputError
 from replay.inputs import Unreadable
@@ -152,6 +153,7 @@ def audit_record(obj: object, location: str | None = None) -> dict[str, Any]:
     out["computed"] = computed
     out["differences"] = differences(record.get("result"), computed)
     out["status"] = "mismatch" if out["differences"] else "ok"
+    out["mistakes"] = find_mistakes(record)
     out["_session"] = _session_key(record, replayed.board)
     return out
 

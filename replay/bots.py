@@ -131,9 +131,8 @@ class Bot:
         counts, wild, off = self._split(board, hand, plan)
         kinds = set(hand)
         if plan.name in ("fengyise", "jiangyise"):
-            return {
-                t: off - 1 - (1 if t in counts and counts[t] == 0 and t != board.laizi else 0) for t in kinds
-            }
+            allowed = plan.allowed or frozenset()
+            return {t: off - 1 - (t != board.laizi and t not in allowed) for t in kinds}
         if plan is PENGPENGHU:
             out = {}
             for t in kinds:
@@ -240,7 +239,7 @@ class Bot:
             for m in s.melds:
                 seen.update(m.tiles)
         for river in board.discards:
-            seen.update(t for t, _ in river)
+            seen.update(t for t, claimed_by in river if claimed_by is None)  # a claimed one is in a meld
         seen[board.indicator] += 1
         return [max(4 - seen[k], 0) for k in range(NUM_KINDS)]
 

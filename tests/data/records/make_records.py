@@ -317,7 +317,7 @@ def res(
 
 
 # Seat 1's hand for the small hands: after chi 1m2m3m and throwing E it holds
-# 4s5s6s 7p8p9p 3s3s 5m5m and waits on 3s or 5m (a 将 pair 5m).
+# 4s5s6s 7p8p9p 3s3s 5m5m and waits on 3s only, with 5m5m as the 将 pair (a 5m would leave 3s3s).
 PIHU_1 = "2m 3m 4s 5s 6s 7p 8p 9p 3s 3s 5m 5m E"
 PIHU_PLAY = ["0 d 1m", "1 chi 2m 3m", "1 d E", "2 D 3s", "2 d 3s", "1 hu"]
 # Seat 1 after chi 1m2m3m and throwing W: 4s5s6s 7p8p9p 3s3s3s 5m, waiting on 5m.

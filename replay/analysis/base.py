@@ -1,0 +1,279 @@
+"""What every mistake detector shares: the finding it reports and the replay it reads.
+
+A hand is replayed once and the board kept before and after every event, so each detector can
+ask "what could this seat do at that moment?" of the engine itself (``legal_actions``,
+``judge_win``) instead of re-deriving the rules; a newcomer's detector sees exactly what the
+others see and cannot disturb them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, NamedTuple
+
+from replay.board import Board, IllegalEvent
+from replay.judge import Judgement, can_win_on
+from replay.ruleset import HAND_NAMES_ZH, Ruleset
+from replay.settle import Settlement
+from replay.table import SeatState, Win
+from replay.tiles import CODES, KIND_OF
+
+SEVERITIES = ("low", "medium", "high")
+SELF_DRAWN = {"normal": "self_draw", "replacement": "gang_draw", "haidi": "haidi"}
+SUIT_NAMES = ("万", "条", "筒")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One mistake, in the shape ``replay audit --json`` lists under ``mistakes``."""
+
+    type: str
+    seat: int
+    index: int  # the event at which the mistake was made (or the chance was offered)
+    severity: str
+    cost: int | None  # points, or None where no amount can honestly be attributed
+    message: str
+
+    def __post_init__(self) -> None:
+        if self.severity not in SEVERITIES:
+            raise ValueError(f"severity must be one of {SEVERITIES}, not {self.severity!r}")
+        if self.cost is not None and self.cost < 0:
+            raise ValueError(f"a cost is what was lost: {self.cost} < 0")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": self.type,
+            "seat": self.seat,
+            "index": self.index,
+            "severity": self.severity,
+            "cost": self.cost,
+            "message": self.message,
+        }
+
+
+def severity_by_points(points: int) -> str:
+    """One scale for every cost in points, so 'high' means the same thing across types.
+
+    A 屁胡 rarely moves more than 30 points per seat; a big hand (base 10) moves 100 or more.
+    """
+    if points >= 100:
+        return "high"
+    if points >= 30:
+        return "medium"
+    return "low"
+
+
+def hands_zh(settlement: Settlement) -> str:
+    return "+".join(HAND_NAMES_ZH[h] for h in settlement.reading.hands)
+
+
+def clone_board(board: Board, like: Board | None = None) -> Board:
+    """A copy that later pushes cannot change (the board mutates hands and rivers in place).
+
+    Far cheaper than ``copy.deepcopy``: the wall, the rules and the melds are never mutated, so
+    only the per-seat lists are copied, and with ``like`` (an earlier copy) a seat or river
+    whose contents did not change is shared with it instead of copied again.
+    """
+    out = object.__new__(Board)
+    state = out.__dict__
+    state.update(board.__dict__)
+    seats: list[SeatState] = []
+    for i, s in enumerate(board.seats):
+        old = like.seats[i] if like is not None else None
+        if (
+            old is not None
+            and s.hand == old.hand
+            and s.melds == old.melds
+            and s.pizi_gangs == old.pizi_gangs
+            and s.laizi_gangs == old.laizi_gangs
+            and s.pizi_discards == old.pizi_discards
+            and s.laizi_discards == old.laizi_discards
+        ):
+            seats.append(old)
+        else:
+            seats.append(
+                SeatState(
+                    list(s.hand),
+                    list(s.melds),
+                    s.pizi_gangs,
+                    s.laizi_gangs,
+                    s.pizi_discards,
+                    s.laizi_discards,
+                )
+            )
+    state["seats"] = seats
+    rivers = like.discards if like is not None else None
+    state["discards"] = [
+        rivers[i] if rivers is not None and river == rivers[i] else list(river)
+        for i, river in enumerate(board.discards)
+    ]
+    state["passes"] = set(board.passes)
+    state["seen"] = like.seen if like is not None and like.seen == board.seen else list(board.seen)
+    return out
+
+
+class Offer(NamedTuple):
+    """A moment a tile was there for a seat to win on: a discard, its own draw, a xu-gang.
+
+    ``taken``: this seat won on it. ``has_right``: no seat before it in turn order won on the
+    tile (R-5.3, 一炮单响), so the seat could have claimed the win itself. A tuple, not a
+    dataclass: a hand has a couple of hundred of them and they are built on every replay.
+    """
+
+    at: int  # the event that offered the tile
+    seat: int
+    tile: int
+    way: str  # replay.hand.WAYS
+    source: int | None
+    taken: bool
+    has_right: bool
+
+    @property
+    def drawn(self) -> bool:
+        return self.way in ("self_draw", "gang_draw", "haidi")
+
+    @property
+    def win(self) -> Win:
+        return Win(self.way, self.tile, self.source)
+
+
+@dataclass
+class Context:
+    """One replay of a legal record, shared read-only by every detector.
+
+    ``states[i]`` is the board before event ``i`` and ``states[i + 1]`` the board after it.
+    Detectors must not mutate these boards; ``clone_board`` one to try something else.
+    """
+
+    record: Mapping[str, Any]
+    events: Sequence[Mapping[str, Any]]
+    states: list[Board]
+    _judged: dict[tuple[int, int], Judgement | None] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def replay(cls, record: Mapping[str, Any]) -> Context:
+        """Replay a validated record; raises ValueError unless every event is legal and it ends."""
+        board = Board.from_record(record)
+        events: Sequence[Mapping[str, Any]] = record["events"]
+        states = [clone_board(board)]
+        for i, event in enumerate(events):
+            try:
+                board.push(event)
+            except IllegalEvent as err:
+                why = err.reason.code
+                raise ValueError(f"event {i} is illegal ({why}): mistakes need a legal hand") from None
+            states.append(clone_board(board, states[-1]))
+        if not board.ended:
+            raise ValueError("the hand did not finish: mistakes need a complete hand")
+        return cls(record, events, states)
+
+    # ------------------------------------------------------------------ the replay
+    @property
+    def rules(self) -> Ruleset:
+        return self.states[0].rules
+
+    @property
+    def laizi(self) -> int:
+        return self.states[0].laizi
+
+    @property
+    def final(self) -> Board:
+        return self.states[-1]
+
+    @property
+    def judgement(self) -> Judgement | None:
+        """The judged win that ended the hand (None after a draw, 黄庄)."""
+        return self.final.judgement
+
+    @property
+    def settlement(self) -> Settlement | None:
+        return self.final.settlement
+
+    def before(self, index: int) -> Board:
+        return self.states[index]
+
+    def after(self, index: int) -> Board:
+        return self.states[index + 1]
+
+    def next_action(self, index: int) -> int | None:
+        """The first event after ``index`` that is not a ``pass`` (passes change nothing)."""
+        for j in range(index + 1, len(self.events)):
+            if self.events[j]["type"] != "pass":
+                return j
+        return None
+
+    def previous_action(self, index: int) -> int | None:
+        for j in range(index - 1, -1, -1):
+            if self.events[j]["type"] != "pass":
+                return j
+        return None
+
+    # ------------------------------------------------------------------ chances to win
+    @cached_property
+    def offers(self) -> list[Offer]:
+        """Every tile offered to a seat to win on, in event order (and turn order within one)."""
+        out: list[Offer] = []
+        rules, laizi = self.rules, self.laizi
+        for i, event in enumerate(self.events):
+            kind = event["type"]
+            if kind == "draw":
+                draw = self.after(i).last_draw
+                assert draw is not None
+                taken = self._won_next(i) == draw.seat
+                out.append(Offer(i, draw.seat, draw.tile, SELF_DRAWN[draw.kind], None, taken, True))
+            elif kind == "discard" or (kind == "gang" and event["kind"] == "xu"):
+                source, tile = event["seat"], KIND_OF[event["tile"]]
+                if kind == "discard" and (tile in rules.pizi or tile == laizi):
+                    continue  # nobody may win on a discarded pizi or laizi (R-4.1, R-4.2)
+                way = "discard" if kind == "discard" else "rob"
+                winner = self._won_next(i)
+                right = True
+                for k in (1, 2, 3):
+                    seat = (source + k) % 4
+                    out.append(Offer(i, seat, tile, way, source, seat == winner, right))
+                    right = right and seat != winner
+        return out
+
+    def _won_next(self, index: int) -> int | None:
+        j = self.next_action(index)
+        if j is not None and self.events[j]["type"] == "hu":
+            return int(self.events[j]["seat"])
+        return None
+
+    @cached_property
+    def win_offer(self) -> Offer | None:
+        """The offer the hand was won on (None for a draw, 黄庄)."""
+        return next((o for o in self.offers if o.taken), None)
+
+    def judge(self, offer: Offer) -> Judgement | None:
+        """The legal win the offer allowed this seat, or None; cached, detectors share it."""
+        key = (offer.at, offer.seat)
+        if key not in self._judged:
+            self._judged[key] = self._judge(offer)
+        return self._judged[key]
+
+    def _judge(self, offer: Offer) -> Judgement | None:
+        board = self.after(offer.at)
+        state = board.seats[offer.seat]
+        if not state.melds or not state.opened:  # R-6.2: most seats, most of the time
+            return None
+        hand = list(state.hand)
+        if offer.drawn:
+            hand.remove(offer.tile)
+        seat = SeatState(
+            hand, state.melds, state.pizi_gangs, state.laizi_gangs, state.pizi_discards, state.laizi_discards
+        )
+        if not can_win_on(seat, offer.tile, offer.way, board.laizi, board.rules):
+            return None
+        judged = board.judge_win(offer.seat, offer.win)
+        return judged if judged.legal else None
+
+
+def tile_name(kind: int) -> str:
+    return CODES[kind]
+
+
+def suit_name(kind: int) -> str:
+    return SUIT_NAMES[kind // 9]

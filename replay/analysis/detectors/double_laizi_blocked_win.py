@@ -1,0 +1,81 @@
+"""双赖子不能屁胡 (double_laizi_blocked_win): a 屁胡 was there but for holding two laizi.
+
+R-4.3 forbids 屁胡 with two or more laizi among the concealed tiles and the winning tile, however
+they are read; big hands, and the ways 杠上开/海底捞/抢杠, are exempt, so only a discard or a
+plain self-draw can be blocked. The usual cure is a 赖子杠 in time. The engine says so itself:
+the win is illegal with reason ``pihu_two_laizi``. The cost is what the 屁胡 would have
+collected had R-4.3 not applied (the reading settled as the table stood).
+
+Reported once per seat and stretch of holding two laizi, at the first tile that would have won.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from replay.analysis.base import Context, Finding, Offer, severity_by_points, tile_name
+from replay.analysis.registry import detector
+from replay.hand import Reading
+from replay.settle import BelowQihu, Settlement, settle
+from replay.shape import complete
+from replay.table import SeatState
+from replay.tiles import NUM_KINDS
+
+
+@detector("double_laizi_blocked_win")
+def double_laizi_blocked_win(ctx: Context) -> Iterator[Finding]:
+    reported = [False] * 4
+    laizi = ctx.laizi
+    for offer in ctx.offers:
+        if offer.way not in ("discard", "self_draw") or not offer.has_right or offer.taken:
+            continue
+        board = ctx.after(offer.at)
+        state = board.seats[offer.seat]
+        count = state.hand.count(laizi) + (0 if offer.drawn else int(offer.tile == laizi))
+        if count < 2:
+            reported[offer.seat] = False
+            continue
+        if reported[offer.seat] or not state.opened:
+            continue
+        s = _blocked_pihu(ctx, offer)
+        if s is None:
+            continue
+        reported[offer.seat] = True
+        yield Finding(
+            "double_laizi_blocked_win",
+            offer.seat,
+            offer.at,
+            severity_by_points(s.total),
+            s.total,
+            f"held {count} laizi (双赖子不能屁胡): {tile_name(offer.tile)} made a 屁胡 worth {s.total}, "
+            f"which two laizi forbid (R-4.3); a 赖子杠 in time would have kept it open",
+        )
+
+
+def _blocked_pihu(ctx: Context, offer: Offer) -> Settlement | None:
+    board = ctx.after(offer.at)
+    state = board.seats[offer.seat]
+    laizi = board.laizi
+    hand = list(state.hand)
+    if offer.drawn:
+        hand.remove(offer.tile)
+    counts = [0] * NUM_KINDS
+    for t in (*hand, offer.tile):
+        counts[t] += 1
+    wild = counts[laizi]
+    natural = list(counts)
+    natural[laizi] = 0
+    hard = complete(counts, 0, "jiang")
+    if not hard and not complete(natural, wild, "jiang"):
+        return None  # no 屁胡 shape: nothing was blocked
+    judged = board.judge_win(offer.seat, offer.win)
+    if judged.legal or judged.reason is None or judged.reason.code != "pihu_two_laizi":
+        return None  # a legal win is missed_win's; any other reason is not this one
+    table = board.table()
+    table.seats[offer.seat] = SeatState(
+        hand, state.melds, state.pizi_gangs, state.laizi_gangs, state.pizi_discards, state.laizi_discards
+    )
+    try:
+        return settle(table, offer.seat, offer.win, Reading(("pihu",), hard), None)
+    except BelowQihu:
+        return None

@@ -1,0 +1,103 @@
+"""红中在手不能胡 (pizi_blocked_win): a tile came that would have won, but a pizi was held.
+
+While a seat holds a pizi it cannot win (R-4.1, R-7.1). "Had the pizi been put out earlier" is
+read with the tiles the seat really had: at one of its own discards made while holding the
+pizi, it could have thrown the pizi instead and kept the tile it threw. If that hand (plus the
+pizi discard factor the throw would have earned, R-10.3) legally wins on the tile now offered,
+the pizi blocked the win. Putting it out as a 红中杠 instead would have drawn an unknown tile,
+so that is not guessed at.
+
+Reported once per seat and holding stretch (until the seat holds no pizi again), at the first
+offer that would have won; the cost is what that win would have collected.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from replay.analysis.base import Context, Finding, Offer, clone_board, hands_zh, severity_by_points, tile_name
+from replay.analysis.registry import detector
+from replay.judge import can_win_on
+from replay.settle import Settlement
+from replay.table import SeatState
+from replay.tiles import CODES, KIND_OF
+
+MAX_HELD = 2  # more pizi held at once is rare and the swaps multiply
+
+
+@detector("pizi_blocked_win")
+def pizi_blocked_win(ctx: Context) -> Iterator[Finding]:
+    pizi = ctx.rules.pizi
+    by_index: dict[int, list[Offer]] = {}
+    for o in ctx.offers:
+        if not o.taken and o.has_right and o.tile not in pizi:
+            by_index.setdefault(o.at, []).append(o)
+    swaps: list[dict[int, int]] = [{}, {}, {}, {}]  # per seat: kind thrown while holding pizi -> index
+    reported = [False] * 4
+    for i, event in enumerate(ctx.events):
+        seat = event.get("seat")
+        if event["type"] == "discard":
+            seat, tile = int(event["seat"]), KIND_OF[event["tile"]]
+            if tile not in pizi and any(t in pizi for t in ctx.before(i).seats[seat].hand):
+                swaps[seat][tile] = i
+        for offer in by_index.get(i, ()):
+            if reported[offer.seat] or not swaps[offer.seat]:
+                continue
+            found = _blocked(ctx, offer, swaps[offer.seat])
+            if found is None:
+                continue
+            reported[offer.seat] = True
+            s, thrown, held = found
+            where = " and ".join(f"{CODES[t]} at event {swaps[offer.seat][t]}" for t in thrown)
+            pizi_names = " and ".join(CODES[t] for t in held)
+            yield Finding(
+                "pizi_blocked_win",
+                offer.seat,
+                offer.at,
+                severity_by_points(s.total),
+                s.total,
+                f"held a gang tile (红中在手不能胡): had it thrown {pizi_names} instead of {where}, "
+                f"{tile_name(offer.tile)} here would have won {hands_zh(s)} for {s.total}",
+            )
+        if seat is not None and not any(t in pizi for t in ctx.after(i).seats[seat].hand):
+            swaps[seat] = {}
+            reported[seat] = False
+
+
+def _blocked(
+    ctx: Context, offer: Offer, thrown: dict[int, int]
+) -> tuple[Settlement, tuple[int, ...], list[int]] | None:
+    board = ctx.after(offer.at)
+    state = board.seats[offer.seat]
+    if not state.opened:
+        return None
+    pizi = board.rules.pizi
+    hand = list(state.hand)
+    if offer.drawn:
+        hand.remove(offer.tile)
+    held = [t for t in hand if t in pizi]
+    if not held or len(held) > MAX_HELD:
+        return None
+    rest = [t for t in hand if t not in pizi]
+    best: tuple[Settlement, tuple[int, ...], list[int]] | None = None
+    for kept in combinations(sorted(thrown), len(held)):
+        mine = SeatState(
+            [*rest, *kept],
+            state.melds,
+            state.pizi_gangs,
+            state.laizi_gangs,
+            state.pizi_discards + len(held),
+            state.laizi_discards,
+        )
+        if not can_win_on(mine, offer.tile, offer.way, board.laizi, board.rules):
+            continue
+        trial = clone_board(board)
+        if offer.drawn:
+            mine.hand.append(offer.tile)
+        trial.seats[offer.seat] = mine
+        judged = trial.judge_win(offer.seat, offer.win)
+        s = judged.settlement
+        if judged.legal and s is not None and (best is None or s.total > best[0].total):
+            best = (s, kept, held)
+    return best

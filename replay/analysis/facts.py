@@ -1,0 +1,88 @@
+"""Per-seat facts of one hand, the raw material of a player's habits (issue #6).
+
+How soon a seat opened, how many times, and what it did with each 红中 (pizi) and laizi it got:
+put out as a gang, discarded, or held to the end, and after how many of its own turns. The store
+keeps one row per seat and the habit queries aggregate them; computing them from the replay
+(rather than in SQL from the events) keeps the rules in one place: which tile is the laizi, what
+counts as an open.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from replay.analysis.base import Context
+from replay.tiles import KIND_OF
+
+OPEN_EVENTS = ("chi", "peng")
+
+
+@dataclass
+class _Special:
+    """One kind of special tile (pizi or laizi) in one seat's hands over a hand."""
+
+    received: int = 0
+    ganged: int = 0
+    discarded: int = 0
+    waiting: list[int] = field(default_factory=list)  # the own-turn each held one came in
+    delays: list[int] = field(default_factory=list)
+
+    def receive(self, turn: int) -> None:
+        self.received += 1
+        self.waiting.append(turn)
+
+    def put_out(self, how: str, turn: int) -> None:
+        if self.waiting:
+            self.delays.append(turn - self.waiting.pop(0))
+            if how == "ganged":
+                self.ganged += 1
+            else:
+                self.discarded += 1
+
+    def facts(self, name: str) -> dict[str, Any]:
+        return {
+            f"{name}_received": self.received,
+            f"{name}_ganged": self.ganged,
+            f"{name}_discarded": self.discarded,
+            f"{name}_held": len(self.waiting),
+            f"{name}_turns_to_out": sum(self.delays) / len(self.delays) if self.delays else None,
+        }
+
+
+def seat_facts(ctx: Context) -> list[dict[str, Any]]:
+    """One dict per seat: opens, first_open_turn, and pizi_/laizi_ received, ganged, discarded,
+    held and turns_to_out (the mean own-turns from getting such a tile to putting it out)."""
+    pizi, laizi = set(ctx.rules.pizi), ctx.laizi
+    out = []
+    for seat in range(4):
+        specials = {"pizi": _Special(), "laizi": _Special()}
+
+        def which(tile: int, specials: dict[str, _Special] = specials) -> _Special | None:
+            return specials["pizi"] if tile in pizi else specials["laizi"] if tile == laizi else None
+
+        facts: dict[str, Any] = {"seat": seat, "opens": 0, "first_open_turn": None}
+        turn = 1  # the seat's own turns so far: its draws, after its first turn
+        for tile in ctx.before(0).seats[seat].hand:
+            if (s := which(tile)) is not None:
+                s.receive(turn)
+        for i, event in enumerate(ctx.events):
+            if event.get("seat") != seat:
+                continue
+            kind = event["type"]
+            if kind == "draw":
+                turn += 1
+                draw = ctx.after(i).last_draw
+                if draw is not None and (s := which(draw.tile)) is not None:
+                    s.receive(turn)
+            elif kind == "discard" or (kind == "gang" and event["kind"] in ("pizi", "laizi")):
+                if (s := which(KIND_OF[event["tile"]])) is not None:
+                    s.put_out("discarded" if kind == "discard" else "ganged", turn)
+            elif kind in OPEN_EVENTS or (kind == "gang" and event["kind"] == "ming"):
+                facts["opens"] += 1
+                if facts["first_open_turn"] is None:
+                    facts["first_open_turn"] = turn
+        for name, s in specials.items():
+            facts.update(s.facts(name))
+        out.append(facts)
+    return out

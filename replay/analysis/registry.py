@@ -1,0 +1,55 @@
+"""The one place detectors are registered, and the pass that runs them all over a hand.
+
+A detector is a function of the shared :class:`~replay.analysis.base.Context` that yields
+findings of its own type; ``@detector("type")`` is all it takes to join the catalogue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from replay.analysis.base import Context, Finding
+
+Detector = Callable[[Context], Iterable[Finding]]
+
+#: type -> detector, in registration order
+DETECTORS: dict[str, Detector] = {}
+
+
+def detector(kind: str) -> Callable[[Detector], Detector]:
+    """Register a detector for the finding type ``kind`` (one detector per type)."""
+
+    def register(fn: Detector) -> Detector:
+        if kind in DETECTORS and DETECTORS[kind] is not fn:
+            raise ValueError(f"two detectors for mistake type {kind!r}")
+        DETECTORS[kind] = fn
+        return fn
+
+    return register
+
+
+def _load() -> None:
+    """Importing the package registers every module in it; a new file needs no other edit."""
+    import replay.analysis.detectors  # noqa: F401
+
+
+def run(context: Context) -> list[Finding]:
+    _load()
+    found: list[Finding] = []
+    for kind, fn in DETECTORS.items():
+        for f in fn(context):
+            if f.type != kind:
+                raise ValueError(f"the {kind!r} detector reported a {f.type!r} finding")
+            found.append(f)
+    found.sort(key=lambda f: (f.index, f.seat, f.type))
+    return found
+
+
+def find_mistakes(record: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The ``mistakes`` of a validated, legal, finished record, sorted by (index, seat, type).
+
+    Raises ValueError for a record that is illegal or unfinished: a mistake is only a mistake
+    against what the rules allowed, which an illegal hand does not settle.
+    """
+    return [f.to_json() for f in run(Context.replay(record))]

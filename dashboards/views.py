@@ -12,7 +12,16 @@ from datetime import date
 from typing import Any
 
 import plotly
-from flask import Blueprint, abort, current_app, render_template, request, send_from_directory
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    send_from_directory,
+    url_for,
+)
 from werkzeug.wrappers import Response
 
 from dashboards import charts, viewer
@@ -20,6 +29,7 @@ from dashboards.data import Filters
 from replay.audit import audit_records
 from replay.inputs import decode
 from replay.ruleset import PRESETS
+from schemas.tokens import verify_token
 
 bp = Blueprint(
     "dashboards", __name__, template_folder="templates", static_folder="static", static_url_path="/ui"
@@ -32,10 +42,41 @@ def data() -> Any:
     return current_app.extensions["dashboards.data"]
 
 
+TOKEN_COOKIE = "replay_token"
+
+
 @bp.before_request
 def authorize() -> Any:
-    check = current_app.extensions.get("dashboards.authorize")
-    return check(request) if check else None
+    """Pages are reads: open with ``--public-read``, else a read or admin token is needed.
+
+    A browser cannot send a bearer header, so the token may come from a cookie set by the
+    sign-in form (``/signin``), or from the header for scripts.
+    """
+    if request.endpoint in ("dashboards.signin", "dashboards.static", "dashboards.favicon"):
+        return None
+    if current_app.config.get("REPLAY_PUBLIC_READ", True):
+        return None
+    header = request.headers.get("Authorization", "")
+    secret = header[7:].strip() if header.lower().startswith("bearer ") else request.cookies.get(TOKEN_COOKIE)
+    if not secret:
+        return render_template("signin.html", message="Sign in with a read token to see the pages."), 401
+    token = verify_token(current_app.extensions["replay.store"], secret)
+    if token is None:
+        return render_template("signin.html", message="That token is unknown or revoked."), 401
+    if token.scope not in ("read", "admin"):
+        return render_template("signin.html", message=f"A {token.scope} token cannot read pages."), 403
+    return None
+
+
+@bp.route("/signin", methods=["GET", "POST"])
+def signin() -> Any:
+    if request.method == "POST":
+        response = redirect(url_for("dashboards.overview"))
+        response.set_cookie(
+            TOKEN_COOKIE, request.form.get("token", "").strip(), httponly=True, samesite="Strict"
+        )
+        return response
+    return render_template("signin.html", message="")
 
 
 def filters() -> Filters:

@@ -1,0 +1,75 @@
+"""Reading upload bodies: content type, gzip, size limit, and the split into records."""
+
+from __future__ import annotations
+
+from flask import current_app, request
+
+from api.errors import Problem
+from schemas.ingest import BodyError, BodyTooLarge, Item, decode_json, decode_ndjson, gunzip
+
+JSON_TYPES = frozenset({"application/json"})
+NDJSON_TYPES = frozenset(
+    {"application/x-ndjson", "application/ndjson", "application/jsonl", "application/x-jsonlines"}
+)
+
+
+def body_kind() -> str:
+    """``json`` or ``ndjson`` from the Content-Type; anything else is a 415."""
+    mimetype = request.mimetype
+    if mimetype in JSON_TYPES:
+        return "json"
+    if mimetype in NDJSON_TYPES:
+        return "ndjson"
+    got = f"'{mimetype}'" if mimetype else "no Content-Type"
+    raise Problem(415, f"send application/json or application/x-ndjson, not {got}")
+
+
+def read_body() -> bytes:
+    """The body, gunzipped when it is gzip (by Content-Encoding or by its magic bytes).
+
+    The limit applies both to the bytes sent and to what they inflate to, so a small gzip bomb
+    is refused like a large body.
+    """
+    limit = int(current_app.config["REPLAY_MAX_BODY"])
+    length = request.content_length
+    if length is not None and length > limit:
+        raise Problem(413, f"the body is over the limit of {limit} bytes")
+    data = request.stream.read(limit + 1)
+    if len(data) > limit:
+        raise Problem(413, f"the body is over the limit of {limit} bytes")
+    encoding = (request.headers.get("Content-Encoding") or "").strip().lower()
+    if encoding in ("gzip", "x-gzip") or (encoding in ("", "identity") and data[:2] == b"\x1f\x8b"):
+        try:
+            data = gunzip(data, limit)
+        except BodyTooLarge as err:
+            raise Problem(413, str(err)) from None
+        except BodyError as err:
+            raise Problem(400, str(err)) from None
+    elif encoding not in ("", "identity"):
+        raise Problem(415, f"Content-Encoding must be gzip or identity, not {encoding[:40]!r}")
+    return data
+
+
+def read_items() -> list[Item]:
+    """The records of an upload body, each with its exact bytes; malformed JSON is a 400 (an
+    NDJSON body keeps its good lines: a bad line becomes that record's ``invalid`` result)."""
+    return read_upload()[0]
+
+
+def read_upload() -> tuple[list[Item], bool]:
+    """``read_items`` and whether the body was one JSON value (not a list, not NDJSON)."""
+    kind = body_kind()
+    data = read_body()
+    if not data.strip():
+        raise Problem(400, "the body is empty: send one record, a list of records, or NDJSON")
+    if kind == "ndjson":
+        items = decode_ndjson(data, "line")
+    else:
+        try:
+            items = decode_json(data, "body")
+        except BodyError as err:
+            raise Problem(400, str(err)) from None
+    for item in items:  # an upload's records are answered in order; no file to point into
+        item.location = None
+    single = kind == "json" and not data.lstrip(b" \t\r\n\xef\xbb\xbf").startswith(b"[")
+    return items, single

@@ -1,0 +1,151 @@
+"""``/api/v1/hands``: upload records, list them, and fetch one with its audit and replay."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from flask import current_app
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from api import auth
+from api.bodies import read_items
+from api.errors import Problem
+from api.schemas import HandDetailSchema, HandListSchema, HandQuerySchema, ReplaySchema, UploadResponseSchema
+from replay.audit import replay_events
+from replay.errors import InputError
+from schemas.db import Store
+from schemas.ingest import ingest
+from schemas.queries import HandFilter, StoredHand, get_hand, list_hands
+
+blp = Blueprint("hands", __name__, url_prefix="/api/v1/hands", description="Hand records and their audits")
+
+READ_SECURITY = [{"bearerAuth": []}, {}]
+UPLOAD_SECURITY = [{"bearerAuth": []}]
+
+
+@functools.cache
+def example_record() -> dict[str, Any]:
+    """A real, legal record (self-play, fixed seed) for the document and its "try it" button."""
+    from replay.simulate import simulate
+
+    return next(iter(simulate(1, 5)))
+
+
+def upload_body_doc() -> dict[str, Any]:
+    return {
+        "required": True,
+        "description": (
+            "One hand record (format wuhan-hand/1, see docs/hand-record.md), a JSON list of them, or NDJSON."
+            " Gzip bodies are accepted (Content-Encoding: gzip)."
+        ),
+        "content": {
+            "application/json": {
+                "schema": {
+                    "oneOf": [
+                        {"$ref": "#/components/schemas/HandRecord"},
+                        {"type": "array", "items": {"$ref": "#/components/schemas/HandRecord"}},
+                    ]
+                },
+                "example": example_record(),
+            },
+            "application/x-ndjson": {"schema": {"type": "string", "description": "one record per line"}},
+        },
+    }
+
+
+def _store() -> Store:
+    store: Store = current_app.extensions["replay.store"]
+    return store
+
+
+def _stored_hand(source: str, hand_id: str) -> StoredHand:
+    with _store().read() as cur:
+        hand = get_hand(cur, source, hand_id)
+    if hand is None:
+        raise Problem(404, f"no hand {hand_id!r} from source {source!r}")
+    return hand
+
+
+@blp.route("")
+class Hands(MethodView):
+    @blp.doc(
+        security=UPLOAD_SECURITY,
+        requestBody=upload_body_doc(),
+        summary="Upload hand records",
+        description=(
+            "Validates, replays and stores each record; one result per record, in order. The same record"
+            " again is a `duplicate` (nothing changes); a different record under a stored id is a"
+            " `conflict` (kept for review, the stored hand untouched); a record that does not validate"
+            " is `invalid` (kept with its errors). An upload token only stores its own source."
+        ),
+    )
+    @blp.response(200, UploadResponseSchema)
+    @blp.alt_response(400, response="BAD_REQUEST")
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(403, response="FORBIDDEN")
+    @blp.alt_response(413, response="REQUEST_ENTITY_TOO_LARGE")
+    @blp.alt_response(415, response="UNSUPPORTED_MEDIA_TYPE")
+    def post(self) -> dict[str, Any]:
+        token = auth.require(auth.UPLOAD)
+        assert token is not None
+        items = read_items()
+        allowed = token.source if token.scope == "upload" else None
+        results = ingest(_store(), items, allowed_source=allowed, token_id=token.token_id, origin="http")
+        return {"results": [r.to_json() for r in results]}
+
+    @blp.doc(security=READ_SECURITY, summary="List stored hands")
+    @blp.arguments(HandQuerySchema, location="query", as_kwargs=True)
+    @blp.response(200, HandListSchema)
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(403, response="FORBIDDEN")
+    def get(self, limit: int, offset: int, **filters: Any) -> dict[str, Any]:
+        auth.require(auth.READ, public=True)
+        with _store().read() as cur:
+            items, total = list_hands(cur, HandFilter(**filters), limit, offset)
+        return {"items": items, "total": total}
+
+
+@blp.route("/<source>/<hand_id>")
+class Hand(MethodView):
+    @blp.doc(security=READ_SECURITY, summary="A stored hand: the record as uploaded and its audit")
+    @blp.response(200, HandDetailSchema)
+    @blp.alt_response(404, response="NOT_FOUND")
+    def get(self, source: str, hand_id: str) -> dict[str, Any]:
+        auth.require(auth.READ, public=True)
+        hand = _stored_hand(source, hand_id)
+        return {"record": _as_uploaded(hand), "audit": hand.audit}
+
+
+def _as_uploaded(hand: StoredHand) -> dict[str, Any]:
+    from schemas.ingest import loads
+
+    value = loads(hand.raw)
+    return value if isinstance(value, dict) else hand.record
+
+
+@blp.route("/<source>/<hand_id>/audit")
+class HandAudit(MethodView):
+    @blp.doc(security=READ_SECURITY, summary="The stored audit of a hand (as `replay audit --json`)")
+    @blp.response(200, description="the audit object")
+    @blp.alt_response(404, response="NOT_FOUND")
+    def get(self, source: str, hand_id: str) -> dict[str, Any]:
+        auth.require(auth.READ, public=True)
+        return _stored_hand(source, hand_id).audit
+
+
+@blp.route("/<source>/<hand_id>/replay")
+class HandReplay(MethodView):
+    @blp.doc(security=READ_SECURITY, summary="The hand event by event: the table after each event")
+    @blp.response(200, ReplaySchema)
+    @blp.alt_response(404, response="NOT_FOUND")
+    def get(self, source: str, hand_id: str) -> dict[str, Any]:
+        auth.require(auth.READ, public=True)
+        hand = _stored_hand(source, hand_id)
+        steps: list[dict[str, Any]] = []
+        try:
+            replay_events(hand.record, steps)
+        except InputError as err:  # a set-up the board refuses: stored by an older engine
+            raise Problem(409, f"this hand cannot be replayed: {err.message}", [err.to_json()]) from None
+        return {"steps": steps}

@@ -1,0 +1,117 @@
+"""Marshmallow schemas of the HTTP API: they validate query strings and generate the OpenAPI document.
+
+Uploaded records are *not* loaded through these: a record is validated by
+``schemas.hand_record`` (the upload contract's authority), record by record, so one bad record
+in a batch is an ``invalid`` result rather than a failed request. The record schema appears in
+the OpenAPI document for reference only.
+"""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+OUTCOMES = ("stored", "duplicate", "conflict", "invalid")
+STATUSES = ("ok", "illegal", "mismatch", "invalid")
+MAX_LIMIT = 1000
+MAX_OFFSET = 10**9
+
+
+class FieldErrorSchema(Schema):
+    field = fields.String(
+        required=True, metadata={"description": "JSON path of the field, e.g. events[17].tile"}
+    )
+    message = fields.String(required=True)
+
+
+class ProblemSchema(Schema):
+    """RFC 9457 problem details, with the fields to blame."""
+
+    type = fields.String(metadata={"example": "about:blank"})
+    title = fields.String(metadata={"example": "Bad Request"})
+    status = fields.Integer(metadata={"example": 400})
+    detail = fields.String()
+    errors = fields.List(fields.Nested(FieldErrorSchema))
+
+
+class HealthSchema(Schema):
+    status = fields.String(required=True, metadata={"example": "ok"})
+
+
+class UploadResultSchema(Schema):
+    source = fields.String(allow_none=True, required=True)
+    hand_id = fields.String(allow_none=True, required=True)
+    outcome = fields.String(required=True, validate=validate.OneOf(OUTCOMES))
+    status = fields.String(
+        allow_none=True,
+        required=True,
+        validate=validate.OneOf(STATUSES),
+        metadata={"description": "the audit's verdict; null for an invalid record"},
+    )
+    errors = fields.List(fields.Nested(FieldErrorSchema), required=True)
+
+
+class UploadResponseSchema(Schema):
+    results = fields.List(fields.Nested(UploadResultSchema), required=True)
+
+
+class HandQuerySchema(Schema):
+    source = fields.String(validate=validate.Length(1, 128))
+    player = fields.String(validate=validate.Length(1, 128), metadata={"description": "a player_id"})
+    status = fields.String(validate=validate.OneOf(STATUSES))
+    since = fields.AwareDateTime(
+        default_timezone=None, metadata={"description": "played at or after (RFC 3339, with offset)"}
+    )
+    limit = fields.Integer(load_default=50, validate=validate.Range(1, MAX_LIMIT))
+    offset = fields.Integer(load_default=0, validate=validate.Range(0, MAX_OFFSET))
+
+
+class HandSummarySchema(Schema):
+    source = fields.String(required=True)
+    hand_id = fields.String(required=True)
+    played_at = fields.String(allow_none=True, metadata={"description": "as the app sent it"})
+    received_at = fields.String()
+    players = fields.List(fields.String(), metadata={"description": "player ids by seat (0-3)"})
+    status = fields.String(validate=validate.OneOf(STATUSES))
+    preset = fields.String()
+    session_id = fields.String(allow_none=True)
+    hand_no = fields.Integer(allow_none=True)
+    dealer = fields.Integer()
+    winner = fields.Integer(allow_none=True)
+    n_events = fields.Integer()
+
+
+class HandListSchema(Schema):
+    items = fields.List(fields.Nested(HandSummarySchema), required=True)
+    total = fields.Integer(required=True)
+
+
+class HandDetailSchema(Schema):
+    record = fields.Dict(required=True, metadata={"description": "the record exactly as uploaded"})
+    audit = fields.Dict(required=True, metadata={"description": "as `replay audit --json` prints it"})
+
+
+class ReplaySchema(Schema):
+    steps = fields.List(fields.Dict(), required=True, metadata={"description": "one per event replayed"})
+
+
+class AuditListSchema(Schema):
+    results = fields.List(
+        fields.Dict(), required=True, metadata={"description": "`replay audit --json` objects"}
+    )
+
+
+class PlayerStatsSchema(Schema):
+    player_id = fields.String(required=True)
+    name = fields.String(allow_none=True)
+    hands = fields.Integer(required=True, metadata={"description": "stored hands the player sat in"})
+    settled_hands = fields.Integer(
+        metadata={"description": "of those, hands the engine settled (ok or mismatch)"}
+    )
+    wins = fields.Integer()
+    self_draw_wins = fields.Integer()
+    win_rate = fields.Float(allow_none=True, metadata={"description": "wins / settled hands"})
+    deal_ins = fields.Integer(metadata={"description": "wins paid for by this player's discard (放冲)"})
+    deal_in_rate = fields.Float(allow_none=True)
+    dealer_hands = fields.Integer()
+    total_points = fields.Integer(metadata={"description": "sum of the engine's deltas"})
+    avg_points = fields.Float(allow_none=True)

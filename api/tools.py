@@ -1,0 +1,102 @@
+"""``/api/v1/audit`` and ``/api/v1/evaluate``: the engine without the store."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from api import auth
+from api.bodies import read_items, read_upload
+from api.errors import Problem
+from api.hands import upload_body_doc
+from api.schemas import AuditListSchema
+from replay.audit import audit_records
+from replay.evaluate import evaluate
+from replay.inputs import Unreadable
+
+blp = Blueprint("tools", __name__, url_prefix="/api/v1", description="Audit and evaluate without storing")
+
+SECURITY = [{"bearerAuth": []}, {}]
+
+
+@blp.route("/audit")
+class Audit(MethodView):
+    @blp.doc(
+        security=SECURITY,
+        requestBody=upload_body_doc(),
+        summary="Audit records without storing them",
+        description="The `replay audit --json` object for each record, in order (dealer rotation checked"
+        " across the records sent together).",
+    )
+    @blp.response(200, AuditListSchema)
+    @blp.alt_response(400, response="BAD_REQUEST")
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(413, response="REQUEST_ENTITY_TOO_LARGE")
+    @blp.alt_response(415, response="UNSUPPORTED_MEDIA_TYPE")
+    def post(self) -> dict[str, Any]:
+        auth.require(auth.ANY, public=True)
+        items = read_items()
+        return {"results": audit_records((item.obj, None) for item in items)}
+
+
+EVALUATE_EXAMPLE = {
+    "ruleset": {"preset": "hzlzg"},
+    "laizi_indicator": "4p",
+    "dealer": 0,
+    "winner": 3,
+    "win": {"way": "self_draw", "tile": "9s"},
+    "seats": [
+        {},
+        {"melds": [{"type": "peng", "tile": "E", "from": 0}]},
+        {},
+        {
+            "hand": ["4s", "5s", "6s", "9s"],
+            "melds": [
+                {"type": "chi", "tiles": ["1s", "2s", "3s"], "from": 2},
+                {"type": "peng", "tile": "7s", "from": 1},
+                {"type": "peng", "tile": "8s", "from": 2},
+            ],
+        },
+    ],
+}
+
+
+@blp.route("/evaluate")
+class Evaluate(MethodView):
+    @blp.doc(
+        security=SECURITY,
+        requestBody={
+            "required": True,
+            "description": "One described win (docs/evaluate.md), a JSON list of them, or NDJSON.",
+            "content": {
+                "application/json": {"schema": {"type": "object"}, "example": EVALUATE_EXAMPLE},
+                "application/x-ndjson": {"schema": {"type": "string"}},
+            },
+        },
+        summary="Judge and settle a described win (the `replay evaluate` contract)",
+        description="A single object is answered with the evaluate object (a malformed one with a 400"
+        ' problem naming the field); a list or NDJSON with `{"results": [...]}`, where a malformed'
+        ' input gets `{"error": {"field", "message"}}` and the others are still answered.',
+    )
+    @blp.response(200, description="the evaluate object, or {results: [...]}")
+    @blp.alt_response(400, response="BAD_REQUEST")
+    @blp.alt_response(401, response="UNAUTHORIZED")
+    @blp.alt_response(413, response="REQUEST_ENTITY_TOO_LARGE")
+    @blp.alt_response(415, response="UNSUPPORTED_MEDIA_TYPE")
+    def post(self) -> dict[str, Any]:
+        auth.require(auth.ANY, public=True)
+        items, single = read_upload()
+        answers = [
+            {"error": {"field": "", "message": item.obj.message}}
+            if isinstance(item.obj, Unreadable)
+            else evaluate(item.obj)
+            for item in items
+        ]
+        if single:
+            answer = answers[0]
+            if "error" in answer:
+                raise Problem(400, "the input is malformed", [answer["error"]])
+            return answer
+        return {"results": answers}

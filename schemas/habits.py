@@ -1,0 +1,199 @@
+"""A player's habits beside everyone's, as SQL over the store (issue #6).
+
+Every figure is computed twice with the same SQL: once over the player's seats and once over
+every seat the filters keep (the population), so the two are always comparable. The filters are
+the pages' and the API's: a date range, a ruleset preset, a session.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+import duckdb
+
+#: figure key -> (English label with the Chinese term, how to read it)
+FIGURES: dict[str, str] = {
+    "hands": "hands 盘数",
+    "win_rate": "win % 胡牌率",
+    "self_draw_rate": "self-draw % 自摸率",
+    "deal_in_rate": "deal-in % 放冲率",
+    "avg_points": "points per hand 平均积分",
+    "points_trend": "points per hand, change per 100 hands 趋势",
+    "open_rate": "hands opened % 开口率",
+    "avg_opens": "opens per hand 平均开口",
+    "first_open_turn": "turn of the first open 首次开口巡目",
+    "pizi_per_hand": "红中 received per hand",
+    "pizi_ganged": "红中 ganged % 红中杠",
+    "pizi_discarded": "红中 discarded % 打红中",
+    "pizi_held": "红中 held to the end %",
+    "pizi_turns": "turns to put a 红中 out",
+    "laizi_per_hand": "laizi received per hand 赖子",
+    "laizi_ganged": "laizi ganged % 赖子杠",
+    "laizi_discarded": "laizi discarded % 丢赖子",
+    "laizi_held": "laizi held to the end %",
+    "laizi_turns": "turns to put a laizi out",
+    "liable_per_100": "liability as feeder per 100 hands 承包",
+    "liable_cost": "points paid as liable feeder",
+    "liable_won_per_100": "wins paid by a liable feeder per 100 hands",
+    "liable_won_points": "points received from liable feeders",
+    "missed_wins_per_100": "missed wins per 100 hands 漏胡",
+    "missed_win_cost": "points of missed wins",
+}
+PERCENT = {k for k in FIGURES if k.endswith(("rate", "_ganged", "_discarded", "_held"))}
+
+
+@dataclass(frozen=True)
+class HabitFilters:
+    since: date | None = None
+    until: date | None = None
+    preset: str | None = None
+    session: str | None = None
+
+    def where(self, alias: str = "h") -> tuple[str, list[Any]]:
+        clauses: list[str] = []
+        params: list[Any] = []
+        if self.since:
+            clauses.append(f"{alias}.played_at >= ?")
+            params.append(self.since)
+        if self.until:
+            clauses.append(f"{alias}.played_at < ?::DATE + 1")
+            params.append(self.until)
+        if self.preset:
+            clauses.append(f"{alias}.preset = ?")
+            params.append(self.preset)
+        if self.session:
+            clauses.append(f"{alias}.session_id = ?")
+            params.append(self.session)
+        return " AND ".join(clauses) or "TRUE", params
+
+
+_SEATS = """
+WITH seats_in AS (
+    SELECT h.source, h.hand_id, h.seat, h.player_id, h.won, h.won_self_draw, h.dealt_in, h.delta,
+           h.played_at,
+           TRY_CAST(json_extract_string(a.computed, '$.liable') AS INT) AS liable,
+           row_number() OVER (PARTITION BY h.player_id ORDER BY h.played_at, h.source, h.hand_id) AS n
+    FROM player_hands h LEFT JOIN audits a USING (source, hand_id)
+    WHERE {where} {who}
+),
+facts AS (
+    SELECT f.* FROM seat_facts f JOIN seats_in s USING (source, hand_id, seat)
+),
+missed AS (
+    SELECT count(*) AS n, coalesce(sum(m.cost), 0) AS cost
+    FROM mistakes m JOIN seats_in s ON s.source = m.source AND s.hand_id = m.hand_id AND s.seat = m.seat
+    WHERE m.type = 'missed_win'
+)
+SELECT
+    count(*) AS hands,
+    avg(CAST(won AS INT)) AS win_rate,
+    avg(CAST(won_self_draw AS INT)) AS self_draw_rate,
+    avg(CAST(dealt_in AS INT)) AS deal_in_rate,
+    avg(delta) AS avg_points,
+    100 * regr_slope(delta, n) AS points_trend,
+    (SELECT avg(CAST(opens > 0 AS INT)) FROM facts) AS open_rate,
+    (SELECT avg(opens) FROM facts) AS avg_opens,
+    (SELECT avg(first_open_turn) FROM facts) AS first_open_turn,
+    (SELECT avg(pizi_received) FROM facts) AS pizi_per_hand,
+    (SELECT sum(pizi_ganged) / nullif(sum(pizi_received), 0) FROM facts) AS pizi_ganged,
+    (SELECT sum(pizi_discarded) / nullif(sum(pizi_received), 0) FROM facts) AS pizi_discarded,
+    (SELECT sum(pizi_held) / nullif(sum(pizi_received), 0) FROM facts) AS pizi_held,
+    (SELECT avg(pizi_turns_to_out) FROM facts) AS pizi_turns,
+    (SELECT avg(laizi_received) FROM facts) AS laizi_per_hand,
+    (SELECT sum(laizi_ganged) / nullif(sum(laizi_received), 0) FROM facts) AS laizi_ganged,
+    (SELECT sum(laizi_discarded) / nullif(sum(laizi_received), 0) FROM facts) AS laizi_discarded,
+    (SELECT sum(laizi_held) / nullif(sum(laizi_received), 0) FROM facts) AS laizi_held,
+    (SELECT avg(laizi_turns_to_out) FROM facts) AS laizi_turns,
+    100.0 * count(CASE WHEN seat = liable THEN 1 END) / nullif(count(*), 0) AS liable_per_100,
+    coalesce(sum(CASE WHEN seat = liable THEN -delta END), 0) AS liable_cost,
+    100.0 * count(CASE WHEN won AND liable IS NOT NULL THEN 1 END) / nullif(count(*), 0)
+        AS liable_won_per_100,
+    coalesce(sum(CASE WHEN won AND liable IS NOT NULL THEN delta END), 0) AS liable_won_points,
+    100.0 * (SELECT n FROM missed) / nullif(count(*), 0) AS missed_wins_per_100,
+    (SELECT cost FROM missed) AS missed_win_cost
+FROM seats_in
+"""
+
+_MISTAKES = """
+WITH seats_in AS (
+    SELECT h.source, h.hand_id, h.seat FROM player_hands h WHERE {where} {who}
+)
+SELECT m.type, 100.0 * count(*) / (SELECT count(*) FROM seats_in) AS per_100, sum(m.cost) AS cost
+FROM mistakes m JOIN seats_in s ON s.source = m.source AND s.hand_id = m.hand_id AND s.seat = m.seat
+GROUP BY 1 ORDER BY 1
+"""
+
+_TYPES = """
+SELECT t AS hand_type, count(*) AS n FROM (
+    SELECT unnest(CAST(json_extract(a.computed, '$.hands') AS VARCHAR[])) AS t
+    FROM player_hands h JOIN audits a USING (source, hand_id)
+    WHERE h.won AND {where} {who}
+) GROUP BY 1 ORDER BY 2 DESC, 1
+"""
+
+
+def _one(cur: duckdb.DuckDBPyConnection, sql: str, params: list[Any]) -> dict[str, Any]:
+    result = cur.execute(sql, params)
+    names = [d[0] for d in result.description]
+    row = result.fetchone()
+    return dict(zip(names, row, strict=True)) if row else dict.fromkeys(names)
+
+
+def _all(cur: duckdb.DuckDBPyConnection, sql: str, params: list[Any]) -> list[dict[str, Any]]:
+    result = cur.execute(sql, params)
+    names = [d[0] for d in result.description]
+    return [dict(zip(names, row, strict=True)) for row in result.fetchall()]
+
+
+def _round(value: Any) -> Any:
+    return round(value, 4) if isinstance(value, float) else value
+
+
+def player_habits(cur: duckdb.DuckDBPyConnection, player_id: str, filters: HabitFilters) -> dict[str, Any]:
+    """Every habit figure of one player beside the population's; empty figures when no hands."""
+    where, params = filters.where()
+    me_args, all_args = [*params, player_id], params
+    me = _one(cur, _SEATS.format(where=where, who="AND h.player_id = ?"), me_args)
+    everyone = _one(cur, _SEATS.format(where=where, who=""), all_args)
+    mine = {
+        r["type"]: r for r in _all(cur, _MISTAKES.format(where=where, who="AND h.player_id = ?"), me_args)
+    }
+    theirs = {r["type"]: r for r in _all(cur, _MISTAKES.format(where=where, who=""), all_args)}
+    won = _all(cur, _TYPES.format(where=where, who="AND h.player_id = ?"), me_args)
+    won_all = _all(cur, _TYPES.format(where=where, who=""), all_args)
+    total_wins = sum(r["n"] for r in won_all) or 1
+    return {
+        "player_id": player_id,
+        "filters": {k: (str(v) if v is not None else None) for k, v in vars(filters).items()},
+        "figures": [
+            {
+                "key": key,
+                "label": label,
+                "player": _round(me.get(key)),
+                "population": _round(everyone.get(key)),
+                "percent": key in PERCENT,
+            }
+            for key, label in FIGURES.items()
+        ],
+        "hand_types_won": [
+            {
+                "hand_type": r["hand_type"],
+                "player": r["n"],
+                "population_share": _round(
+                    next((x["n"] for x in won_all if x["hand_type"] == r["hand_type"]), 0) / total_wins
+                ),
+            }
+            for r in won
+        ],
+        "mistakes_per_100": [
+            {
+                "type": t,
+                "player": _round(mine[t]["per_100"]) if t in mine else 0.0,
+                "population": _round(theirs[t]["per_100"]),
+                "player_cost": _round(mine[t]["cost"]) if t in mine else 0,
+            }
+            for t in sorted(theirs)
+        ],
+    }

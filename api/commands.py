@@ -133,7 +133,10 @@ def serve(db: str, host: str, port: int, public_read: bool, max_body: int, threa
 
     store = _open(db)
     app = create_app(store, public_read=public_read, max_body=max_body)
-    click.echo(f"serving {db} on http://{host}:{port}/api/v1 (documentation: /api/v1/docs)", err=True)
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(f"serving {db}", err=True)
+    click.echo(f"  dashboards: http://{shown}:{port}/   (overview 总览)", err=True)
+    click.echo(f"  API:        http://{shown}:{port}/api/v1   (documentation: /api/v1/docs)", err=True)
     if public_read:
         click.echo("--public-read: anyone who can reach this port can read every hand", err=True)
     try:

@@ -7,12 +7,12 @@ receipt per loser. Malformed input gives ``{"error": {"field", "message"}}`` ins
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
 from replay.errors import InputError
 from replay.hand import WAYS, Meld
+from replay.inputs import DECODE_ERRORS, loads
 from replay.judge import judge
 from replay.laizi import laizi_of
 from replay.reasons import Reason, reason
@@ -231,8 +231,8 @@ def read_inputs(text: str) -> Iterator[tuple[object | None, InputError | None]]:
     if not stripped:
         return
     try:
-        whole = json.loads(stripped)
-    except (json.JSONDecodeError, RecursionError):
+        whole = loads(stripped)
+    except DECODE_ERRORS:
         whole = None
     else:
         if isinstance(whole, list):
@@ -245,8 +245,8 @@ def read_inputs(text: str) -> Iterator[tuple[object | None, InputError | None]]:
         if not line.strip():
             continue
         try:
-            yield json.loads(line), None
-        except (json.JSONDecodeError, RecursionError) as err:
+            yield loads(line), None
+        except DECODE_ERRORS as err:
             yield None, InputError(f"line {n}", f"invalid JSON: {err}")
 
 

@@ -37,14 +37,27 @@ def read_text(path: Path) -> str:
     return data.decode("utf-8")
 
 
+def _reject_constant(name: str) -> object:
+    raise ValueError(f"{name} is not JSON (numbers must be finite)")
+
+
+def loads(text: str) -> object:
+    """``json.loads`` that refuses NaN and Infinity (Python's extension, not JSON)."""
+    return json.loads(text, parse_constant=_reject_constant)
+
+
+# json.loads raises ValueError for an integer too long to convert, RecursionError for deep nesting
+DECODE_ERRORS = (ValueError, RecursionError)
+
+
 def decode(text: str, name: str) -> Iterator[tuple[object, str]]:
     """One JSON value (an array gives its items), else one value per non-blank line."""
     stripped = text.strip()
     if not stripped:
         return
     try:
-        whole = json.loads(stripped)
-    except (json.JSONDecodeError, RecursionError):
+        whole = loads(stripped)
+    except DECODE_ERRORS:
         pass
     else:
         if isinstance(whole, list):
@@ -56,8 +69,8 @@ def decode(text: str, name: str) -> Iterator[tuple[object, str]]:
     for n, line in enumerate(text.splitlines(), start=1):
         if line.strip():
             try:
-                yield json.loads(line), f"{name}:{n}"
-            except (json.JSONDecodeError, RecursionError) as err:
+                yield loads(line), f"{name}:{n}"
+            except DECODE_ERRORS as err:
                 yield Unreadable(f"line {n} is not JSON: {err}"), f"{name}:{n}"
 
 

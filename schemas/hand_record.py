@@ -178,6 +178,7 @@ class _StrictStr(fields.Field[str]):
         invalid="must be a string, not {got}",
         length="must be {lo} to {hi} characters long, not {n}",
         pattern="must be {what}",
+        unicode="must be valid Unicode text (it holds a lone surrogate escape)",
     )
 
     def __init__(
@@ -205,6 +206,11 @@ class _StrictStr(fields.Field[str]):
             raise self.make_error("length", lo=self.lo, hi=self.hi, n=len(value))
         if self.pattern is not None and not self.pattern.fullmatch(value):
             raise self.make_error("pattern", what=self.what)
+        if not value.isascii():
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:  # "\ud800" decodes from JSON but is no character
+                raise self.make_error("unicode") from None
         return value
 
 

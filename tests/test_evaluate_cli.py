@@ -118,3 +118,12 @@ def test_mutated_inputs_name_the_field_or_are_judged(doc: dict) -> None:
         assert isinstance(out["error"]["field"], str) and out["error"]["message"]
     else:
         assert isinstance(out["legal"], bool)
+
+
+def test_huge_integers_nan_and_deep_nesting_are_errors_not_tracebacks() -> None:
+    text = "\n".join(["1" * 5000, '{"dealer": NaN}', "[" * 100000, json.dumps(GOOD)]) + "\n"
+    proc = run(text)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    outs = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert [o.get("error", {}).get("field") for o in outs[:3]] == ["line 1", "line 2", "line 3"]
+    assert outs[3]["legal"] is True

@@ -676,3 +676,21 @@ def test_any_spelling_is_accepted_and_normalisation_is_idempotent(record: dict[s
     VALIDATOR.validate(record)
     assert validate_record(normalised) == (normalised, [])
     assert all(t in KIND_OF for hand in normalised.get("deal", []) for t in hand)
+
+
+def test_lone_surrogates_in_text_are_refused_with_the_field() -> None:
+    import json as _json
+    from pathlib import Path as _Path
+
+    record = _json.loads(
+        (_Path(__file__).parents[1] / "sample_logs/handwritten/pihu.json").read_text("utf-8")
+    )
+    record["seats"][2]["player_id"] = "u\ud800"
+    normalised, errors = validate_record(record)
+    assert normalised is None
+    assert errors == [
+        {
+            "field": "seats[2].player_id",
+            "message": "must be valid Unicode text (it holds a lone surrogate escape)",
+        }
+    ]

@@ -1,4 +1,5 @@
-"""``/api/v1/players/{player_id}/stats``: basic figures now; the analysis module extends them."""
+"""``/api/v1/players/{player_id}/stats`` and ``/mistakes``: a player's figures and habits beside the
+population's (``schemas.habits``), and the mistakes each linked to a hand and event."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from flask_smorest import Blueprint
 
 from api import auth
 from api.errors import Problem
-from api.schemas import PlayerStatsSchema
+from api.schemas import HabitQuerySchema, PlayerMistakesSchema, PlayerStatsSchema
+from schemas.habits import HabitFilters, player_habits, player_mistakes
 from schemas.queries import player_stats
 
 blp = Blueprint("players", __name__, url_prefix="/api/v1/players", description="Per-player figures")
@@ -18,13 +20,28 @@ blp = Blueprint("players", __name__, url_prefix="/api/v1/players", description="
 
 @blp.route("/<player_id>/stats")
 class PlayerStats(MethodView):
-    @blp.doc(security=[{"bearerAuth": []}, {}], summary="A player's hands, wins, deal-ins and points")
+    @blp.doc(security=[{"bearerAuth": []}, {}], summary="A player's figures and habits beside everyone's")
+    @blp.arguments(HabitQuerySchema, location="query")
     @blp.response(200, PlayerStatsSchema)
     @blp.alt_response(404, response="NOT_FOUND")
-    def get(self, player_id: str) -> dict[str, Any]:
+    def get(self, query: dict[str, Any], player_id: str) -> dict[str, Any]:
         auth.require(auth.READ, public=True)
         with current_app.extensions["replay.store"].read() as cur:
             stats = player_stats(cur, player_id)
-        if stats is None:
-            raise Problem(404, f"no stored hand has player {player_id!r}")
-        return stats
+            if stats is None:
+                raise Problem(404, f"no stored hand has player {player_id!r}")
+            habits = player_habits(cur, player_id, HabitFilters(**query))
+        habits.pop("player_id")
+        return {**stats, "habits": habits}
+
+
+@blp.route("/<player_id>/mistakes")
+class PlayerMistakes(MethodView):
+    @blp.doc(security=[{"bearerAuth": []}, {}], summary="A player's mistakes, newest first")
+    @blp.arguments(HabitQuerySchema, location="query")
+    @blp.response(200, PlayerMistakesSchema)
+    def get(self, query: dict[str, Any], player_id: str) -> dict[str, Any]:
+        auth.require(auth.READ, public=True)
+        with current_app.extensions["replay.store"].read() as cur:
+            items = player_mistakes(cur, player_id, HabitFilters(**query))
+        return {"items": items, "total": len(items)}

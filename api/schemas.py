@@ -100,6 +100,60 @@ class AuditListSchema(Schema):
     )
 
 
+class HabitFigureSchema(Schema):
+    key = fields.String(required=True)
+    label = fields.String(required=True, metadata={"description": "English with the Chinese term"})
+    player = fields.Raw(allow_none=True, metadata={"description": "this player's figure"})
+    population = fields.Raw(allow_none=True, metadata={"description": "every seat under the same filters"})
+    percent = fields.Boolean(metadata={"description": "a fraction (0-1) to show as a percentage"})
+
+
+class HandTypeWonSchema(Schema):
+    hand_type = fields.String(required=True)
+    player = fields.Integer(required=True)
+    population_share = fields.Float()
+
+
+class MistakeRateSchema(Schema):
+    type = fields.String(required=True)
+    player = fields.Float(required=True, metadata={"description": "per 100 hands"})
+    population = fields.Float(required=True, metadata={"description": "per 100 hands"})
+    player_cost = fields.Float(allow_none=True)
+
+
+class HabitsSchema(Schema):
+    filters = fields.Dict(keys=fields.String(), values=fields.String(allow_none=True))
+    figures = fields.List(fields.Nested(HabitFigureSchema))
+    hand_types_won = fields.List(fields.Nested(HandTypeWonSchema))
+    mistakes_per_100 = fields.List(fields.Nested(MistakeRateSchema))
+
+
+class HabitQuerySchema(Schema):
+    """Filters of the habit figures: a date range, a ruleset preset, a session."""
+
+    since = fields.Date(load_default=None)
+    until = fields.Date(load_default=None)
+    preset = fields.String(load_default=None, validate=validate.Length(max=64))
+    session = fields.String(load_default=None, validate=validate.Length(max=128))
+
+
+class PlayerMistakeSchema(Schema):
+    source = fields.String(required=True)
+    hand_id = fields.String(required=True)
+    played_at = fields.String(allow_none=True)
+    type = fields.String(required=True)
+    seat = fields.Integer()
+    index = fields.Integer(allow_none=True)
+    severity = fields.String(allow_none=True)
+    cost = fields.Float(allow_none=True)
+    message = fields.String(allow_none=True)
+
+
+class PlayerMistakesSchema(Schema):
+    items = fields.List(fields.Nested(PlayerMistakeSchema))
+    total = fields.Integer()
+
+
 class PlayerStatsSchema(Schema):
     player_id = fields.String(required=True)
     name = fields.String(allow_none=True)
@@ -115,3 +169,4 @@ class PlayerStatsSchema(Schema):
     dealer_hands = fields.Integer()
     total_points = fields.Integer(metadata={"description": "sum of the engine's deltas"})
     avg_points = fields.Float(allow_none=True)
+    habits = fields.Nested(HabitsSchema, metadata={"description": "habit figures beside the population's"})

@@ -14,6 +14,7 @@ from datetime import date
 from typing import Any
 
 from schemas.db import Store
+from schemas.habits import HabitFilters, player_habits
 
 
 @dataclass(frozen=True)
@@ -241,6 +242,9 @@ class StoreData:
                 " count(CASE WHEN won AND liable IS NOT NULL THEN 1 END) AS received_n FROM l",
                 [player_id, *params],
             )[0]
+            habits = player_habits(
+                cur, player_id, HabitFilters(since=f.since, until=f.until, preset=f.preset, session=f.session)
+            )
         mistakes = self.mistakes(f, player=player_id, limit=200)
         return {
             "player_id": player_id,
@@ -252,4 +256,5 @@ class StoreData:
             "mistakes_monthly": monthly,
             "liability": liability,
             "mistakes": mistakes,
+            "habits": habits,
         }

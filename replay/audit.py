@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from replay.analysis import find_mistakes
+from replay.analysis import analyse
 from replay.board import Board, IllegalEvent
 from replay.errors import InputError
 from replay.inputs import Unreadable
@@ -115,11 +115,10 @@ def _ident(obj: object, key: str) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def audit_record(obj: object, location: str | None = None) -> dict[str, Any]:
-    """The audit of one decoded JSON value, as ``replay audit --json`` prints it."""
+def _blank(hand_id: str | None, source: str | None, location: str | None) -> dict[str, Any]:
     out: dict[str, Any] = {
-        "hand_id": _ident(obj, "hand_id"),
-        "source": _ident(obj, "source"),
+        "hand_id": hand_id,
+        "source": source,
         "status": "invalid",
         "first_illegal": None,
         "errors": [],
@@ -130,15 +129,33 @@ def audit_record(obj: object, location: str | None = None) -> dict[str, Any]:
     }
     if location is not None:
         out["location"] = location
+    return out
+
+
+def audit_record(obj: object, location: str | None = None) -> dict[str, Any]:
+    """The audit of one decoded JSON value, as ``replay audit --json`` prints it."""
     if isinstance(obj, Unreadable):
+        out = _blank(None, None, location)
         out["errors"] = [{"field": "", "message": obj.message}]
         return out
     record, errors = validate_record(obj)
-    if isinstance(obj, Mapping) and isinstance(obj.get("result"), Mapping):
-        out["recorded"] = obj["result"]
     if record is None:
+        out = _blank(_ident(obj, "hand_id"), _ident(obj, "source"), location)
+        if isinstance(obj, Mapping) and isinstance(obj.get("result"), Mapping):
+            out["recorded"] = obj["result"]
         out["errors"] = errors
         return out
+    return audit_validated(record, location)
+
+
+def audit_validated(record: Mapping[str, Any], location: str | None = None) -> dict[str, Any]:
+    """The audit of a record ``validate_record`` already accepted (the store validates once).
+
+    Besides the contract's fields it leaves two private keys for batch callers, which
+    ``audit_records`` and the store pop: ``_session`` (R-2.2 across hands) and ``_facts`` (per-seat
+    facts for habits, from the same replay as the mistakes).
+    """
+    out = _blank(record["hand_id"], record["source"], location)
     out["recorded"] = record.get("result")
     try:
         replayed = replay_events(record)
@@ -153,7 +170,7 @@ def audit_record(obj: object, location: str | None = None) -> dict[str, Any]:
     out["computed"] = computed
     out["differences"] = differences(record.get("result"), computed)
     out["status"] = "mismatch" if out["differences"] else "ok"
-    out["mistakes"] = find_mistakes(record)
+    out["mistakes"], out["_facts"] = analyse(record)
     out["_session"] = _session_key(record, replayed.board)
     return out
 
@@ -199,4 +216,5 @@ def audit_records(items: Iterable[tuple[object, str | None]]) -> list[dict[str, 
     check_sessions(audits)
     for a in audits:
         a.pop("_session", None)
+        a.pop("_facts", None)
     return audits

@@ -197,3 +197,21 @@ def player_habits(cur: duckdb.DuckDBPyConnection, player_id: str, filters: Habit
             for t in sorted(theirs)
         ],
     }
+
+
+def player_mistakes(
+    cur: duckdb.DuckDBPyConnection, player_id: str, filters: HabitFilters, limit: int = 1000
+) -> list[dict[str, Any]]:
+    """The player's mistakes, newest first, each pointing at its hand and event."""
+    where, params = filters.where()
+    rows = _all(
+        cur,
+        "SELECT m.source, m.hand_id, h.played_at_text AS played_at, m.type, m.seat, m.idx AS index,"
+        " m.severity, m.cost, m.message"
+        " FROM mistakes m JOIN hands h USING (source, hand_id)"
+        " JOIN seats s ON s.source = m.source AND s.hand_id = m.hand_id AND s.seat = m.seat"
+        f" WHERE s.player_id = ? AND {where}"
+        " ORDER BY h.played_at DESC NULLS LAST, m.source, m.hand_id, m.idx LIMIT ?",
+        [player_id, *params, limit],
+    )
+    return rows

@@ -47,9 +47,7 @@ import orjson
 import pyarrow as pa  # type: ignore[import-untyped]
 import pyarrow.compute as pc  # type: ignore[import-untyped]
 
-from replay.analysis import find_mistakes
-from replay.audit import _session_key, check_sessions, computed_result, differences, replay_events
-from replay.errors import InputError
+from replay.audit import audit_validated, check_sessions
 from replay.inputs import Unreadable, expand
 from schemas.db import Store, first
 from schemas.hand_record import validate_record
@@ -402,40 +400,8 @@ def _validate(entry: _Entry, allowed_source: str | None) -> None:
 
 
 def audit_valid(record: Mapping[str, Any], location: str | None = None) -> dict[str, Any]:
-    """``replay.audit.audit_record`` for a record already validated (validation runs once).
-
-    Must give exactly what ``audit_record`` gives for the same input; ``tests/test_ingest.py``
-    compares the two over the test corpus so a change to one shows up as a failure.
-    """
-    out: dict[str, Any] = {
-        "hand_id": record["hand_id"],
-        "source": record["source"],
-        "status": "invalid",
-        "first_illegal": None,
-        "errors": [],
-        "computed": None,
-        "recorded": record.get("result"),
-        "differences": [],
-        "mistakes": [],
-    }
-    if location is not None:
-        out["location"] = location
-    try:
-        replayed = replay_events(record)
-    except InputError as err:
-        out["errors"] = [err.to_json()]
-        return out
-    if replayed.reason is not None:
-        out["status"] = "illegal"
-        out["first_illegal"] = {"index": replayed.illegal_index, **replayed.reason.to_json()}
-        return out
-    computed = computed_result(replayed.board)
-    out["computed"] = computed
-    out["differences"] = differences(record.get("result"), computed)
-    out["status"] = "mismatch" if out["differences"] else "ok"
-    out["mistakes"] = find_mistakes(record)
-    out["_session"] = _session_key(record, replayed.board)
-    return out
+    """The audit of a record validated here (validation runs once): ``replay.audit.audit_validated``."""
+    return audit_validated(record, location)
 
 
 def _register(con: duckdb.DuckDBPyConnection, name: str, columns: dict[str, list[Any]]) -> None:
@@ -581,6 +547,22 @@ SCHEMAS: dict[str, pa.Schema] = {
             ("audit", _STR),
         ]
     ),
+    "seat_facts": pa.schema(
+        [
+            ("source", _STR),
+            ("hand_id", _STR),
+            ("seat", pa.int8()),
+            ("opens", pa.int8()),
+            ("first_open_turn", pa.int16()),
+            *(
+                (f"{kind}_{what}", pa.int8())
+                for kind in ("pizi", "laizi")
+                for what in ("received", "ganged", "discarded", "held")
+            ),
+            ("pizi_turns_to_out", pa.float64()),
+            ("laizi_turns_to_out", pa.float64()),
+        ]
+    ),
     "mistakes": pa.schema(
         [
             ("source", _STR),
@@ -706,8 +688,10 @@ def _add_verdict(
         computed=_dumps(computed) if computed is not None else None,
         engine_version=engine_version(),
         audited_at=now,
-        audit=_dumps(audit),
+        audit=_dumps({k: v for k, v in audit.items() if not k.startswith("_")}),
     )
+    for facts in audit.get("_facts") or []:  # per-seat facts for the habit queries
+        rows.add("seat_facts", entry, source=source, hand_id=hand_id, **facts)
     if computed is not None:
         receipts = {r["seat"]: r for r in computed.get("receipts") or []}
         for seat, delta in enumerate(computed["deltas"]):
@@ -1291,7 +1275,7 @@ def _reaudit_write(
     with store.write() as con:
         _register(con, "_chunk", keys)
         try:
-            for table in ("audits", "settlements", "mistakes"):
+            for table in ("audits", "settlements", "mistakes", "seat_facts"):
                 con.execute(
                     f"DELETE FROM {table} t USING _chunk k"
                     " WHERE t.source = k.source AND t.hand_id = k.hand_id"

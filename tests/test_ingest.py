@@ -91,6 +91,7 @@ def test_audit_valid_agrees_with_replay_audit_on_the_corpus() -> None:
     for got, expected in zip(mine, want, strict=True):
         if got:
             got.pop("_session", None)
+            got.pop("_facts", None)
             assert got == expected
             checked += 1
     assert checked > 40
@@ -274,7 +275,10 @@ def test_odd_unicode_is_stored_or_refused_but_never_crashes(store: Store) -> Non
     results = ingest(store, decode_json(text.encode()))
     assert [r.outcome for r in results] == ["stored", "invalid"]
     assert results[1].errors == [
-        {"field": "seats[1].player_id", "message": "contains a lone UTF-16 surrogate: not valid Unicode"}
+        {
+            "field": "seats[1].player_id",
+            "message": "must be valid Unicode text (it holds a lone surrogate escape)",
+        }
     ]
     with store.read() as cur:
         name = cur.execute(

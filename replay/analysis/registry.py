@@ -46,6 +46,14 @@ def run(context: Context) -> list[Finding]:
     return found
 
 
+def analyse(record: Mapping[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The mistakes and the per-seat facts (``replay.analysis.facts``) from one replay."""
+    from replay.analysis.facts import seat_facts
+
+    context = Context.replay(record)
+    return [f.to_json() for f in run(context)], seat_facts(context)
+
+
 def find_mistakes(record: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The ``mistakes`` of a validated, legal, finished record, sorted by (index, seat, type).
 

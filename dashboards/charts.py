@@ -61,15 +61,13 @@ def points_over_time(points: list[dict[str, Any]]) -> str:
     return _layout(fig, "Points over time 积分走势")
 
 
-def rates(me: dict[str, Any], population: dict[str, Any]) -> str:
-    keys = list(RATE_LABELS)
+def rates(figures: dict[str, dict[str, Any]]) -> str:
+    keys = [k for k in RATE_LABELS if k in figures]
     fig = go.Figure()
-    fig.add_bar(
-        x=[RATE_LABELS[k] for k in keys], y=[100 * (me.get(k) or 0) for k in keys], name="this player"
-    )
-    fig.add_bar(
-        x=[RATE_LABELS[k] for k in keys], y=[100 * (population.get(k) or 0) for k in keys], name="everyone"
-    )
+    for side, name in (("player", "this player"), ("population", "everyone")):
+        fig.add_bar(
+            x=[RATE_LABELS[k] for k in keys], y=[100 * (figures[k][side] or 0) for k in keys], name=name
+        )
     fig.update_layout(barmode="group", yaxis_title="% of hands")
     return _layout(fig, "Rates beside the population 对比")
 
@@ -88,12 +86,12 @@ def mistakes_over_time(rows: list[dict[str, Any]], names: dict[str, str]) -> str
     return _layout(fig, "Mistakes per 100 hands 失误")
 
 
-def liability(liab: dict[str, Any]) -> str:
+def liability(figures: dict[str, dict[str, Any]]) -> str:
+    keys = ("liable_cost", "liable_won_points")
     fig = go.Figure(
         go.Bar(
-            x=["paid as feeder 承包", "received as winner"],
-            y=[liab.get("paid") or 0, liab.get("received") or 0],
-            text=[f"{liab.get('paid_n') or 0} hands", f"{liab.get('received_n') or 0} hands"],
+            x=["paid as liable feeder 承包", "received from liable feeders"],
+            y=[figures[k]["player"] or 0 for k in keys],
         )
     )
     return _layout(fig, "Liability 承包 points")

@@ -188,20 +188,12 @@ class StoreData:
             )
 
     def player(self, player_id: str, f: Filters) -> dict[str, Any]:
-        """Figures beside the population's, the series the charts draw, and the mistakes list."""
+        """The habit figures (``schemas.habits``), the series the charts draw, the mistakes list."""
         where, params = f.where()
-        rates = (
-            "count(DISTINCT source || chr(0) || hand_id) AS hands, avg(CAST(won AS INT)) AS win_rate,"
-            " avg(CAST(won_self_draw AS INT)) AS self_draw_rate, avg(CAST(dealt_in AS INT)) AS deal_in_rate,"
-            " avg(delta) AS avg_points"
-        )
         with self.store.read() as cur:
-            me = _rows(
-                cur,
-                f"SELECT {rates} FROM player_hands h WHERE player_id = ? AND {where}",
-                [player_id, *params],
+            habits = player_habits(
+                cur, player_id, HabitFilters(since=f.since, until=f.until, preset=f.preset, session=f.session)
             )
-            everyone = _rows(cur, f"SELECT {rates} FROM player_hands h WHERE {where}", params)
             name = cur.execute(
                 "SELECT any_value(name) FROM seats WHERE player_id = ?", [player_id]
             ).fetchone()
@@ -210,14 +202,6 @@ class StoreData:
                 "SELECT played_at, source, hand_id, delta,"
                 " sum(delta) OVER (ORDER BY played_at, source, hand_id) AS cumulative FROM player_hands h"
                 f" WHERE player_id = ? AND {where} AND delta IS NOT NULL ORDER BY played_at, source, hand_id",
-                [player_id, *params],
-            )
-            won_types = _rows(
-                cur,
-                "SELECT t AS hand_type, count(*) AS n FROM ("
-                " SELECT unnest(CAST(json_extract(a.computed, '$.hands') AS VARCHAR[])) AS t"
-                " FROM player_hands h JOIN audits a USING (source, hand_id)"
-                f" WHERE h.player_id = ? AND h.won AND {where}) GROUP BY 1 ORDER BY 2 DESC",
                 [player_id, *params],
             )
             monthly = _rows(
@@ -230,31 +214,14 @@ class StoreData:
                 " AND m.seat = mine.seat JOIN n USING (month) GROUP BY ALL ORDER BY 1, 2",
                 [player_id, *params],
             )
-            liability = _rows(
-                cur,
-                "WITH l AS (SELECT h.seat, h.won, h.delta,"
-                " TRY_CAST(json_extract_string(a.computed, '$.liable') AS INT) AS liable"
-                " FROM player_hands h JOIN audits a USING (source, hand_id)"
-                f" WHERE h.player_id = ? AND {where} AND a.computed IS NOT NULL)"
-                " SELECT coalesce(sum(CASE WHEN seat = liable THEN -delta END), 0) AS paid,"
-                " count(CASE WHEN seat = liable THEN 1 END) AS paid_n,"
-                " coalesce(sum(CASE WHEN won AND liable IS NOT NULL THEN delta END), 0) AS received,"
-                " count(CASE WHEN won AND liable IS NOT NULL THEN 1 END) AS received_n FROM l",
-                [player_id, *params],
-            )[0]
-            habits = player_habits(
-                cur, player_id, HabitFilters(since=f.since, until=f.until, preset=f.preset, session=f.session)
-            )
-        mistakes = self.mistakes(f, player=player_id, limit=200)
+        figures = {x["key"]: x for x in habits["figures"]}
         return {
             "player_id": player_id,
             "name": (name[0] if name and name[0] else player_id),
-            "me": me[0],
-            "population": everyone[0],
-            "points": points,
-            "won_types": won_types,
-            "mistakes_monthly": monthly,
-            "liability": liability,
-            "mistakes": mistakes,
             "habits": habits,
+            "figures": figures,
+            "points": points,
+            "won_types": [{"hand_type": r["hand_type"], "n": r["player"]} for r in habits["hand_types_won"]],
+            "mistakes_monthly": monthly,
+            "mistakes": self.mistakes(f, player=player_id, limit=200),
         }

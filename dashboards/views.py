@@ -161,7 +161,7 @@ def players() -> str:
 @bp.route("/players/<player_id>")
 def player(player_id: str) -> str:
     p = data().player(player_id, filters())
-    if not p["me"]["hands"]:
+    if not p["figures"]["hands"]["player"]:
         abort(404, description=f"no hands of player {player_id[:64]!r} with these filters")
     return page(
         "player.html",
@@ -169,9 +169,9 @@ def player(player_id: str) -> str:
         names=viewer.MISTAKE_NAMES_ZH,
         points=charts.points_over_time(p["points"]),
         won=charts.hand_types(p["won_types"], "Hand types won 牌型"),
-        rates=charts.rates(p["me"], p["population"]),
+        rates=charts.rates(p["figures"]),
         mistakes_chart=charts.mistakes_over_time(p["mistakes_monthly"], viewer.MISTAKE_NAMES_ZH),
-        liability=charts.liability(p["liability"]),
+        liability=charts.liability(p["figures"]),
     )
 
 

@@ -199,9 +199,11 @@ class StoreData:
             ).fetchone()
             points = _rows(
                 cur,
-                "SELECT played_at, source, hand_id, delta,"
-                " sum(delta) OVER (ORDER BY played_at, source, hand_id) AS cumulative FROM player_hands h"
-                f" WHERE player_id = ? AND {where} AND delta IS NOT NULL ORDER BY played_at, source, hand_id",
+                "SELECT day, hands, points, sum(points) OVER (ORDER BY day) AS cumulative FROM ("
+                " SELECT CAST(played_at AS DATE) AS day, count(*) AS hands,"
+                " CAST(sum(delta) AS BIGINT) AS points"
+                f" FROM player_hands h WHERE player_id = ? AND {where} AND delta IS NOT NULL GROUP BY 1)"
+                " ORDER BY day",
                 [player_id, *params],
             )
             monthly = _rows(

@@ -71,15 +71,10 @@ class HabitFilters:
 
 _SEATS = """
 WITH seats_in AS (
-    SELECT h.source, h.hand_id, h.seat, h.player_id, h.won, h.won_self_draw, h.dealt_in, h.delta,
-           h.played_at,
-           TRY_CAST(json_extract_string(a.computed, '$.liable') AS INT) AS liable,
+    SELECT h.source, h.hand_id, h.seat, h.won, h.won_self_draw, h.dealt_in, h.delta, f.*,
            row_number() OVER (PARTITION BY h.player_id ORDER BY h.played_at, h.source, h.hand_id) AS n
-    FROM player_hands h LEFT JOIN audits a USING (source, hand_id)
+    FROM player_hands h LEFT JOIN seat_facts f USING (source, hand_id, seat)
     WHERE {where} {who}
-),
-facts AS (
-    SELECT f.* FROM seat_facts f JOIN seats_in s USING (source, hand_id, seat)
 ),
 missed AS (
     SELECT count(*) AS n, coalesce(sum(m.cost), 0) AS cost
@@ -93,24 +88,23 @@ SELECT
     avg(CAST(dealt_in AS INT)) AS deal_in_rate,
     avg(delta) AS avg_points,
     100 * regr_slope(delta, n) AS points_trend,
-    (SELECT avg(CAST(opens > 0 AS INT)) FROM facts) AS open_rate,
-    (SELECT avg(opens) FROM facts) AS avg_opens,
-    (SELECT avg(first_open_turn) FROM facts) AS first_open_turn,
-    (SELECT avg(pizi_received) FROM facts) AS pizi_per_hand,
-    (SELECT sum(pizi_ganged) / nullif(sum(pizi_received), 0) FROM facts) AS pizi_ganged,
-    (SELECT sum(pizi_discarded) / nullif(sum(pizi_received), 0) FROM facts) AS pizi_discarded,
-    (SELECT sum(pizi_held) / nullif(sum(pizi_received), 0) FROM facts) AS pizi_held,
-    (SELECT avg(pizi_turns_to_out) FROM facts) AS pizi_turns,
-    (SELECT avg(laizi_received) FROM facts) AS laizi_per_hand,
-    (SELECT sum(laizi_ganged) / nullif(sum(laizi_received), 0) FROM facts) AS laizi_ganged,
-    (SELECT sum(laizi_discarded) / nullif(sum(laizi_received), 0) FROM facts) AS laizi_discarded,
-    (SELECT sum(laizi_held) / nullif(sum(laizi_received), 0) FROM facts) AS laizi_held,
-    (SELECT avg(laizi_turns_to_out) FROM facts) AS laizi_turns,
-    100.0 * count(CASE WHEN seat = liable THEN 1 END) / nullif(count(*), 0) AS liable_per_100,
-    coalesce(sum(CASE WHEN seat = liable THEN -delta END), 0) AS liable_cost,
-    100.0 * count(CASE WHEN won AND liable IS NOT NULL THEN 1 END) / nullif(count(*), 0)
-        AS liable_won_per_100,
-    coalesce(sum(CASE WHEN won AND liable IS NOT NULL THEN delta END), 0) AS liable_won_points,
+    avg(CAST(opens > 0 AS INT)) AS open_rate,
+    avg(opens) AS avg_opens,
+    avg(first_open_turn) AS first_open_turn,
+    avg(pizi_received) AS pizi_per_hand,
+    sum(pizi_ganged) / nullif(sum(pizi_received), 0) AS pizi_ganged,
+    sum(pizi_discarded) / nullif(sum(pizi_received), 0) AS pizi_discarded,
+    sum(pizi_held) / nullif(sum(pizi_received), 0) AS pizi_held,
+    avg(pizi_turns_to_out) AS pizi_turns,
+    avg(laizi_received) AS laizi_per_hand,
+    sum(laizi_ganged) / nullif(sum(laizi_received), 0) AS laizi_ganged,
+    sum(laizi_discarded) / nullif(sum(laizi_received), 0) AS laizi_discarded,
+    sum(laizi_held) / nullif(sum(laizi_received), 0) AS laizi_held,
+    avg(laizi_turns_to_out) AS laizi_turns,
+    100.0 * count(CASE WHEN liable THEN 1 END) / nullif(count(*), 0) AS liable_per_100,
+    coalesce(sum(CASE WHEN liable THEN -delta END), 0) AS liable_cost,
+    100.0 * count(CASE WHEN won_from_liable THEN 1 END) / nullif(count(*), 0) AS liable_won_per_100,
+    coalesce(sum(CASE WHEN won_from_liable THEN delta END), 0) AS liable_won_points,
     100.0 * (SELECT n FROM missed) / nullif(count(*), 0) AS missed_wins_per_100,
     (SELECT cost FROM missed) AS missed_win_cost
 FROM seats_in
@@ -127,8 +121,8 @@ GROUP BY 1 ORDER BY 1
 
 _TYPES = """
 SELECT t AS hand_type, count(*) AS n FROM (
-    SELECT unnest(CAST(json_extract(a.computed, '$.hands') AS VARCHAR[])) AS t
-    FROM player_hands h JOIN audits a USING (source, hand_id)
+    SELECT unnest(f.hand_types) AS t
+    FROM player_hands h JOIN seat_facts f USING (source, hand_id, seat)
     WHERE h.won AND {where} {who}
 ) GROUP BY 1 ORDER BY 2 DESC, 1
 """
@@ -151,18 +145,40 @@ def _round(value: Any) -> Any:
     return round(value, 4) if isinstance(value, float) else value
 
 
+Population = tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]]]
+
+#: (database, filters, hands stored, last audit) -> the population's figures. Every player page
+#: under the same filters shares them, and they change only when hands are stored or re-audited.
+_POPULATION: dict[tuple[Any, ...], Population] = {}
+
+
+def _population(cur: duckdb.DuckDBPyConnection, filters: HabitFilters) -> Population:
+    where, params = filters.where()
+    state = cur.execute(
+        "SELECT current_database(), (SELECT count(*) FROM hands), (SELECT max(audited_at) FROM audits)"
+    ).fetchone()
+    key = (filters, state)
+    if key not in _POPULATION:
+        if len(_POPULATION) > 64:
+            _POPULATION.clear()
+        _POPULATION[key] = (
+            _one(cur, _SEATS.format(where=where, who=""), params),
+            {r["type"]: r for r in _all(cur, _MISTAKES.format(where=where, who=""), params)},
+            _all(cur, _TYPES.format(where=where, who=""), params),
+        )
+    return _POPULATION[key]
+
+
 def player_habits(cur: duckdb.DuckDBPyConnection, player_id: str, filters: HabitFilters) -> dict[str, Any]:
     """Every habit figure of one player beside the population's; empty figures when no hands."""
     where, params = filters.where()
-    me_args, all_args = [*params, player_id], params
+    me_args = [*params, player_id]
     me = _one(cur, _SEATS.format(where=where, who="AND h.player_id = ?"), me_args)
-    everyone = _one(cur, _SEATS.format(where=where, who=""), all_args)
+    everyone, theirs, won_all = _population(cur, filters)
     mine = {
         r["type"]: r for r in _all(cur, _MISTAKES.format(where=where, who="AND h.player_id = ?"), me_args)
     }
-    theirs = {r["type"]: r for r in _all(cur, _MISTAKES.format(where=where, who=""), all_args)}
     won = _all(cur, _TYPES.format(where=where, who="AND h.player_id = ?"), me_args)
-    won_all = _all(cur, _TYPES.format(where=where, who=""), all_args)
     total_wins = sum(r["n"] for r in won_all) or 1
     return {
         "player_id": player_id,

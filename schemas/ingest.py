@@ -561,6 +561,9 @@ SCHEMAS: dict[str, pa.Schema] = {
             ),
             ("pizi_turns_to_out", pa.float64()),
             ("laizi_turns_to_out", pa.float64()),
+            ("liable", pa.bool_()),
+            ("won_from_liable", pa.bool_()),
+            ("hand_types", pa.list_(pa.string())),
         ]
     ),
     "mistakes": pa.schema(

@@ -51,9 +51,11 @@ class _Special:
 
 
 def seat_facts(ctx: Context) -> list[dict[str, Any]]:
-    """One dict per seat: opens, first_open_turn, and pizi_/laizi_ received, ganged, discarded,
-    held and turns_to_out (the mean own-turns from getting such a tile to putting it out)."""
+    """One dict per seat: opens, first_open_turn, pizi_/laizi_ received, ganged, discarded, held and
+    turns_to_out (the mean own-turns from getting such a tile to putting it out), whether the seat
+    paid as liable (承包), whether it won from a liable seat, and the hand types it won."""
     pizi, laizi = set(ctx.rules.pizi), ctx.laizi
+    settlement = ctx.settlement
     out = []
     for seat in range(4):
         specials = {"pizi": _Special(), "laizi": _Special()}
@@ -84,5 +86,9 @@ def seat_facts(ctx: Context) -> list[dict[str, Any]]:
                     facts["first_open_turn"] = turn
         for name, s in specials.items():
             facts.update(s.facts(name))
+        won = settlement is not None and settlement.winner == seat
+        facts["liable"] = settlement is not None and settlement.liable == seat
+        facts["won_from_liable"] = won and settlement is not None and settlement.liable is not None
+        facts["hand_types"] = list(settlement.reading.hands) if won and settlement is not None else None
         out.append(facts)
     return out

@@ -1,4 +1,5 @@
-"""Per-seat facts of each stored hand (opens, pizi and laizi handling), for habit queries.
+"""Per-seat facts of each stored hand (opens, pizi and laizi handling, liability, hand types won),
+for habit queries that must not unpack each audit's JSON.
 
 Filled at ingest and re-audit from ``replay.analysis.facts``; a hand stored before this
 migration gets its rows at the next ``replay reaudit``.
@@ -26,7 +27,10 @@ STATEMENTS = (
         laizi_ganged         TINYINT NOT NULL,
         laizi_discarded      TINYINT NOT NULL,
         laizi_held           TINYINT NOT NULL,
-        laizi_turns_to_out   DOUBLE
+        laizi_turns_to_out   DOUBLE,
+        liable               BOOLEAN NOT NULL,
+        won_from_liable      BOOLEAN NOT NULL,
+        hand_types           VARCHAR[]
     )
     """,
 )

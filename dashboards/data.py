@@ -144,7 +144,12 @@ class StoreData:
 
     # ------------------------------------------------------------------ mistakes
     def mistakes(
-        self, f: Filters, mistake_type: str | None = None, player: str | None = None, limit: int = 500
+        self,
+        f: Filters,
+        mistake_type: str | None = None,
+        player: str | None = None,
+        limit: int = 500,
+        with_types: bool = True,
     ) -> dict[str, Any]:
         where, params = f.where()
         extra = ""
@@ -172,7 +177,11 @@ class StoreData:
                 f"SELECT m.type, count(*) AS n, sum(m.cost) AS cost{base} GROUP BY 1 ORDER BY 2 DESC",
                 params,
             )
-            types = [r[0] for r in cur.execute("SELECT DISTINCT type FROM mistakes ORDER BY 1").fetchall()]
+            types = (
+                [r[0] for r in cur.execute("SELECT DISTINCT type FROM mistakes ORDER BY 1").fetchall()]
+                if with_types
+                else []
+            )
         return {"rows": rows, "summary": summary, "types": types}
 
     # ------------------------------------------------------------------ players
@@ -225,5 +234,5 @@ class StoreData:
             "points": points,
             "won_types": [{"hand_type": r["hand_type"], "n": r["player"]} for r in habits["hand_types_won"]],
             "mistakes_monthly": monthly,
-            "mistakes": self.mistakes(f, player=player_id, limit=200),
+            "mistakes": self.mistakes(f, player=player_id, limit=200, with_types=False),
         }

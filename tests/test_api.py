@@ -339,6 +339,7 @@ def test_openapi_document_and_local_docs_page(api: Api) -> None:
         "/api/v1/audit",
         "/api/v1/evaluate",
         "/api/v1/players/{player_id}/stats",
+        "/api/v1/players/{player_id}/mistakes",
     }
     schemas = spec["components"]["schemas"]
     assert {"HandRecord", "UploadResponse", "HandList", "PlayerStats", "Problem"} <= set(schemas)

@@ -15,7 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from api.batch import register as register_batch_audit
 from replay.cli import main
+
+register_batch_audit(main)
 
 if TYPE_CHECKING:
     from schemas.db import Store
@@ -51,8 +54,14 @@ def _invalid_line(result: dict[str, Any], location: str | None) -> str:
 
 
 @main.command()
-@click.argument("paths", nargs=-1, required=True)
+@click.argument("paths", nargs=-1, required=False)
 @db_option
+@click.option(
+    "--parquet",
+    "parquet_dir",
+    type=click.Path(exists=True, file_okay=False),
+    help="Load the output of `replay batch-audit --out DIR` instead of record files.",
+)
 @click.option("--batch-size", type=click.IntRange(1, 100_000), default=1000, show_default=True)
 @click.option(
     "--workers",
@@ -61,7 +70,14 @@ def _invalid_line(result: dict[str, Any], location: str | None) -> str:
     help="Processes that validate and replay (default: one per CPU for inputs over 8 MB, else 1).",
 )
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def ingest(paths: tuple[str, ...], db: str, batch_size: int, workers: int | None, quiet: bool) -> None:
+def ingest(
+    paths: tuple[str, ...],
+    db: str,
+    parquet_dir: str | None,
+    batch_size: int,
+    workers: int | None,
+    quiet: bool,
+) -> None:
     """Validate, replay and store hand records (files, folders, .json, .ndjson, .gz).
 
     Each batch is one transaction. The same record again is a duplicate and changes nothing; a
@@ -71,12 +87,23 @@ def ingest(paths: tuple[str, ...], db: str, batch_size: int, workers: int | None
 
     from schemas.ingest import batches, ingest_stream, read_paths
 
+    if bool(paths) == bool(parquet_dir):
+        raise click.UsageError("give record files or folders, or --parquet DIR (not both)")
     missing = [p for p in paths if not Path(p).exists()]
     if missing:
         raise click.UsageError(f"no such file or folder: {missing[0]}")
     from replay.inputs import expand
 
-    total_bytes = sum(p.stat().st_size for p in expand(list(paths)))
+    if parquet_dir:
+        from schemas.parquet_ingest import ParquetInputError, parquet_bytes, read_parquet
+
+        try:
+            total_bytes, files = parquet_bytes(parquet_dir), read_parquet(parquet_dir)
+        except ParquetInputError as err:
+            raise click.ClickException(str(err)) from None
+    else:
+        total_bytes = sum(p.stat().st_size for p in expand(list(paths)))
+        files = read_paths(list(paths))
     outcomes: Counter[str] = Counter()
     statuses: Counter[str] = Counter()
     notes: list[str] = []
@@ -101,7 +128,7 @@ def ingest(paths: tuple[str, ...], db: str, batch_size: int, workers: int | None
             bar.update(int(sum(item.weight for item in items)))
 
         try:
-            ingest_stream(store, batches(read_paths(list(paths)), batch_size), on_batch, workers=nproc)
+            ingest_stream(store, batches(files, batch_size), on_batch, workers=nproc)
         finally:
             store.close()
     for note in notes:

@@ -257,7 +257,7 @@ class PartRows:
         self.stubs: dict[str, list[Any]] = {name: [] for name in _STUB_NAMES}
 
     def add(self, audit: Mapping[str, Any], obj: object, raw: bytes | None) -> None:
-        """One audit (``replay audit --json`` shape, ``_session`` still on it) and its input."""
+        """One audit as ``audit_record`` returns it (private ``_`` keys still on it) and its input."""
         key = partition_of(obj)
         cols = self.by_key.get(key)
         if cols is None:
@@ -280,7 +280,7 @@ class PartRows:
             )
             for name, value in zip(_STUB_NAMES, stub, strict=True):
                 self.stubs[name].append(value)
-        public = {k: v for k, v in audit.items() if k != "_session"}
+        public = {k: v for k, v in audit.items() if not k.startswith("_")}  # private: _session, _facts
         source, hand_id = text(audit.get("source")), text(audit.get("hand_id"))
         first = audit.get("first_illegal")
         computed = audit.get("computed")

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date
 from typing import Any
 
 from schemas.db import Store
@@ -18,34 +17,19 @@ from schemas.habits import HabitFilters, player_habits
 
 
 @dataclass(frozen=True)
-class Filters:
-    """The filters every page shares: a date range, a ruleset preset, a session, a source."""
+class Filters(HabitFilters):
+    """The filters every page shares: the habits' date range, preset and session, plus a source."""
 
-    since: date | None = None
-    until: date | None = None
-    preset: str | None = None
-    session: str | None = None
     source: str | None = None
 
     def where(self, alias: str = "h") -> tuple[str, list[Any]]:
-        clauses: list[str] = []
-        params: list[Any] = []
-        if self.since:
-            clauses.append(f"{alias}.played_at >= ?")
-            params.append(self.since)
-        if self.until:
-            clauses.append(f"{alias}.played_at < ?::DATE + 1")
-            params.append(self.until)
-        if self.preset:
-            clauses.append(f"{alias}.preset = ?")
-            params.append(self.preset)
-        if self.session:
-            clauses.append(f"{alias}.session_id = ?")
-            params.append(self.session)
+        clause, params = super().where(alias)
         if self.source:
-            clauses.append(f"{alias}.source = ?")
-            params.append(self.source)
-        return (" AND ".join(clauses) or "TRUE"), params
+            return f"{clause} AND {alias}.source = ?", [*params, self.source]
+        return clause, params
+
+    def habits(self) -> HabitFilters:
+        return HabitFilters(self.since, self.until, self.preset, self.session)
 
 
 def _rows(cur: Any, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
@@ -200,9 +184,7 @@ class StoreData:
         """The habit figures (``schemas.habits``), the series the charts draw, the mistakes list."""
         where, params = f.where()
         with self.store.read() as cur:
-            habits = player_habits(
-                cur, player_id, HabitFilters(since=f.since, until=f.until, preset=f.preset, session=f.session)
-            )
+            habits = player_habits(cur, player_id, f.habits())
             name = cur.execute(
                 "SELECT any_value(name) FROM seats WHERE player_id = ?", [player_id]
             ).fetchone()

@@ -12,7 +12,7 @@ from typing import Any
 
 from replay.errors import InputError
 from replay.hand import WAYS, Meld
-from replay.inputs import DECODE_ERRORS, loads
+from replay.inputs import Unreadable, decode
 from replay.judge import judge
 from replay.laizi import laizi_of
 from replay.reasons import Reason, reason
@@ -226,28 +226,12 @@ def evaluate(value: object) -> dict[str, Any]:
 
 
 def read_inputs(text: str) -> Iterator[tuple[object | None, InputError | None]]:
-    """One JSON object (or array of them), else NDJSON: a bad line is an error, not the end."""
-    stripped = text.strip()
-    if not stripped:
-        return
-    try:
-        whole = loads(stripped)
-    except DECODE_ERRORS:
-        whole = None
-    else:
-        if isinstance(whole, list):
-            yield from ((item, None) for item in whole)
-            return
-        if isinstance(whole, dict):
-            yield whole, None
-            return
-    for n, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            yield loads(line), None
-        except DECODE_ERRORS as err:
-            yield None, InputError(f"line {n}", f"invalid JSON: {err}")
+    """One JSON value (an array gives its items), else NDJSON: a bad line is an error, not the end."""
+    for value, _ in decode(text, "input"):
+        if isinstance(value, Unreadable):
+            yield None, InputError(f"line {value.line}", f"invalid JSON: {value.detail}")
+        else:
+            yield value, None
 
 
 def evaluate_text(text: str) -> tuple[list[dict[str, Any]], bool]:

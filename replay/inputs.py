@@ -17,8 +17,10 @@ SUFFIXES = (".json", ".ndjson", ".jsonl", ".gz")
 class Unreadable:
     """A stand-in for a record that could not be decoded; audited as ``invalid``."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, line: int | None = None, detail: str = "") -> None:
         self.message = message
+        self.line = line
+        self.detail = detail
 
 
 def expand(paths: list[str]) -> Iterator[Path]:
@@ -71,7 +73,7 @@ def decode(text: str, name: str) -> Iterator[tuple[object, str]]:
             try:
                 yield loads(line), f"{name}:{n}"
             except DECODE_ERRORS as err:
-                yield Unreadable(f"line {n} is not JSON: {err}"), f"{name}:{n}"
+                yield Unreadable(f"line {n} is not JSON: {err}", n, str(err)), f"{name}:{n}"
 
 
 def iter_records(paths: list[str]) -> Iterator[tuple[object, str]]:

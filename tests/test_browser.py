@@ -151,7 +151,11 @@ def test_viewer_steps_with_the_keyboard_and_opens_at_a_step_link(server: str, br
 def test_illegal_event_is_marked_at_its_step(server: str, browser: Any) -> None:
     page, problems = open_page(browser, server + "/hands/sample-club/cnfps-1#step=1")
     assert page.locator("#caption").inner_text().startswith("event 1:")
+    assert page.locator("#marks .mark.illegal").count() == 1
     assert "R-5.2" in page.locator("#marks").inner_text()
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowRight")
+    assert page.locator("#marks .mark.illegal").count() == 1  # stepping back and forth adds no copies
     shoot(page, "viewer-illegal")
     assert problems == []
     page.close()

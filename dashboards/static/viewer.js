@@ -114,8 +114,10 @@
     seats.replaceChildren(...[0, 1, 2, 3].map((s) => seatPanel(step, s)));
     const marks = $("marks");
     marks.replaceChildren();
-    const here = step.index === null ? [] : (marksAt[step.index] || []);
-    if (step.illegal) here.unshift({ kind: "illegal", ...step.illegal, index: step.index });
+    const here = step.index === null ? [] : [...(marksAt[step.index] || [])];
+    if (step.illegal && !here.some((m) => m.kind === "illegal")) {
+      here.unshift({ kind: "illegal", ...step.illegal, index: step.index });
+    }
     for (const m of here) {
       const div = document.createElement("div");
       div.className = "mark " + m.kind;

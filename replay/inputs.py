@@ -39,13 +39,13 @@ def read_text(path: Path) -> str:
     return data.decode("utf-8")
 
 
-def _reject_constant(name: str) -> object:
+def reject_constant(name: str) -> object:
     raise ValueError(f"{name} is not JSON (numbers must be finite)")
 
 
 def loads(text: str) -> object:
     """``json.loads`` that refuses NaN and Infinity (Python's extension, not JSON)."""
-    return json.loads(text, parse_constant=_reject_constant)
+    return json.loads(text, parse_constant=reject_constant)
 
 
 # json.loads raises ValueError for an integer too long to convert, RecursionError for deep nesting

@@ -48,7 +48,7 @@ import pyarrow as pa  # type: ignore[import-untyped]
 import pyarrow.compute as pc  # type: ignore[import-untyped]
 
 from replay.audit import audit_validated, check_sessions
-from replay.inputs import Unreadable, expand
+from replay.inputs import DECODE_ERRORS, Unreadable, expand, reject_constant
 from schemas.db import Store, first
 from schemas.hand_record import validate_record
 
@@ -114,15 +114,11 @@ def _skip(text: str, pos: int = 0) -> int:
     return m.end() if m else pos
 
 
-def _reject_constant(name: str) -> object:
-    raise ValueError(f"{name} is not valid JSON")
-
-
 #: For arrays only (``raw_decode`` gives each item's span); single values go through orjson.
-_DECODER = json.JSONDecoder(parse_constant=_reject_constant)
+_DECODER = json.JSONDecoder(parse_constant=reject_constant)
 
 #: JSONDecodeError (orjson's too) and the int-digits limit are ValueErrors.
-_DECODE_ERRORS = (ValueError, RecursionError)
+_DECODE_ERRORS = DECODE_ERRORS
 
 
 def loads(data: bytes) -> object:

@@ -119,7 +119,7 @@ class Hand(MethodView):
 
 
 def _as_uploaded(hand: StoredHand) -> dict[str, Any]:
-    from store.decode import loads
+    from replay.inputs import loads
 
     value = loads(hand.raw)
     return value if isinstance(value, dict) else hand.record

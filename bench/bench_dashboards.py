@@ -17,9 +17,9 @@ import time
 from pathlib import Path
 
 from api.app import create_app
+from replay.inputs import decode_ndjson
 from replay.simulate import simulate
 from store.db import Store
-from store.decode import decode_ndjson
 from store.ingest import ingest
 
 TABLES = ("hands", "seats", "events", "audits", "settlements", "mistakes", "seat_facts")

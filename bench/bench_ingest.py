@@ -33,11 +33,10 @@ from pathlib import Path
 
 import duckdb
 
-from replay.inputs import iter_records
+from replay.inputs import iter_records, read_paths
 from schemas.audit import audit_records
 from store.db import Store
-from store.decode import batches, read_paths
-from store.ingest import ingest_stream, summarise
+from store.ingest import batches, ingest_stream, summarise
 
 HANDS = 2000
 SEED = 1

@@ -187,8 +187,8 @@ def ingest(
     """
     import os
 
-    from store.decode import batches, read_paths
-    from store.ingest import ingest_stream
+    from replay.inputs import read_paths
+    from store.ingest import batches, ingest_stream
 
     if bool(paths) == bool(parquet_dir):
         raise click.UsageError("give record files or folders, or --parquet DIR (not both)")

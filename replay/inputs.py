@@ -1,21 +1,41 @@
-"""Reading hand records from files: JSON, NDJSON, gzip, and folders of them.
+"""The one decoder of hand records: JSON, NDJSON, gzip, files and folders of them.
 
-Every record keeps where it came from (``path:line`` or ``path[i]``) so an audit line can be
-traced to its input; a line that is not JSON becomes an error for that line, not the end.
+``replay audit``, ``replay evaluate``, ``replay ingest``, the HTTP uploads and tools, the upload
+page and the batch audit all read their inputs here, so a file means the same records with the
+same locations and the same errors wherever it is sent. Every record keeps where it came from
+(``path:line``, ``path[i]``, or the file name for a file that is one value) and its exact bytes
+(the store keeps them as received). A line that is not JSON becomes an error for that line, not
+the end; NDJSON lines are cut at ``\\n`` only (a JSON string may hold U+2028 and the like).
+
+JSON is strict: UTF-8, no NaN or Infinity (nor numbers too large for a float), no lone surrogates, at
+most 1024 levels deep (orjson, which also makes ingest fast); the items of a top-level array go
+through the json module's ``raw_decode`` for their spans, with the same refusal of NaN.
 """
 
 from __future__ import annotations
 
 import gzip
 import json
-from collections.abc import Iterator
+import re
+import zlib
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
+import orjson
+
 SUFFIXES = (".json", ".ndjson", ".jsonl", ".gz")
+#: A file's BOM and JSON's whitespace, which may come before the first value.
+_LEADING = b" \t\r\n\xef\xbb\xbf"
+_WS = re.compile(r"[ \t\n\r]*")
 
 
 class Unreadable:
-    """A stand-in for a record that could not be decoded; audited as ``invalid``."""
+    """A stand-in for a record that could not be decoded; audited as ``invalid``.
+
+    ``line`` is the NDJSON line it stood on and ``detail`` the parser's words, for callers that
+    phrase the error their own way (``replay evaluate``).
+    """
 
     def __init__(self, message: str, line: int | None = None, detail: str = "") -> None:
         self.message = message
@@ -23,7 +43,28 @@ class Unreadable:
         self.detail = detail
 
 
-def expand(paths: list[str]) -> Iterator[Path]:
+class BodyError(ValueError):
+    """A body that cannot be split into records at all (not UTF-8, or not the JSON it claims)."""
+
+
+class BodyTooLarge(BodyError):
+    """A (decompressed) body over the configured limit."""
+
+
+@dataclass
+class Item:
+    """One record as received: the decoded value (or an ``Unreadable``), its bytes, where from.
+
+    ``weight`` is the item's share of its file's size, for progress bars.
+    """
+
+    obj: object
+    raw: bytes
+    location: str | None = None
+    weight: float = 0.0
+
+
+def expand(paths: Sequence[str]) -> Iterator[Path]:
     """Files as given, folders walked in sorted order (only record files)."""
     for p in map(Path, paths):
         if p.is_dir():
@@ -32,55 +73,171 @@ def expand(paths: list[str]) -> Iterator[Path]:
             yield p
 
 
-def read_text(path: Path) -> str:
-    data = path.read_bytes()
-    if data[:2] == b"\x1f\x8b":
-        data = gzip.decompress(data)
-    return data.decode("utf-8")
-
-
 def reject_constant(name: str) -> object:
     raise ValueError(f"{name} is not JSON (numbers must be finite)")
 
 
-def loads(text: str) -> object:
-    """``json.loads`` that refuses NaN and Infinity (Python's extension, not JSON)."""
-    return json.loads(text, parse_constant=reject_constant)
-
-
-# json.loads raises ValueError for an integer too long to convert, RecursionError for deep nesting
+#: JSONDecodeError (orjson's too) and the int-digits limit are ValueErrors; deep nesting in the
+#: json module is a RecursionError.
 DECODE_ERRORS = (ValueError, RecursionError)
+
+#: For arrays only (``raw_decode`` gives each item's span); single values go through orjson.
+_DECODER = json.JSONDecoder(parse_constant=reject_constant)
+
+
+def loads(data: bytes) -> object:
+    """Strict JSON: UTF-8, no NaN or Infinity, no lone surrogates, at most 1024 levels deep."""
+    return orjson.loads(data)
+
+
+def _detail(err: BaseException) -> str:
+    return "nested too deeply" if isinstance(err, RecursionError) else str(err)[:200]
+
+
+def _unreadable(err: BaseException, prefix: str = "", line: int | None = None) -> Unreadable:
+    detail = _detail(err)
+    return Unreadable(f"{prefix}is not JSON: {detail}", line, detail)
+
+
+def gunzip(data: bytes, limit: int | None = None) -> bytes:
+    """Decompress gzip (every member), refusing output past ``limit`` so a bomb costs nothing."""
+    out: list[bytes] = []
+    total = 0
+    rest = data
+    while rest:
+        d = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        try:
+            chunk = d.decompress(rest, (limit - total + 1) if limit is not None else 0)
+        except zlib.error as err:
+            raise BodyError(f"the body is not valid gzip: {err}") from None
+        total += len(chunk)
+        if limit is not None and (total > limit or d.unconsumed_tail):
+            raise BodyTooLarge(f"the decompressed body is over the limit of {limit} bytes")
+        out.append(chunk)
+        if not d.eof:
+            raise BodyError("the gzip body is truncated")
+        rest = d.unused_data.lstrip(b"\x00")
+    return b"".join(out)
+
+
+def _skip(text: str, pos: int = 0) -> int:
+    """The position after any JSON whitespace at ``pos``."""
+    m = _WS.match(text, pos)
+    return m.end() if m else pos
+
+
+def _array_items(text: str, start: int, name: str) -> list[Item]:
+    """Items of a top-level JSON array, each with the exact bytes it had in the input."""
+    items: list[Item] = []
+    pos = _skip(text, start + 1)
+    if pos < len(text) and text[pos] == "]":
+        pos += 1
+    else:
+        while True:
+            obj, end = _DECODER.raw_decode(text, pos)
+            items.append(Item(obj, text[pos:end].encode("utf-8", "surrogatepass"), f"{name}[{len(items)}]"))
+            pos = _skip(text, end)
+            if pos < len(text) and text[pos] == ",":
+                pos = _skip(text, pos + 1)
+                continue
+            if pos < len(text) and text[pos] == "]":
+                pos += 1
+                break
+            raise json.JSONDecodeError("Expecting ',' or ']'", text, pos)
+    if _skip(text, pos) != len(text):
+        raise json.JSONDecodeError("Extra data", text, pos)
+    return items
+
+
+def decode_json(data: bytes, name: str = "body") -> list[Item]:
+    """A body that must be one JSON value: an array gives its items, anything else one item."""
+    data = data.removeprefix(b"\xef\xbb\xbf")
+    stripped = data.strip(b" \t\r\n")
+    try:
+        if stripped[:1] != b"[":
+            return [Item(loads(stripped), stripped, name)]
+        text = stripped.decode("utf-8")
+        return _array_items(text, 0, name)
+    except UnicodeDecodeError as err:
+        raise BodyError(f"the body is not UTF-8: {err}") from None
+    except DECODE_ERRORS as err:
+        raise BodyError(f"the body is not valid JSON: {_detail(err)}") from None
+
+
+def iter_ndjson(data: bytes, name: str, scale: float = 0.0, first_line: int = 1) -> Iterator[Item]:
+    """One record per non-blank line, lazily, so a big file's first batch can start before its
+    last line is parsed; a bad line is an invalid item, the others still count. ``scale`` turns
+    a line's length into its share of the file for progress bars; ``first_line`` numbers a slice
+    of a file (the batch audit's parts) as the whole file would be numbered."""
+    for n, line in enumerate(data.split(b"\n"), start=first_line):
+        raw = line.removesuffix(b"\r")
+        if n == 1:
+            raw = raw.removeprefix(b"\xef\xbb\xbf")
+        if not raw.strip():
+            continue
+        try:
+            obj = loads(raw)
+        except DECODE_ERRORS as err:
+            obj = _unreadable(err, f"line {n} ", n)
+        yield Item(obj, raw, f"{name}:{n}", (len(line) + 1) * scale)
+
+
+def decode_ndjson(data: bytes, name: str = "body") -> list[Item]:
+    """``iter_ndjson`` as a list."""
+    return list(iter_ndjson(data, name))
+
+
+def decode_auto(data: bytes, name: str) -> list[Item]:
+    """A file: one JSON value (an array gives its items) if it parses whole, else NDJSON."""
+    return list(iter_auto(data, name))
+
+
+def iter_auto(data: bytes, name: str, scale: float = 0.0) -> Iterable[Item]:
+    """``decode_auto``, lazily for NDJSON (``scale`` as in ``iter_ndjson``).
+
+    NDJSON fails the whole-value attempt at the end of its first line, so the attempt is cheap.
+    """
+    if data.strip(_LEADING):
+        try:
+            whole = decode_json(data, name)
+        except BodyError:
+            pass
+        else:
+            for item in whole:
+                item.weight = len(data) * scale / len(whole)
+            return whole
+    return iter_ndjson(data, name, scale)
+
+
+def read_paths(paths: Sequence[str]) -> Iterator[Iterable[Item]]:
+    """Files (``.json``, ``.ndjson``, ``.gz``) and folders of them: the items of each file.
+
+    Each item's ``weight`` is its share of the file's size on disk, so the weights of a file
+    add up to its size (a progress bar over the inputs' total size).
+    """
+    for path in expand(list(paths)):
+        try:
+            size = path.stat().st_size
+            data = path.read_bytes()
+            if data[:2] == b"\x1f\x8b":
+                data = gzip.decompress(data)
+        except (OSError, EOFError, gzip.BadGzipFile, zlib.error) as err:
+            yield [Item(Unreadable(f"cannot read {path}: {err}"), b"", str(path), 0.0)]
+            continue
+        yield iter_auto(data, str(path), size / max(len(data), 1))
+
+
+def iter_records(paths: Sequence[str]) -> Iterator[tuple[object, str]]:
+    """``(decoded value or Unreadable, location)`` of every record in the files and folders."""
+    for items in read_paths(paths):
+        for item in items:
+            assert item.location is not None
+            yield item.obj, item.location
 
 
 def decode(text: str, name: str) -> Iterator[tuple[object, str]]:
-    """One JSON value (an array gives its items), else one value per non-blank line."""
-    stripped = text.strip()
-    if not stripped:
-        return
-    try:
-        whole = loads(stripped)
-    except DECODE_ERRORS:
-        pass
-    else:
-        if isinstance(whole, list):
-            for i, item in enumerate(whole):
-                yield item, f"{name}[{i}]"
-        else:
-            yield whole, name
-        return
-    for n, line in enumerate(text.splitlines(), start=1):
-        if line.strip():
-            try:
-                yield loads(line), f"{name}:{n}"
-            except DECODE_ERRORS as err:
-                yield Unreadable(f"line {n} is not JSON: {err}", n, str(err)), f"{name}:{n}"
-
-
-def iter_records(paths: list[str]) -> Iterator[tuple[object, str]]:
-    for path in expand(paths):
-        try:
-            text = read_text(path)
-        except (OSError, UnicodeDecodeError, EOFError, gzip.BadGzipFile) as err:
-            yield Unreadable(f"cannot read {path}: {err}"), str(path)
-            continue
-        yield from decode(text, str(path))
+    """``(value, location)`` of the records in a text already read (``replay evaluate``, the
+    upload page): the same decoding as a file's."""
+    for item in iter_auto(text.encode("utf-8", "surrogatepass"), name):
+        assert item.location is not None
+        yield item.obj, item.location

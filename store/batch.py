@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 from replay.audit import STATUSES, check_sessions
-from replay.inputs import Unreadable, decode, expand
+from replay.inputs import DECODE_ERRORS, Unreadable, expand, iter_auto, iter_ndjson, loads
 from schemas.audit import audit_record
 
 if TYPE_CHECKING:
@@ -102,15 +102,12 @@ class Part:
         return data
 
 
-def _pieces(line: bytes) -> list[str]:
-    """The lines ``str.splitlines`` (what ``replay audit`` uses) finds in one ``\\n``-ended line."""
-    return line.decode("utf-8", "surrogateescape").splitlines()
-
-
-def _is_json(text: str) -> bool:
+def _is_json(line: bytes, first: bool) -> bool:
+    """Whether one NDJSON line is a record by itself, as ``replay.inputs.iter_ndjson`` reads it."""
+    raw = line.rstrip(b"\n").removesuffix(b"\r")
     try:
-        json.loads(text)
-    except (ValueError, RecursionError):
+        loads(raw.removeprefix(b"\xef\xbb\xbf") if first else raw)
+    except DECODE_ERRORS:
         return False
     return True
 
@@ -159,13 +156,17 @@ def _file_parts(
             return Part(next(numbers), name, mode, data, first_line, size)
 
         head: list[bytes] = []
-        nonblank: list[str] = []
+        nonblank: list[bytes] = []
+        first_json = False
         for line in stream:
             head.append(line)
-            nonblank.extend(p for p in _pieces(line) if p.strip())
-            if len(nonblank) >= 2 or (nonblank and not _is_json(nonblank[0])):
+            if line.strip(b" \t\r\n\xef\xbb\xbf" if len(head) == 1 else b" \t\r\n"):
+                nonblank.append(line)
+                if len(nonblank) == 1:
+                    first_json = _is_json(line, len(head) == 1)
+            if len(nonblank) >= 2 or (nonblank and not first_json):
                 break
-        if len(nonblank) < 2 or not _is_json(nonblank[0]):
+        if len(nonblank) < 2 or not first_json:
             data = b"".join([*head, stream.read()])
             if data.strip():
                 yield part("whole", data, 1, total)
@@ -179,7 +180,7 @@ def _file_parts(
             data = b"".join(buf)
             done = total if final else min(raw.tell(), total)
             out = part("lines", data, first_line, max(done - sent, 0))
-            first_line += len(_pieces(data))
+            first_line += len(buf)
             sent = max(sent, done)
             buf, size = [], 0
             return out
@@ -240,51 +241,18 @@ def part_size(paths: Sequence[str], threads: int) -> int:
 
 
 def _part_items(part: Part) -> Iterator[tuple[object, str, bytes | None]]:
-    """``(decoded value, location, input bytes)`` the way ``replay.inputs.iter_records`` sees them."""
+    """``(decoded value, location, input bytes)``: the part decoded by ``replay.inputs``, as
+    ``replay audit`` decodes the whole file (a part of lines is numbered from its first line)."""
     if part.mode == "unreadable":
         yield Unreadable(part.message), part.name, None
         return
     data = part.load()
     if part.mode == "whole":
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as err:
-            yield Unreadable(f"cannot read {part.name}: {err}"), part.name, None
-            return
-        from store.parquet import dumps
-
-        lines: list[str] | None = None
-        for obj, location in decode(text, part.name):
-            if location == part.name:
-                source = text.strip()
-            elif location.endswith("]"):
-                source = dumps(obj)
-            else:
-                lines = lines if lines is not None else text.splitlines()
-                source = lines[int(location.rsplit(":", 1)[1]) - 1]
-            yield obj, location, source.encode("utf-8")
-        return
-    try:
-        text = data.decode("utf-8")
-        checked = True
-    except UnicodeDecodeError:  # only the lines that are not UTF-8 are lost, not the part
-        text = data.decode("utf-8", "surrogateescape")
-        checked = False
-    for n, line in enumerate(text.splitlines(), start=part.first_line):
-        if not line.strip():
-            continue
-        location = f"{part.name}:{n}"
-        raw = line.encode("utf-8", "surrogateescape")
-        if not checked:
-            try:
-                line.encode("utf-8")
-            except UnicodeEncodeError as err:
-                yield Unreadable(f"line {n} is not UTF-8: {err}"), location, raw
-                continue
-        try:
-            yield json.loads(line), location, raw
-        except (ValueError, RecursionError) as err:
-            yield Unreadable(f"line {n} is not JSON: {err}"), location, raw
+        items = iter_auto(data, part.name)
+    else:
+        items = iter_ndjson(data, part.name, first_line=part.first_line)
+    for item in items:
+        yield item.obj, item.location or part.name, item.raw
 
 
 @dataclass

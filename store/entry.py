@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from store.decode import Item
+from replay.inputs import Item
 
 
 @dataclass
@@ -69,3 +69,11 @@ def _safe_text(value: str | None, limit: int = 256) -> str | None:
     except UnicodeEncodeError:
         value = value.encode("utf-8", "backslashreplace").decode("utf-8")
     return value
+
+
+def _sitting(item: Item) -> object:
+    obj = item.obj
+    if not isinstance(obj, dict):
+        return None
+    session = obj.get("session")
+    return (obj.get("source"), session.get("id")) if isinstance(session, dict) else None

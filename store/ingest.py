@@ -28,14 +28,13 @@ import multiprocessing
 import queue
 import threading
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 
-from replay.inputs import Unreadable
+from replay.inputs import Item, Unreadable
 from store.commit import commit
 from store.db import Store
-from store.decode import Item
-from store.entry import Result
+from store.entry import Result, _sitting
 from store.prepare import Prepared, _build_in_worker, _context, _warm, prepare
 
 OUTCOMES = ("stored", "duplicate", "conflict", "invalid")
@@ -149,3 +148,23 @@ def summarise(results: Iterable[Result]) -> tuple[Counter[str], Counter[str]]:
         if r.outcome in ("stored", "duplicate") and r.status:
             statuses[r.status] += 1
     return outcomes, statuses
+
+
+def batches(files: Iterable[Iterable[Item]], size: int, first: int = 64) -> Iterator[list[Item]]:
+    """Batches of about ``size`` items, cut between sittings where possible.
+
+    The dealer-rotation check (R-2.2) compares consecutive hands of a sitting; keeping a sitting
+    in one batch lets it see them without waiting for the previous batch's commit. The first
+    batches are small (``first``, doubling up to ``size``) so the pipeline fills quickly.
+    """
+    batch: list[Item] = []
+    target = min(first, size)
+    for items in files:
+        for item in items:
+            if len(batch) >= target and (len(batch) >= 2 * target or _sitting(item) != _sitting(batch[-1])):
+                yield batch
+                batch = []
+                target = min(2 * target, size)
+            batch.append(item)
+    if batch:
+        yield batch

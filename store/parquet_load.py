@@ -17,8 +17,7 @@ from pathlib import Path
 
 import duckdb
 
-from replay.inputs import Unreadable
-from store.decode import Item, loads
+from replay.inputs import Item, Unreadable, loads
 from store.parquet import MANIFEST
 
 _PART_FILE = re.compile(r"part-(\d+)\.parquet")
@@ -65,7 +64,7 @@ def _item(raw: bytes | None, location: str | None, errors: str, weight: float) -
 def read_parquet(
     out_dir: str | os.PathLike[str], con: duckdb.DuckDBPyConnection | None = None
 ) -> Iterator[list[Item]]:
-    """One list of items per part, parts in input order: what ``store.decode.read_paths`` gives
+    """One list of items per part, parts in input order: what ``replay.inputs.read_paths`` gives
     for files, so ``batches`` and ``ingest_stream`` take it unchanged."""
     parts = audit_files(out_dir)
     cur = duckdb.connect() if con is None else con.cursor()

@@ -17,11 +17,11 @@ import orjson
 import pyarrow as pa  # type: ignore[import-untyped]
 
 from replay.audit import audit_validated, check_sessions
-from replay.inputs import Unreadable
+from replay.inputs import DECODE_ERRORS as _DECODE_ERRORS
+from replay.inputs import Item, Unreadable, _unreadable, loads
 from schemas.hand_record import validate_record
 from store.db import Store, first
-from store.decode import _DECODE_ERRORS, Item, _sitting, _unreadable, loads
-from store.entry import _Entry, _ident, _safe_text
+from store.entry import _Entry, _ident, _safe_text, _sitting
 from store.rows import Rows, _add_hand, _add_raw, _dumps
 
 

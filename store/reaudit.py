@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from replay.inputs import DECODE_ERRORS as _DECODE_ERRORS
+from replay.inputs import Item, _unreadable, loads
 from store.db import Store
-from store.decode import _DECODE_ERRORS, Item, _unreadable, loads
 from store.entry import _Entry
 from store.prepare import _audit_entries, _register, _validate
 from store.rows import Rows, _add_verdict, _feeder, insert_tables

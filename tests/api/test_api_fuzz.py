@@ -26,8 +26,8 @@ from schemathesis.checks import (
 )
 
 from api.app import create_app
+from replay.inputs import decode_ndjson
 from replay.simulate import simulate
-from store.decode import decode_ndjson
 from store.ingest import ingest
 from store.tokens import create_token
 

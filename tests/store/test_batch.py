@@ -17,7 +17,7 @@ from distributed import get_task_stream
 
 from cli.main import batch_audit_command
 from cli.main import main as replay_main
-from replay.inputs import Unreadable, iter_records
+from replay.inputs import Unreadable, iter_records, read_paths
 from replay.simulate import simulate
 from store.batch import (
     BatchError,
@@ -28,8 +28,7 @@ from store.batch import (
     run_batch,
 )
 from store.db import Store
-from store.decode import batches, read_paths
-from store.ingest import ingest_stream, summarise
+from store.ingest import batches, ingest_stream, summarise
 from store.parquet import MANIFEST, partition_of, played_at_utc
 from store.parquet_load import ParquetInputError, read_parquet
 
@@ -215,23 +214,39 @@ def test_the_same_input_gives_the_same_files(
 
 
 def test_parts_number_lines_as_replay_audit_does(tmp_path: Path) -> None:
-    """Line numbers are counted as ``str.splitlines`` counts them, whatever the part size."""
+    """Lines are NDJSON's (cut at ``\\n`` only, as ``replay.inputs`` cuts them for every command),
+    numbered the same whatever the part size; U+2028 inside a JSON string does not end a line."""
     rec = _line(next(simulate(1, seed=2)))
     odd = tmp_path / "odd.ndjson"
-    lines = [rec, "", "x\u2028y", rec, "\x0c", rec + "\r", "   ", "not json", rec, "\u00e9\u2029"]
+    lines = [
+        rec,
+        "",
+        "x\u2028y",
+        rec,
+        "\x0c",
+        rec + "\r",
+        "   ",
+        "not json",
+        '{"a": "x\u2028y"}',
+        "\u00e9\u2029",
+    ]
     odd.write_text("\n".join(lines) + "\n" + rec, encoding="utf-8")
     want = [(loc, type(obj).__name__) for obj, loc in iter_records([str(odd)])]
+    kinds = {1: "dict", 3: "Unreadable", 4: "dict", 6: "dict", 8: "Unreadable", 9: "dict", 10: "Unreadable"}
+    assert want == [(f"{odd}:{n}", kind) for n, kind in {**kinds, 11: "dict"}.items()]
     for size in (1, 2, 3, 100):
         parts = list(plan_parts([str(odd)], size))
         assert all(p.mode == "lines" for p in parts)
         got = [(loc, type(obj).__name__) for part in parts for obj, loc, _ in _part_items(part)]
         assert got == want
-    # not UTF-8: replay audit gives up on the file; a batch loses only the bad line (documented)
+    # not UTF-8: the bad line is lost, in a batch as in replay audit, not the file
     bad = tmp_path / "bad.ndjson"
     bad.write_bytes(f"{rec}\n".encode() + b"\xff\xfe\n" + f"{rec}\n".encode())
     got = [(loc, obj) for part in plan_parts([str(bad)], 1) for obj, loc, _ in _part_items(part)]
     assert [loc for loc, _ in got] == [f"{bad}:1", f"{bad}:2", f"{bad}:3"]
-    assert isinstance(got[1][1], Unreadable) and "not UTF-8" in got[1][1].message
+    assert isinstance(got[1][1], Unreadable) and "not valid UTF-8" in got[1][1].message
+    mine = [(loc, type(obj).__name__) for obj, loc in iter_records([str(bad)])]
+    assert mine == [(loc, type(obj).__name__) for loc, obj in got]
     # a worker reading its range of a file that changed since it was cut refuses to guess
     parts = list(plan_parts([str(bad)], 1, shared=True))
     assert parts[2].path and not parts[2].data

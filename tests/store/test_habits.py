@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
+from replay.inputs import decode_json
 from store.db import Store
-from store.decode import decode_json
 from store.habits import HabitFilters, player_habits, player_mistakes
 from store.ingest import ingest
 

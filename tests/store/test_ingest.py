@@ -15,23 +15,22 @@ from click.testing import CliRunner
 import store.commit as commit_module
 from cli.main import main
 from replay.audit import check_sessions
-from replay.inputs import iter_records
-from replay.simulate import simulate
-from schemas.audit import audit_records
-from schemas.hand_record import validate_record
-from store.db import Store
-from store.decode import (
+from replay.inputs import (
     BodyError,
     BodyTooLarge,
     Item,
-    batches,
     decode_auto,
     decode_json,
     decode_ndjson,
     gunzip,
+    iter_records,
     read_paths,
 )
-from store.ingest import ingest, ingest_stream, summarise
+from replay.simulate import simulate
+from schemas.audit import audit_records
+from schemas.hand_record import validate_record
+from store.db import Store
+from store.ingest import batches, ingest, ingest_stream, summarise
 from store.prepare import audit_valid
 from store.reaudit import reaudit
 

@@ -17,10 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from replay.inputs import iter_records
+from replay.inputs import iter_records, read_paths
 from schemas.audit import audit_records
 from store.db import Store
-from store.decode import read_paths
 from store.ingest import ingest, summarise
 from store.queries import HandFilter, get_hand, list_hands
 from store.reaudit import reaudit

@@ -12,9 +12,9 @@ import duckdb
 import pytest
 
 import store.db as db
+from replay.inputs import decode_ndjson
 from replay.simulate import simulate
 from store.db import Store, StoreError, migrate
-from store.decode import decode_ndjson
 from store.ingest import ingest
 from store.migrations import Migration, all_migrations
 from store.queries import HandFilter, get_hand, list_hands, player_stats

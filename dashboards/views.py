@@ -24,7 +24,7 @@ from flask import (
 )
 from werkzeug.wrappers import Response
 
-from dashboards import charts, viewer
+from dashboards import charts, terms, viewer
 from dashboards.data import Filters
 from replay.audit import audit_records
 from replay.inputs import decode
@@ -36,6 +36,19 @@ bp = Blueprint(
 )
 PLOTLY_DIR = os.path.join(os.path.dirname(plotly.__file__), "package_data")
 MAX_UPLOAD = 5 * 1024 * 1024
+
+
+@bp.context_processor
+def names() -> dict[str, Any]:
+    """Tile glyphs and names for the templates' tile macro, and the same tables for the scripts."""
+    return {
+        "glyphs": terms.TILE_GLYPH,
+        "tile_names": terms.TILE_ZH,
+        "terms_json": terms.for_pages(),
+        "local_time": terms.local_time,
+        "tiles_in_text": terms.tiles_in_text,
+        "number": terms.number,
+    }
 
 
 def data() -> Any:

@@ -157,3 +157,29 @@ def for_pages() -> dict[str, Any]:
         "sides": FACTOR_SIDES,
         "caps": CAP_NAMES,
     }
+
+
+def _value_words(field: str, value: Any) -> str:
+    if value is None:
+        return "none 无" if field in ("winner", "liable") else "not said 未给出"
+    if field in ("winner", "liable"):
+        return f"seat {value}"
+    if field == "hands":
+        return hand_types(value)
+    if field == "hard":
+        return "hard 硬胡" if value else "soft 软胡"
+    if field == "self_draw":
+        return "yes 是" if value else "no 否"
+    if field == "deltas" and isinstance(value, list):
+        return " / ".join(f"{v:+d}" if isinstance(v, int) else str(v) for v in value)
+    return str(value)
+
+
+def difference_words(diff: dict[str, Any]) -> str:
+    """One app-vs-rules difference in words: ``liable 承包: the app said seat 2, the rules seat 3``."""
+    field = str(diff.get("field"))
+    label = DIFFERENCE_NAMES.get(field, field)
+    return (
+        f"{label}: the app said {_value_words(field, diff.get('recorded'))},"
+        f" the rules say {_value_words(field, diff.get('computed'))}"
+    )

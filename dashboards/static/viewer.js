@@ -181,8 +181,6 @@
     for (const s of seats) {
       const pts = steps.map((st, p) => `${x(p).toFixed(1)},${y(st.progress[s]).toFixed(1)}`).join(" ");
       el("polyline", { points: pts, fill: "none", stroke: COLOURS[s], "stroke-width": 2, class: "line" });
-      el("text", { x: W - right - 4, y: y(steps[steps.length - 1].progress[s]) - 4 - 9 * s, "text-anchor": "end",
-        fill: COLOURS[s], class: "tick" }, name(s));
     }
     el("line", { x1: x(pos), x2: x(pos), y1: top - 20, y2: H - bottom, class: "now" });
     const symbol = { high: "■", medium: "■", low: "■", illegal: "▲", gang: "◆", win: "★" };
@@ -203,7 +201,14 @@
       const p = Math.round(((e.clientX - r.left - left) / (W - left - right)) * n);
       go(p);
     });
-    box.replaceChildren(svg);
+    const legend = document.createElement("div");
+    legend.className = "lines-legend";
+    for (const s of seats) {
+      const item = text("span", `— ${name(s)}`);
+      item.style.color = COLOURS[s];
+      legend.appendChild(item);
+    }
+    box.replaceChildren(svg, legend);
   }
 
   // ---------------------------------------------------------------- one step

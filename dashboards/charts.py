@@ -131,9 +131,7 @@ def rates(figures: dict[str, dict[str, Any]]) -> str:
     return _figure(data, "Rates beside the population 对比", "", "% of hands 百分比", barmode="group")
 
 
-def mistakes_over_time(
-    rows: list[dict[str, Any]], weeks: list[dict[str, Any]], names: dict[str, str]
-) -> str:
+def mistakes_over_time(rows: list[dict[str, Any]], weeks: list[dict[str, Any]], names: dict[str, str]) -> str:
     """Mistakes per 100 hands, week by week, each point with the counts behind it.
 
     ``rows``: week, type, n (that type's mistakes); ``weeks``: week, hands (the player's hands
@@ -162,7 +160,9 @@ def mistakes_over_time(
                 "mode": "lines+markers",
                 "name": f"{names.get(t, '')} {t}",
                 "x": order,
-                "y": [round(100.0 * k / hands[w], 1) if hands[w] else 0 for k, w in zip(n, order, strict=True)],
+                "y": [
+                    round(100.0 * k / hands[w], 1) if hands[w] else 0 for k, w in zip(n, order, strict=True)
+                ],
                 "text": [f"{k} in {hands[w]} hands" for k, w in zip(n, order, strict=True)],
                 "hovertemplate": "week of %{x}: %{y} per 100 hands (%{text})<extra></extra>",
             }

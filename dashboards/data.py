@@ -15,13 +15,14 @@ from typing import Any
 from schemas.db import Store
 from schemas.habits import HabitFilters, player_habits
 
-
 #: the explorer's sort orders, as SQL (whitelisted: the query string only picks a key)
 SORTS = {
     "date": "h.played_at DESC NULLS LAST",
     "cost": "m.cost DESC NULLS LAST, h.played_at DESC NULLS LAST",
     "type": "m.type, h.played_at DESC NULLS LAST",
-    "severity": "CASE m.severity WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END, h.played_at DESC NULLS LAST",
+    "severity": (
+        "CASE m.severity WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END, h.played_at DESC NULLS LAST"
+    ),
 }
 
 

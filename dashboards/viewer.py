@@ -9,6 +9,7 @@ graph. Nothing here is a tile code or ``None`` by the time a page shows it: see 
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from dashboards import terms
@@ -135,7 +136,9 @@ def _receipts(computed: dict[str, Any], players: list[dict[str, Any]]) -> list[d
                 "label": terms.FACTOR_SHORT.get(f["name"], f.get("zh", f["name"])),
                 "value": f["value"],
                 "side": f["side"],
-                "note": terms.hand_types(f["note"].split("+")) if f["name"] == "base" and f.get("note") else "",
+                "note": terms.hand_types(f["note"].split("+"))
+                if f["name"] == "base" and f.get("note")
+                else "",
             }
             for f in r.get("factors", [])
         ]
@@ -174,6 +177,7 @@ def _mistake(m: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, Any]
 def _options(board: Board, seat: int, thrown: str) -> dict[str, Any]:
     """The player's discard beside the better ones, by 屁胡 counting (向听 then 进张)."""
     rows = sorted(discard_options(board, seat), key=lambda o: (o[1], -o[2]))
+
     def item(k: int, far: int, accepts: int) -> dict[str, Any]:
         return {"tile": CODES[k], "name": terms.TILE_ZH[CODES[k]], "shanten": far, "accepts": accepts}
 
@@ -302,10 +306,8 @@ def build(record_obj: object, audit: dict[str, Any] | None = None) -> dict[str, 
         }
         for m in by_index.get(i, []):
             if m["type"] == "inefficient_discard" and event.get("type") == "discard":
-                try:
+                with contextlib.suppress(InputError, KeyError, ValueError):
                     m["options"] = _options(board, m["seat"], CODES[parse_tile(event["tile"])])
-                except (InputError, KeyError, ValueError):
-                    pass
         step: dict[str, Any] = {"index": i, "actor": event.get("seat"), "kind": event.get("type")}
         kind = event.get("type")
         if kind in ("chi", "peng") or (kind == "gang" and event.get("kind") == "ming"):
@@ -336,14 +338,20 @@ def build(record_obj: object, audit: dict[str, Any] | None = None) -> dict[str, 
     model["markers"] = _markers(model, steps)
     if computed:
         model["settlement"] = {
-            "title": steps[-1]["win"]["title"] if steps[-1].get("win") else (
-                "黄庄 draw: nobody won, nobody pays" if computed.get("winner") is None else
-                f"{_seat(players, computed['winner'])} wins 胡 {terms.hand_types(computed.get('hands'))}"
+            "title": steps[-1]["win"]["title"]
+            if steps[-1].get("win")
+            else (
+                "黄庄 draw: nobody won, nobody pays"
+                if computed.get("winner") is None
+                else f"{_seat(players, computed['winner'])} wins 胡 {terms.hand_types(computed.get('hands'))}"
             ),
-            "hard": "" if computed.get("hard") is None else ("硬胡 hard" if computed["hard"] else "软胡 soft"),
+            "hard": ""
+            if computed.get("hard") is None
+            else ("硬胡 hard" if computed["hard"] else "软胡 soft"),
             "receipts": _receipts(computed, players),
             "deltas": [
-                {"who": _seat(players, s), "delta": f"{d:+d}"} for s, d in enumerate(computed.get("deltas") or [])
+                {"who": _seat(players, s), "delta": f"{d:+d}"}
+                for s, d in enumerate(computed.get("deltas") or [])
             ],
             "liable": _seat(players, computed["liable"]) if computed.get("liable") is not None else "",
             "liability": terms.LIABILITY_NAMES.get(str(computed.get("liability")), ""),
@@ -369,7 +377,9 @@ def _verdict(
         }
     elif status == "mismatch":
         model["comparison"] = _comparison(audit.get("recorded"), computed, players)
-        fields = ", ".join(terms.DIFFERENCE_NAMES.get(d["field"], d["field"]) for d in audit.get("differences", []))
+        fields = ", ".join(
+            terms.DIFFERENCE_NAMES.get(d["field"], d["field"]) for d in audit.get("differences", [])
+        )
         model["verdict"] = {
             "kind": "mismatch",
             "title": f"Settled wrong 算错: the app and the rules disagree on {fields or 'the result'}",

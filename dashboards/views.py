@@ -7,11 +7,9 @@ The blueprint reads through ``current_app.extensions["dashboards.data"]`` (a
 
 from __future__ import annotations
 
-import os
 from datetime import date
 from typing import Any
 
-import plotly
 from flask import (
     Blueprint,
     abort,
@@ -19,12 +17,11 @@ from flask import (
     redirect,
     render_template,
     request,
-    send_from_directory,
     url_for,
 )
 from werkzeug.wrappers import Response
 
-from dashboards import charts, stats, terms, viewer
+from dashboards import assets, charts, stats, terms, viewer
 from dashboards.data import SORTS, Filters, MistakeQuery
 from replay.audit import audit_records
 from replay.inputs import decode
@@ -34,7 +31,8 @@ from schemas.tokens import verify_token
 bp = Blueprint(
     "dashboards", __name__, template_folder="templates", static_folder="static", static_url_path="/ui"
 )
-PLOTLY_DIR = os.path.join(os.path.dirname(plotly.__file__), "package_data")
+# static URLs carry a content digest (``assets.asset_url``), so browsers may keep them a week
+bp.get_send_file_max_age = lambda filename: assets.MAX_AGE  # type: ignore[method-assign]
 MAX_UPLOAD = 5 * 1024 * 1024
 
 
@@ -42,6 +40,8 @@ MAX_UPLOAD = 5 * 1024 * 1024
 def names() -> dict[str, Any]:
     """Tile glyphs and names for the templates' tile macro, and the same tables for the scripts."""
     return {
+        "asset": assets.asset_url,
+        "plotly_url": assets.plotly_url,
         "glyphs": terms.TILE_GLYPH,
         "tile_names": terms.TILE_ZH,
         "terms_json": terms.for_pages(),
@@ -140,7 +140,7 @@ def page(template: str, **context: Any) -> str:
 @bp.route("/ui/plotly.min.js")
 def plotly_js() -> Response:
     """plotly.js from the installed package: no CDN, works on a club laptop without internet."""
-    return send_from_directory(PLOTLY_DIR, "plotly.min.js", mimetype="text/javascript", max_age=86400)
+    return assets.plotly_response()
 
 
 @bp.route("/favicon.ico")
@@ -189,7 +189,12 @@ def mistakes() -> str:
     )
 
 
-SORT_NAMES = {"date": "newest 最新", "cost": "costliest 失分最多", "type": "type 类型", "severity": "severity 严重程度"}
+SORT_NAMES = {
+    "date": "newest 最新",
+    "cost": "costliest 失分最多",
+    "type": "type 类型",
+    "severity": "severity 严重程度",
+}
 
 
 def mistake_query() -> MistakeQuery:

@@ -64,8 +64,10 @@
       if (fresh) cls += " fresh";
       if (m.from !== undefined && seat === winner && marksHere(step).some((x) => x.liability)) cls += " feed-target";
       meld.className = cls;
+      let claimedShown = false;
       for (const t of m.tiles) {
-        const claimed = fresh && step.claimed_tile === t && m.from !== undefined;
+        const claimed = fresh && !claimedShown && step.claimed_tile === t && m.from !== undefined;
+        if (claimed) claimedShown = true;
         meld.appendChild(tileEl(t, { small: true, mark: claimed ? "claimed-now" : "",
           title: claimed ? "claimed tile 吃碰杠的牌" : "" }));
       }

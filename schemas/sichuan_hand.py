@@ -424,7 +424,7 @@ TransferSchema: type[Schema] = _TransferChecks.from_dict(
         "kind": Choice(tuple(TRANSFER_KINDS), required=True),
         "from": _from_seat(required=True, allow_none=False),
         "to": seat_field(),
-        "amount": _coins(0),
+        "amount": StrictInt(0, MAX_COINS, required=True),
     },
     name="TransferSchema",
 )

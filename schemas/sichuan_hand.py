@@ -339,7 +339,7 @@ def fast_event(value: Mapping[str, Any]) -> dict[str, Any] | None:
         tile = value["tile"]
         if type(tile) is not str or tile not in _SUITED:
             return None
-    if "kind" in value and value["kind"] not in GANG_KINDS:
+    if "kind" in value and (type(value["kind"]) is not str or value["kind"] not in GANG_KINDS):
         return None
     return dict(value)
 

@@ -48,9 +48,12 @@ def fields_of(record: object) -> list[str]:
 # -- valid records ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("make", [xuezhan, xueliu])
-def test_hand_written_records_are_valid_and_kept_as_given(make: Any) -> None:
-    raw = make()
+VALID = sorted(p.name for p in (DATA / "valid").glob("*.json"))
+
+
+@pytest.mark.parametrize("name", VALID)
+def test_hand_written_records_are_valid_and_kept_as_given(name: str) -> None:
+    raw = load(f"valid/{name}")
     before = copy.deepcopy(raw)
     record, errors = validate_record(raw)
     assert errors == []
@@ -296,9 +299,9 @@ def test_a_wuhan_record_is_not_a_sichuan_record() -> None:
 # -- the fast path agrees with the schema ---------------------------------------------------
 
 
-@pytest.mark.parametrize("make", [xuezhan, xueliu])
-def test_fast_path_matches_the_schema(make: Any) -> None:
-    for event in make()["events"]:
+@pytest.mark.parametrize("name", VALID)
+def test_fast_path_matches_the_schema(name: str) -> None:
+    for event in load(f"valid/{name}")["events"]:
         kind = event["type"]
         loaded = EVENT_SCHEMAS[kind].load(event)
         fast = fast_event(event) if kind not in ("swap", "dingque") else None
@@ -313,6 +316,7 @@ def test_fast_path_matches_the_schema(make: Any) -> None:
         {"type": "discard", "seat": True, "tile": "5m"},
         {"type": "draw", "seat": 0, "tile": "五万"},
         {"type": "gang", "seat": 0, "kind": "laizi", "tile": "5m"},
+        {"type": "gang", "seat": 0, "kind": ["an"], "tile": "5m"},  # unhashable: no TypeError
         {"type": "peng", "seat": 0, "tile": "5m"},
     ],
 )

@@ -139,6 +139,7 @@ class Table:
         self.drawn: str | None = None
         self.last_discard: tuple[int, str] | None = None
         self.after_kong = False
+        self.robbing = False  # the last event was a 补杠: its tile may be robbed (SC-3.3)
 
     def active(self, seat: int) -> bool:
         return self.mode == "xueliu" or seat not in self.won
@@ -193,6 +194,29 @@ class Table:
             self.take(seat, e["tile"])
             self.check_size(seat, False)
             self.last_discard, self.actor, self.drawn, self.after_kong = (seat, e["tile"]), None, None, False
+        elif kind == "peng":
+            src, tile = self.last_discard or (None, "")
+            if not tile or src == seat or self.actor is not None:
+                raise BadHand(f"event {i}: no discard to peng")
+            if self.mode == "xueliu" and seat in self.won:
+                raise BadHand(f"event {i}: a xueliu winner cannot peng (SC-3.7)")
+            if tile[1] == self.voids[seat]:
+                raise BadHand(f"event {i}: seat {seat} cannot peng its void suit (SC-2.2)")
+            for _ in range(2):
+                self.take(seat, tile)
+            self.melds[seat] += 1
+            self.melded[seat][tile] += 3
+            self.pengs[seat].add(tile)
+            self.actor, self.last_discard = seat, None
+            self.check_size(seat, True)
+        elif kind == "gang" and e["kind"] == "xu":
+            tile = e["tile"]
+            if seat != self.actor or tile not in self.pengs[seat]:
+                raise BadHand(f"event {i}: seat {seat} has no peng of {tile} to extend (补杠)")
+            self.take(seat, tile)
+            self.melded[seat][tile] += 1
+            self.pengs[seat].discard(tile)
+            self.after_kong, self.robbing, self.last_discard = True, True, (seat, tile)
         elif kind == "gang":
             tile = e["tile"]
             before: set[str] = set()
@@ -227,7 +251,7 @@ class Table:
                     raise BadHand(f"event {i}: xueliu kong changes waits {before} -> {after}")
             self.actor, self.after_kong = seat, True
         elif kind == "hu":
-            if self.last_discard is not None and self.actor is None:
+            if self.last_discard is not None and (self.actor is None or self.robbing):
                 src, tile = self.last_discard
                 if not self.can_win_on(seat, tile) or not self.active(seat) or seat == src:
                     raise BadHand(f"event {i}: seat {seat} cannot win on {tile}")
@@ -248,6 +272,7 @@ class Table:
         src, tile = self.last_discard or (0, "")
         if not tile:
             return
+        robbing, self.robbing = self.robbing, False
         winners = {e["seat"] for e in pending}
         for seat in range(4):
             if seat != src and self.active(seat) and seat not in winners and self.can_win_on(seat, tile):
@@ -257,6 +282,12 @@ class Table:
         if winners:
             last = max(winners, key=lambda s: (s - src) % 4)
             self.last_discard = (last, "")
+            if robbing:  # robbed: the kong is not made, the peng stays (SC-3.3)
+                self.melded[src][tile] -= 1
+                self.pengs[src].add(tile)
+                self.actor, self.after_kong = None, False
+        elif robbing:
+            self.last_discard = None  # not robbed: the replacement draw follows
         pending.clear()
 
 
@@ -537,6 +568,109 @@ def xueliu_e7() -> dict[str, Any]:
     return record
 
 
+def xuezhan_e2() -> dict[str, Any]:
+    """sichuan.md E2 played out: 碰, 补杠, 杠上炮 with 一炮多响 and 呼叫转移, then 查大叫.
+
+    Ruleset: preset xuezhan (no 换三张). 定缺: seat 0 缺m, 1 缺s, 2 缺p, 3 缺p. Seat 0 (dealer)
+    holds 66s 123s 789s 44s 23s and two 万 to throw; seat 1 222p 444p 777m 99p 33m; seat 2 holds
+    the other 1s and 4s (seat 0's waits) and never gets near a win; seat 3 12m 456m 789m 555s 88s.
+
+    Settlement, in event order:
+    - seat 0 pengs seat 1's 6s, later draws the fourth: 补杠 6s, nobody can rob it; 1, 2, 3
+      pay 1 each (SC-5.5).
+    - its replacement is 3m, which it must throw (缺m); seats 1 and 3 both win on it (一炮多响):
+      seat 1 222p 444p 777m 333m 99p = 对对胡 P 2 × 杠上炮 = M 4; seat 3 123m 456m 789m 555s 88s
+      = 平胡 × 杠上炮 = M 2. Seat 0 pays 4 and 2, then hands its kong income of that turn (3)
+      to seat 1, the first winner from the discarder (呼叫转移 last, SC-5.6).
+    - play resumes with seat 0 (after seat 3, the last winner from the discarder); seats 0 and
+      2 play out the wall. 流局: eligible 0 and 2. 下叫: seat 0 (6666s 123s 789s 44s 23s waits
+      1s/4s, each 清一色 P 4, G 1: D 8); seat 2 has none and pays seat 0 8 (查大叫). 退税: seat 2
+      received no kong payment.
+    Deltas: 0: 3 - 6 - 3 + 8 = +2; 1: -1 + 4 + 3 = +6; 2: -1 - 8 = -9; 3: -1 + 2 = +1.
+    Next dealer: the first win was a multiple win, so the discarder, seat 0 (SC-1.3).
+    """
+    deal = [
+        "6s 6s 1s 2s 3s 7s 8s 9s 4s 4s 2s 3s 5m 9m".split(),
+        "2p 2p 2p 4p 4p 4p 7m 7m 7m 9p 9p 3m 3m".split(),
+        "1s 1s 1s 4s 4s 2m 5m 8m 9m 7s 9s 6m 1m".split(),
+        "1m 2m 4m 5m 6m 7m 8m 9m 5s 5s 5s 8s 8s".split(),
+    ]
+    play = [
+        "0 d 5m",
+        "1 D 6s", "1 d 6s", "0 peng", "0 d 9m",
+        "AUTO 7",
+        "0 D 6s", "0 gang xu 6s", "0 R 3m", "0 d 3m", "1 hu 3m", "3 hu 3m",
+        "AUTO",
+        "huang",
+    ]  # fmt: skip
+    result = {
+        "wins": [
+            {
+                "seat": 1,
+                "from": 0,
+                "tile": "3m",
+                "hand": "duiduihu",
+                "gen": 0,
+                "ways": ["gangshangpao"],
+                "multiple": 4,
+            },
+            {
+                "seat": 3,
+                "from": 0,
+                "tile": "3m",
+                "hand": "pinghu",
+                "gen": 0,
+                "ways": ["gangshangpao"],
+                "multiple": 2,
+            },
+        ],
+        "huazhu": [],
+        "tenpai": [0],
+        "transfers": [
+            tr("gang_xu", 1, 0, 1),
+            tr("gang_xu", 2, 0, 1),
+            tr("gang_xu", 3, 0, 1),
+            tr("hu", 0, 1, 4),
+            tr("hu", 0, 3, 2),
+            tr("zhuanyi", 0, 1, 3),
+            tr("dajiao", 2, 0, 8),
+        ],
+        "next_dealer": 0,
+        "deltas": [2, 6, -9, 1],
+    }
+    late = ["9p", "3m"]  # seat 1 waits on 9p/3m and seat 3 on 3m until they win: draw them last
+    record, table = build(
+        "sc-xuezhan-e2",
+        preset="xuezhan",
+        overrides={},
+        dealer=0,
+        deal=deal,
+        swap=None,
+        voids=["m", "s", "p", "p"],
+        play=play,
+        result=result,
+        wall_mode=False,
+        filler_order=[t for t in KINDS if t not in late] + late,
+    )
+    _check_end_of_wall(table, result)
+    if waits(table.hands[0], table.melded[0], table.melds[0], "m") != {"1s", "4s"}:
+        raise BadHand("xuezhan E2: seat 0 should wait on 1s/4s")
+    return record
+
+
+def _check_end_of_wall(table: Table, result: dict[str, Any]) -> None:
+    """§6 recomputed: the eligible seats' 花猪 (SC-6.1) and 下叫 (SC-6.2) match the result."""
+    eligible = [s for s in range(4) if s not in table.won]
+    huazhu = [s for s in eligible if any(t[1] == table.voids[s] for t, n in table.hands[s].items() if n)]
+    tenpai = [
+        s
+        for s in eligible
+        if s not in huazhu and waits(table.hands[s], table.melded[s], table.melds[s], table.voids[s])
+    ]
+    if (huazhu, tenpai) != (result["huazhu"], result["tenpai"]):
+        raise BadHand(f"end of wall: 花猪 {huazhu}, 下叫 {tenpai}")
+
+
 def _set(record: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any]:
     out = copy.deepcopy(record)
     target: Any = out
@@ -623,7 +757,11 @@ def invalid_records(
 def main(argv: list[str]) -> int:
     check = "--check" in argv
     xz, xl = xuezhan_e1(), xueliu_e7()
-    files: dict[str, Any] = {"valid/xuezhan_e1.json": xz, "valid/xueliu_e7.json": xl}
+    files: dict[str, Any] = {
+        "valid/xuezhan_e1.json": xz,
+        "valid/xueliu_e7.json": xl,
+        "valid/xuezhan_e2.json": xuezhan_e2(),
+    }
     expected: dict[str, list[str]] = {}
     for name, (record, fields) in invalid_records(xz, xl).items():
         files[f"invalid/{name}"] = record

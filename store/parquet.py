@@ -27,13 +27,13 @@ from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
-import orjson
 import pyarrow as pa  # type: ignore[import-untyped]
 import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
 from replay.ruleset import PRESETS
 from replay.tiles import CODES
 from schemas.hand_record import canonical_tile
+from store.verdict import dumps, int_in, mistake_rows, settlement_rows, text, verdict_columns
 
 DATASETS = ("audits", "settlements", "mistakes", "events")
 PARTITION_KEYS = ("preset", "played_date")
@@ -168,32 +168,6 @@ def _at(obj: object, *keys: str) -> object:
     return obj
 
 
-def _int(value: object, lo: int, hi: int) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi else None
-
-
-def text(value: object, limit: int | None = None) -> str | None:
-    """A string Parquet can hold: lone surrogates (legal in JSON escapes, not UTF-8) escaped."""
-    if not isinstance(value, str):
-        return None
-    if limit is not None:
-        value = value[:limit]
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        value = value.encode("utf-8", "backslashreplace").decode("utf-8")
-    return value
-
-
-def dumps(value: object) -> str:
-    """Compact JSON, readable Chinese; escaped only when the value holds a lone surrogate (or an
-    integer past 64 bits), which orjson refuses. orjson because a part dumps every audit."""
-    try:
-        return orjson.dumps(value).decode("utf-8")
-    except TypeError:
-        return json.dumps(value, ensure_ascii=True, separators=(",", ":"))
-
-
 def partition_of(obj: object) -> tuple[str | None, str | None]:
     """``(preset, played_date)`` of a record, valid or not; None where it cannot be told.
 
@@ -280,70 +254,34 @@ class PartRows:
             )
             for name, value in zip(_STUB_NAMES, stub, strict=True):
                 self.stubs[name].append(value)
-        public = {k: v for k, v in audit.items() if not k.startswith("_")}  # private: _session, _facts
         source, hand_id = text(audit.get("source")), text(audit.get("hand_id"))
-        first = audit.get("first_illegal")
         computed = audit.get("computed")
         when = played_at_utc(_at(obj, "played_at"))
         cols.add(
             "audits",
             **order,
+            **verdict_columns(audit),
             location=text(audit.get("location")),
             source=source,
             hand_id=hand_id,
-            status=audit["status"],
-            first_illegal_index=first.get("index") if first else None,
-            first_illegal_code=first.get("code") if first else None,
-            first_illegal=dumps(first) if first else None,
-            errors=dumps(audit.get("errors") or []),
-            differences=dumps(audit.get("differences") or []),
             played_at=when,
             session_id=text(_at(obj, "session", "id"), 256),
-            hand_no=_int(_at(obj, "session", "hand_no"), 0, 2**31 - 1),
-            dealer=_int(_at(obj, "dealer"), 0, 3),
+            hand_no=int_in(_at(obj, "session", "hand_no"), 0, 2**31 - 1),
+            dealer=int_in(_at(obj, "dealer"), 0, 3),
             winner=computed["winner"] if computed else None,
             self_draw=computed["self_draw"] if computed and computed["winner"] is not None else None,
             hands=list(computed["hands"]) if computed else None,
             deltas=list(computed["deltas"]) if computed else None,
             engine_version=self.engine_version,
-            audit=dumps(public),
             raw=raw,
         )
-        if computed is not None:
-            receipts = {r["seat"]: r for r in computed.get("receipts") or []}
-            seats = _at(obj, "seats")
-            for seat, delta in enumerate(computed["deltas"]):
-                receipt = receipts.get(seat)
-                player = (
-                    _at(seats[seat], "player_id") if isinstance(seats, list) and seat < len(seats) else None
-                )
-                cols.add(
-                    "settlements",
-                    **order,
-                    source=source,
-                    hand_id=hand_id,
-                    seat=seat,
-                    player_id=text(player),
-                    delta=delta,
-                    receipt=dumps(receipt) if receipt is not None else None,
-                )
-        for m in audit.get("mistakes") or []:
-            if not isinstance(m, Mapping):
-                continue
-            cost = m.get("cost")
-            cols.add(
-                "mistakes",
-                **order,
-                source=source,
-                hand_id=hand_id,
-                type=text(str(m["type"])) if m.get("type") is not None else None,
-                seat=_int(m.get("seat"), 0, 3),
-                idx=_int(m.get("index"), 0, 2**31 - 1),
-                severity=text(str(m["severity"])) if m.get("severity") is not None else None,
-                cost=float(cost) if isinstance(cost, int | float) and not isinstance(cost, bool) else None,
-                message=text(str(m["message"])) if m.get("message") is not None else None,
-                detail=dumps(m),
-            )
+        seats = _at(obj, "seats")
+        for paid in settlement_rows(audit):
+            seat = paid["seat"]
+            player = _at(seats[seat], "player_id") if isinstance(seats, list) and seat < len(seats) else None
+            cols.add("settlements", **order, source=source, hand_id=hand_id, player_id=text(player), **paid)
+        for finding in mistake_rows(audit):
+            cols.add("mistakes", **order, source=source, hand_id=hand_id, **finding)
         if audit["status"] != "invalid":  # validated: the events are well-formed
             self._add_events(cols, order, source, hand_id, _at(obj, "events"))
 

@@ -22,7 +22,8 @@ from replay.inputs import Item, Unreadable, _unreadable, loads
 from schemas.hand_record import validate_record
 from store.db import Store, first
 from store.entry import _Entry, _ident, _safe_text, _sitting
-from store.rows import Rows, _add_hand, _add_raw, _dumps
+from store.rows import Rows, _add_hand, _add_raw
+from store.verdict import dumps as _dumps
 
 
 def _surrogate_path(value: object, path: str = "") -> str | None:

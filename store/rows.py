@@ -7,17 +7,17 @@ from an Arrow table is what makes a batch fast.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
 import duckdb
-import orjson
 import pyarrow as pa  # type: ignore[import-untyped]
 import pyarrow.compute as pc  # type: ignore[import-untyped]
 
 from store.entry import _Entry, _safe_text
+from store.verdict import dumps as _dumps
+from store.verdict import mistake_rows, settlement_rows, verdict_columns
 from store.version import engine_version
 
 _TS = pa.timestamp("us", tz="UTC")
@@ -210,14 +210,6 @@ def insert_tables(
             con.unregister(name)
 
 
-def _dumps(value: object) -> str:
-    """Compact JSON; text that was never validated may hold lone surrogates, which get escaped."""
-    try:
-        return orjson.dumps(value).decode("utf-8")
-    except TypeError:
-        return json.dumps(value, ensure_ascii=True, separators=(",", ":"))
-
-
 def _played_at(text: str | None) -> datetime | None:
     if text is None:
         return None
@@ -242,58 +234,23 @@ def _add_verdict(
 ) -> None:
     """The audit row and what hangs off it (settlements, mistakes): rewritten by a re-audit."""
     source, hand_id = key
-    first_illegal = audit.get("first_illegal")
     computed = audit.get("computed")
     rows.add(
         "audits",
         entry,
+        **verdict_columns(audit),
         source=source,
         hand_id=hand_id,
-        status=audit["status"],
-        first_illegal_index=first_illegal.get("index") if first_illegal else None,
-        first_illegal_code=first_illegal.get("code") if first_illegal else None,
-        first_illegal=_dumps(first_illegal) if first_illegal else None,
-        errors=_dumps(audit.get("errors") or []),
-        differences=_dumps(audit.get("differences") or []),
         computed=_dumps(computed) if computed is not None else None,
         engine_version=engine_version(),
         audited_at=now,
-        audit=_dumps({k: v for k, v in audit.items() if not k.startswith("_")}),
     )
     for facts in audit.get("_facts") or []:  # per-seat facts for the habit queries
         rows.add("seat_facts", entry, source=source, hand_id=hand_id, **facts)
-    if computed is not None:
-        receipts = {r["seat"]: r for r in computed.get("receipts") or []}
-        for seat, delta in enumerate(computed["deltas"]):
-            receipt = receipts.get(seat)
-            rows.add(
-                "settlements",
-                entry,
-                source=source,
-                hand_id=hand_id,
-                seat=seat,
-                delta=delta,
-                receipt=_dumps(receipt) if receipt is not None else None,
-            )
-    for m in audit.get("mistakes") or []:
-        if not isinstance(m, Mapping):
-            continue
-        cost = m.get("cost")
-        who = m.get("seat")
-        index = m.get("index")
-        rows.add(
-            "mistakes",
-            entry,
-            source=source,
-            hand_id=hand_id,
-            type=str(m.get("type")) if m.get("type") is not None else None,
-            seat=who if isinstance(who, int) and 0 <= who < 4 else None,
-            idx=index if isinstance(index, int) and 0 <= index < 2**31 else None,
-            severity=str(m.get("severity")) if m.get("severity") is not None else None,
-            cost=float(cost) if isinstance(cost, int | float) and not isinstance(cost, bool) else None,
-            message=str(m.get("message")) if m.get("message") is not None else None,
-            detail=_dumps(m),
-        )
+    for row in settlement_rows(audit):
+        rows.add("settlements", entry, source=source, hand_id=hand_id, **row)
+    for row in mistake_rows(audit):
+        rows.add("mistakes", entry, source=source, hand_id=hand_id, **row)
 
 
 def _add_raw(

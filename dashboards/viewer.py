@@ -15,11 +15,11 @@ from typing import Any
 from dashboards import terms
 from dashboards.terms import MISTAKE_NAMES_ZH, tile, tiles_in_text
 from replay.analysis.detectors.inefficient_discard import discard_options, distance
-from replay.audit import audit_record
 from replay.board import Board, IllegalEvent
 from replay.errors import InputError
 from replay.ruleset import HAND_NAMES_ZH, Ruleset
 from replay.tiles import CODES, parse_tile
+from schemas.audit import audit_record
 from schemas.hand_record import validate_record
 
 __all__ = ["MISTAKE_NAMES_ZH", "build"]

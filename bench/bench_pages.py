@@ -73,7 +73,7 @@ def load(browser: Any, url: str, baseline: bool = False, warm: bool = False) -> 
 
 def main() -> None:
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 3
-    replay = [sys.executable, "-m", "api.commands"]
+    replay = [sys.executable, "-m", "cli.main"]
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "pages.duckdb"
         subprocess.run(

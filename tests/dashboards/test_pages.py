@@ -248,3 +248,23 @@ def test_pages_are_gzipped_for_browsers_that_accept_it(client: Any) -> None:
     assert js.headers["Content-Encoding"] == "gzip" and js.cache_control.max_age >= 86400
     plain = client.get(src.group(1).replace("&amp;", "&"))
     assert "Content-Encoding" not in plain.headers and len(plain.data) > 3 * len(js.data)
+
+
+def test_days_are_the_hands_own_days_not_utc(tmp_path: Path) -> None:
+    """A hand played at 01:30 in Wuhan (+08:00) is the previous day in UTC: charts count it on
+    the day its players lived it, as its time is shown."""
+    from datetime import date
+
+    from dashboards.data import Filters, StoreData
+    from store.db import Store
+    from store.decode import decode_auto
+    from store.ingest import ingest
+
+    record = sample("pihu")
+    record["played_at"] = "2026-03-01T01:30:00+08:00"
+    with Store(tmp_path / "day.duckdb") as store:
+        ingest(store, decode_auto(json.dumps(record).encode(), "pihu.json"))
+        pages = StoreData(store)
+        assert [r["day"] for r in pages.overview(Filters())["per_day"]] == [date(2026, 3, 1)]
+        player = record["seats"][0]["player_id"]
+        assert [r["day"] for r in pages.player(player, Filters())["points"]] == [date(2026, 3, 1)]

@@ -210,6 +210,9 @@ def _win(
         win_tile = before.get("drawn", {}).get(seat)
     win_tile = win_tile or event.get("tile")
     words = terms.WIN_WAYS[way]
+    zh, english = words.split(" ", 1)
+    if zh in terms.hand_types(hands):  # 杠上开, 海底捞, 抢杠 are already named as hand types
+        words = english
     if source is not None:
         words += f" from {_seat(players, source)}"
     caption = f"{terms.hand_types(hands)} · {words}" + (f" · on {tile(win_tile)}" if win_tile else "")

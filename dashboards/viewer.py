@@ -308,6 +308,9 @@ def build(record_obj: object, audit: dict[str, Any] | None = None) -> dict[str, 
             "drawn": dict(drawn),
         }
         for m in by_index.get(i, []):
+            if event.get("type") == "discard" and event.get("seat") == m["seat"] and event.get("tile"):
+                with contextlib.suppress(InputError):
+                    m["tile"] = CODES[parse_tile(event["tile"])]  # the tile thrown: drawn beside the words
             if m["type"] == "inefficient_discard" and event.get("type") == "discard":
                 with contextlib.suppress(InputError, KeyError, ValueError):
                     m["options"] = _options(board, m["seat"], CODES[parse_tile(event["tile"])])

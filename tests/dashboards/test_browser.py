@@ -296,7 +296,8 @@ def test_illegal_event_is_marked_at_its_step_on_the_seat_that_broke_the_rule(
 def test_mistakes_are_drawn_with_tiles_and_liability_highlighted(server: str, browser: Any) -> None:
     page, problems = open_page(browser, server + "/hands/sample-club/mm-liable-1#step=10")
     marks = page.locator("#marks")
-    assert marks.locator(".choice.mine .tile").count() == 1
+    assert marks.locator(".mark:not(.liability) .choice.mine .tile").count() == 1
+    assert marks.locator(".mark.liability .choice.mine .tile").count() == 1  # the feeding discard
     assert marks.locator(".choice.better .tile").count() >= 1
     assert "进张" in marks.inner_text()
     assert marks.locator(".liability").count() == 1

@@ -228,6 +228,11 @@ def test_move_list_and_timeline_markers_jump_to_their_step(server: str, browser:
     assert "碰" in page.locator("#caption").inner_text()
     assert page.locator("#moves li.current a").get_attribute("href") == f"#step={target}"
     assert page.locator("#board .meld.fresh .tile.claimed-now").count() == 1  # the claimed tile
+    assert page.locator("#board .river .tile.last").count() == 1  # where it was discarded
+    page.keyboard.press("ArrowRight")  # the claimer's discard
+    assert "打" in page.locator("#caption").inner_text()
+    actor = page.locator(".seat.turn").get_attribute("data-seat")
+    assert page.locator(f'.seat[data-seat="{actor}"] .river .tile.last').count() == 1
     page.locator("#timeline .marker.win").click()
     assert "wins 胡" in page.locator("#marks").inner_text()
     page.locator("#timeline .marker.high").first.click()

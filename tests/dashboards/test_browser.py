@@ -320,6 +320,10 @@ def test_one_seat_mode_hides_the_other_hands_until_the_end(server: str, browser:
     assert page.locator("#board .tile.back").count() >= 30
     page.keyboard.press("End")
     assert page.locator("#board .tile.back").count() == 0  # open at the end
+    page.goto(server + "/hands/sample-club/qingyise-1?as=3#step=2")  # as the player page links
+    page.wait_for_load_state("networkidle")
+    assert page.locator(".seat.bottom").get_attribute("data-seat") == "3"
+    assert page.locator("#mode").input_value() == "3"
     assert problems == []
     close(page)
 

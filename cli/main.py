@@ -249,7 +249,7 @@ def ingest(
 @main.command()
 @db_option
 @click.option("--host", default="127.0.0.1", show_default=True)
-@click.option("--port", type=click.IntRange(0, 65535), default=8080, show_default=True)
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
 @click.option("--public-read", is_flag=True, help="Reads need no token (for a local demo only).")
 @click.option(
     "--max-body", type=click.IntRange(1024), default=32 * 1024 * 1024, show_default=True, help="Bytes."

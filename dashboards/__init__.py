@@ -14,12 +14,13 @@ def register(app: Flask, store: Store) -> None:
     from dashboards.data import StoreData
     from dashboards.views import bp
 
-    # pages, JSON and scripts gzipped for browsers that accept it (plotly.js is pre-gzipped by
-    # dashboards.assets and passed through untouched)
+    # the pages and their scripts gzipped for browsers that accept it (plotly.js is pre-gzipped
+    # by dashboards.assets and passed through untouched); only this blueprint's responses, so
+    # the API's bodies (and the headers any later after_request reads from them) stay as they are
+    app.config.setdefault("COMPRESS_REGISTER", False)
     app.config.setdefault("COMPRESS_ALGORITHM", ["gzip", "deflate"])
     app.config.setdefault("COMPRESS_ALGORITHM_STREAMING", ["deflate"])
-    if "compress" not in app.extensions:
-        Compress(app)
+    app.extensions["dashboards.compress"] = Compress(app)  # applied by views.compress
     app.extensions["dashboards.data"] = StoreData(store)
     app.extensions.setdefault("replay.store", store)
     app.register_blueprint(bp)

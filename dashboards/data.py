@@ -15,6 +15,12 @@ from typing import Any
 from store.db import Store
 from store.habits import HabitFilters, player_habits
 
+#: the day a hand was played in its own offset (the record's text), as the pages show its time;
+#: the UTC day only when the text is not an ISO date
+LOCAL_DAY = "coalesce(TRY_CAST(substr(played_at_text, 1, 10) AS DATE), CAST(h.played_at AS DATE))"
+#: ``player_hands`` lacks the record's text of ``played_at``: joined from ``hands`` for LOCAL_DAY
+WITH_TEXT = "JOIN (SELECT source, hand_id, played_at_text FROM hands) t USING (source, hand_id)"
+
 #: the explorer's sort orders, as SQL (whitelisted: the query string only picks a key)
 SORTS = {
     "date": "h.played_at DESC NULLS LAST",
@@ -102,7 +108,7 @@ class StoreData:
             )[0]["n"]
             per_day = _rows(
                 cur,
-                f"SELECT CAST(played_at AS DATE) AS day, status, count(*) AS n FROM hands h WHERE {where}"
+                f"SELECT {LOCAL_DAY} AS day, status, count(*) AS n FROM hands h WHERE {where}"
                 " AND played_at IS NOT NULL GROUP BY ALL ORDER BY 1",
                 params,
             )
@@ -240,16 +246,18 @@ class StoreData:
             points = _rows(
                 cur,
                 "SELECT day, hands, points, sum(points) OVER (ORDER BY day) AS cumulative FROM ("
-                " SELECT CAST(played_at AS DATE) AS day, count(*) AS hands,"
+                f" SELECT {LOCAL_DAY} AS day, count(*) AS hands,"
                 " CAST(sum(delta) AS BIGINT) AS points"
-                f" FROM player_hands h WHERE player_id = ? AND {where} AND delta IS NOT NULL GROUP BY 1)"
+                f" FROM player_hands h {WITH_TEXT} WHERE player_id = ? AND {where}"
+                " AND delta IS NOT NULL GROUP BY 1)"
                 " ORDER BY day",
                 [player_id, *params],
             )
             weekly = _rows(
                 cur,
-                "WITH mine AS (SELECT source, hand_id, seat, date_trunc('week', played_at) AS week"
-                f" FROM player_hands h WHERE player_id = ? AND {where} AND played_at IS NOT NULL),"
+                f"WITH mine AS (SELECT h.source, h.hand_id, h.seat, date_trunc('week', {LOCAL_DAY}) AS week"
+                f" FROM player_hands h {WITH_TEXT} WHERE player_id = ? AND {where}"
+                " AND h.played_at IS NOT NULL),"
                 " n AS (SELECT week, count(*) AS hands FROM mine GROUP BY 1)"
                 " SELECT mine.week, m.type, count(*) AS n, any_value(n.hands) AS hands"
                 " FROM mistakes m JOIN mine ON m.source = mine.source AND m.hand_id = mine.hand_id"
@@ -258,9 +266,9 @@ class StoreData:
             )
             weeks = _rows(
                 cur,
-                "SELECT date_trunc('week', played_at) AS week, count(*) AS hands"
-                f" FROM player_hands h WHERE player_id = ? AND {where} AND played_at IS NOT NULL"
-                " GROUP BY 1 ORDER BY 1",
+                f"SELECT date_trunc('week', {LOCAL_DAY}) AS week, count(*) AS hands"
+                f" FROM player_hands h {WITH_TEXT} WHERE player_id = ? AND {where}"
+                " AND h.played_at IS NOT NULL GROUP BY 1 ORDER BY 1",
                 [player_id, *params],
             )
         figures = {x["key"]: x for x in habits["figures"]}

@@ -210,6 +210,9 @@ def _win(
         win_tile = before.get("drawn", {}).get(seat)
     win_tile = win_tile or event.get("tile")
     words = terms.WIN_WAYS[way]
+    zh, english = words.split(" ", 1)
+    if zh in terms.hand_types(hands):  # 杠上开, 海底捞, 抢杠 are already named as hand types
+        words = english
     if source is not None:
         words += f" from {_seat(players, source)}"
     caption = f"{terms.hand_types(hands)} · {words}" + (f" · on {tile(win_tile)}" if win_tile else "")
@@ -305,6 +308,9 @@ def build(record_obj: object, audit: dict[str, Any] | None = None) -> dict[str, 
             "drawn": dict(drawn),
         }
         for m in by_index.get(i, []):
+            if event.get("type") == "discard" and event.get("seat") == m["seat"] and event.get("tile"):
+                with contextlib.suppress(InputError):
+                    m["tile"] = CODES[parse_tile(event["tile"])]  # the tile thrown: drawn beside the words
             if m["type"] == "inefficient_discard" and event.get("type") == "discard":
                 with contextlib.suppress(InputError, KeyError, ValueError):
                     m["options"] = _options(board, m["seat"], CODES[parse_tile(event["tile"])])

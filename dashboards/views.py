@@ -36,6 +36,13 @@ bp.get_send_file_max_age = lambda filename: assets.MAX_AGE  # type: ignore[metho
 MAX_UPLOAD = 5 * 1024 * 1024
 
 
+@bp.after_request
+def compress(response: Response) -> Response:
+    """gzip this blueprint's pages and files (see ``dashboards.register``)."""
+    compressor = current_app.extensions.get("dashboards.compress")
+    return compressor.after_request(response) if compressor is not None else response
+
+
 @bp.context_processor
 def names() -> dict[str, Any]:
     """Tile glyphs and names for the templates' tile macro, and the same tables for the scripts."""

@@ -1,22 +1,43 @@
 // Draw every plotly figure the page carries in a data-figure attribute (escaped by Jinja).
+// plotly.js (4.8 MB, served gzipped) is fetched after the page is parsed, so the page is
+// readable (DOMContentLoaded) before the charts library has even arrived; the charts follow.
 // The figure's title is printed above the chart as a heading, so plotly's toolbar (shown on
 // hover, and not at all on phones) can never cover it.
-document.querySelectorAll(".chart[data-figure]").forEach((el) => {
-  const fig = JSON.parse(el.dataset.figure);
-  const title = fig.layout.title && fig.layout.title.text;
-  if (title) {
-    const h = document.createElement("h3");
-    h.className = "chart-title";
-    h.textContent = title;
-    el.before(h);
+(function () {
+  const charts = document.querySelectorAll(".chart[data-figure]");
+  if (!charts.length) return;
+
+  const figures = new Map();
+  charts.forEach((el) => {
+    const fig = JSON.parse(el.dataset.figure);
+    const title = fig.layout.title && fig.layout.title.text;
+    if (title) {
+      const h = document.createElement("h3");
+      h.className = "chart-title";
+      h.textContent = title;
+      el.before(h);
+    }
     delete fig.layout.title;
-  }
-  const phone = window.innerWidth < 640;
-  Plotly.newPlot(el, fig.data, fig.layout, {
-    responsive: true,
-    displaylogo: false,
-    displayModeBar: phone ? false : "hover",
-    modeBarButtonsToRemove: ["lasso2d", "select2d"],
+    figures.set(el, fig);
   });
-  el.dataset.drawn = "yes";
-});
+
+  function draw() {
+    const phone = window.innerWidth < 640;
+    charts.forEach((el) => {
+      const fig = figures.get(el);
+      window.Plotly.newPlot(el, fig.data, fig.layout, {
+        responsive: true,
+        displaylogo: false,
+        displayModeBar: phone ? false : "hover",
+        modeBarButtonsToRemove: ["lasso2d", "select2d"],
+      });
+      el.dataset.drawn = "yes";
+    });
+  }
+
+  if (window.Plotly) { draw(); return; }
+  const script = document.createElement("script");
+  script.src = document.getElementById("charts-js").dataset.plotly;
+  script.addEventListener("load", draw);
+  document.head.appendChild(script);
+})();

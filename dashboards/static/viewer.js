@@ -12,7 +12,10 @@
   const winner = winStep ? winStep.win.seat : null;
   const COLOURS = ["#1a4f9c", "#b3261e", "#1b6e2a", "#8a4fbf"];
   let pos = 0;
-  let mode = "all";
+  // ?as=N opens the board as seat N sees it (the player page links a player's mistakes so)
+  const asSeat = new URLSearchParams(location.search).get("as");
+  let mode = /^[0-3]$/.test(asSeat || "") && model.players[Number(asSeat)] ? asSeat : "all";
+  $("mode").value = mode;
 
   function text(tag, content, cls) {
     const el = document.createElement(tag);

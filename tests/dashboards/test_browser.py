@@ -228,6 +228,11 @@ def test_move_list_and_timeline_markers_jump_to_their_step(server: str, browser:
     assert "碰" in page.locator("#caption").inner_text()
     assert page.locator("#moves li.current a").get_attribute("href") == f"#step={target}"
     assert page.locator("#board .meld.fresh .tile.claimed-now").count() == 1  # the claimed tile
+    assert page.locator("#board .river .tile.last").count() == 1  # where it was discarded
+    page.keyboard.press("ArrowRight")  # the claimer's discard
+    assert "打" in page.locator("#caption").inner_text()
+    actor = page.locator(".seat.turn").get_attribute("data-seat")
+    assert page.locator(f'.seat[data-seat="{actor}"] .river .tile.last').count() == 1
     page.locator("#timeline .marker.win").click()
     assert "wins 胡" in page.locator("#marks").inner_text()
     page.locator("#timeline .marker.high").first.click()
@@ -296,7 +301,8 @@ def test_illegal_event_is_marked_at_its_step_on_the_seat_that_broke_the_rule(
 def test_mistakes_are_drawn_with_tiles_and_liability_highlighted(server: str, browser: Any) -> None:
     page, problems = open_page(browser, server + "/hands/sample-club/mm-liable-1#step=10")
     marks = page.locator("#marks")
-    assert marks.locator(".choice.mine .tile").count() == 1
+    assert marks.locator(".mark:not(.liability) .choice.mine .tile").count() == 1
+    assert marks.locator(".mark.liability .choice.mine .tile").count() == 1  # the feeding discard
     assert marks.locator(".choice.better .tile").count() >= 1
     assert "进张" in marks.inner_text()
     assert marks.locator(".liability").count() == 1
@@ -314,6 +320,10 @@ def test_one_seat_mode_hides_the_other_hands_until_the_end(server: str, browser:
     assert page.locator("#board .tile.back").count() >= 30
     page.keyboard.press("End")
     assert page.locator("#board .tile.back").count() == 0  # open at the end
+    page.goto(server + "/hands/sample-club/qingyise-1?as=3#step=2")  # as the player page links
+    page.wait_for_load_state("networkidle")
+    assert page.locator(".seat.bottom").get_attribute("data-seat") == "3"
+    assert page.locator("#mode").input_value() == "3"
     assert problems == []
     close(page)
 
@@ -402,15 +412,18 @@ def test_player_names_are_escaped(server: str, browser: Any) -> None:
     close(page)
 
 
-def test_plotly_is_sent_gzipped_and_cacheable(server: str) -> None:
-    from urllib.request import Request
-
-    page = urlopen(server + "/players/p01").read().decode()
-    src = re.search(r'<script src="([^"]*plotly[^"]*)"', page)
-    assert src, "the player page loads plotly.js"
-    with urlopen(
-        Request(server + src.group(1).replace("&amp;", "&"), headers={"Accept-Encoding": "gzip"})
-    ) as r:
-        assert r.headers["Content-Encoding"] == "gzip"
-        assert "max-age" in r.headers["Cache-Control"]
-        assert int(r.headers["Content-Length"]) < 2_000_000  # 4.8 MB uncompressed
+def test_plotly_reaches_the_browser_gzipped_and_cacheable(server: str, browser: Any) -> None:
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    seen: list[Any] = []
+    page.on("response", lambda r: seen.append(r) if "plotly" in r.url else None)
+    page.goto(server + "/players/p01")
+    page.wait_for_load_state("networkidle")
+    assert page.locator(".chart[data-drawn=yes]").count() == 5
+    assert len(seen) == 1
+    headers = seen[0].all_headers()
+    assert headers["content-encoding"] == "gzip"
+    assert "max-age=604800" in headers["cache-control"]
+    assert int(headers["content-length"]) < 2_000_000  # 4.8 MB uncompressed
+    page.close()
+    context.close()

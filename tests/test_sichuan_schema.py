@@ -370,7 +370,11 @@ def mutated_records(draw: st.DrawFn) -> dict[str, Any]:
     return record
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=200,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example, HealthCheck.data_too_large],
+)
 @given(mutated_records())
 def test_never_raises_on_mutated_records(record: dict[str, Any]) -> None:
     for result in (validate_record(record), formats.validate_record(record)):

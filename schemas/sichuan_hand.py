@@ -322,7 +322,7 @@ def fast_event(value: Mapping[str, Any]) -> dict[str, Any] | None:
     """The common case, checked without a schema: canonical suited tiles, known keys, seats 0-3.
 
     Anything else returns None and goes through the schema, so results and messages are the
-    schema's (``tests/test_sichuan_schema.py`` checks the two agree).
+    schema's (``tests/schemas/test_sichuan_schema.py`` checks the two agree).
     """
     kind = value["type"]
     keys = value.keys()

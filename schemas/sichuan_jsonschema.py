@@ -4,7 +4,7 @@ As for ``wuhan-hand/1`` (``schemas.jsonschema``): apps validate their uploads wi
 tooling, the server's marshmallow schema (``schemas.sichuan_hand``) stays the authority, and the
 JSON Schema is built from the same constants and names (the envelope from
 ``schemas.jsonschema.envelope_properties``, the vocabulary from ``replay.games.sichuan``) so the
-two cannot drift apart silently. ``tests/test_sichuan_jsonschema.py`` checks that the published
+two cannot drift apart silently. ``tests/schemas/test_sichuan_jsonschema.py`` checks that the published
 file ``docs/sichuan-hand.schema.json`` is this function's output, and that the JSON Schema never
 refuses what the server accepts.
 

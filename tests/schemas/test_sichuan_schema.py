@@ -20,8 +20,8 @@ from replay.games.sichuan.params import PRESETS
 from schemas import formats, hand_record, sichuan_hand
 from schemas.sichuan_hand import EVENT_SCHEMAS, FORMAT, fast_event, validate_record
 
-DATA = Path(__file__).resolve().parent / "data" / "sichuan"
-SAMPLES = Path(__file__).resolve().parents[1] / "sample_logs" / "handwritten"
+DATA = Path(__file__).resolve().parents[1] / "data" / "sichuan"
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_logs" / "handwritten"
 EXPECTED: dict[str, list[str]] = json.loads((DATA / "invalid" / "expected.json").read_text("utf-8"))
 
 

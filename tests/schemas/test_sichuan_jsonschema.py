@@ -21,8 +21,8 @@ from replay.games.sichuan.params import VALIDATORS
 from schemas.sichuan_hand import validate_record
 from schemas.sichuan_jsonschema import OUTPUT, render, sichuan_hand_json_schema
 
-DATA = Path(__file__).resolve().parent / "data" / "sichuan"
-SCHEMA_FILE = Path(__file__).resolve().parents[1] / "docs" / "sichuan-hand.schema.json"
+DATA = Path(__file__).resolve().parents[1] / "data" / "sichuan"
+SCHEMA_FILE = Path(__file__).resolve().parents[2] / "docs" / "sichuan-hand.schema.json"
 VALIDATOR = jsonschema.Draft202012Validator(sichuan_hand_json_schema())
 EXPECTED: dict[str, list[str]] = json.loads((DATA / "invalid" / "expected.json").read_text("utf-8"))
 

@@ -72,7 +72,7 @@ def test_invalid_records_are_refused(name: str) -> None:
 
 
 @pytest.mark.parametrize("honour", ["E", "中", "7z", "0x35", 0x31])
-def test_honours_are_refused(honour: object) -> None:
+def test_SC_1_1_honours_are_refused(honour: object) -> None:
     """SC-1.1: no honour in any spelling."""
     record = load("valid/xueliu_e7.json")
     record["events"][0]["tile"] = honour

@@ -382,3 +382,18 @@ def test_never_raises_on_mutated_records(record: dict[str, Any]) -> None:
         assert (normalised is None) == bool(errors)
         assert all(set(e) == {"field", "message"} for e in errors)
         json.dumps(result)
+
+
+def test_the_documented_errors_are_the_servers() -> None:
+    """docs/sichuan-hand.md shows real errors: each is produced by one of the invalid records."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "sichuan-hand.md").read_text("utf-8")
+    shown = [
+        json.loads(line.strip().rstrip(","))
+        for line in doc.splitlines()
+        if line.strip().startswith('{"field": ')
+    ]
+    produced = [e for name in EXPECTED for e in validate_record(load(f"invalid/{name}"))[1]]
+    produced += formats.validate_record(xuezhan() | {"format": "changsha-hand/1"})[1]
+    assert len(shown) >= 8
+    for error in shown:
+        assert error in produced, error

@@ -383,20 +383,12 @@ class _Event(fields.Field[dict[str, Any]]):
 # The app's result (§10): audited against the replay, so every field is optional.
 
 
-def _coins(lo: int = -MAX_COINS) -> StrictInt:
-    return StrictInt(lo, MAX_COINS)
-
-
-def _from_seat(*, required: bool, allow_none: bool) -> StrictInt:
-    """``from`` is a Python keyword; the field is declared under it via ``from_dict``."""
-    return seat_field(required=required, allow_none=allow_none)
-
-
 #: One win: ``from`` null = self-draw (自摸); ``multiple`` = M before the cap, ``gen`` = its G.
+#: (``from`` is a Python keyword, so these two schemas are declared with ``from_dict``.)
 SichuanWinSchema: type[Schema] = StrictSchema.from_dict(
     {
         "seat": seat_field(),
-        "from": _from_seat(required=False, allow_none=True),
+        "from": seat_field(required=False, allow_none=True),
         "tile": SuitedTile(),
         "hand": Choice(tuple(HAND_TYPES)),
         "gen": StrictInt(0, MAX_GEN),
@@ -422,7 +414,7 @@ class _TransferChecks(StrictSchema):
 SichuanTransferSchema: type[Schema] = _TransferChecks.from_dict(
     {
         "kind": Choice(tuple(TRANSFER_KINDS), required=True),
-        "from": _from_seat(required=True, allow_none=False),
+        "from": seat_field(),
         "to": seat_field(),
         "amount": StrictInt(0, MAX_COINS, required=True),
     },
@@ -438,7 +430,9 @@ class SichuanResultSchema(StrictSchema):
     tenpai = BoundedList(seat_field(), 0, NUM_SEATS, noun="seats", validate=_check_unique_seats)
     transfers = BoundedList(Nested(SichuanTransferSchema), 0, MAX_TRANSFERS, noun="transfers")
     next_dealer = seat_field(required=False)
-    deltas = BoundedList(_coins(), NUM_SEATS, NUM_SEATS, noun="integers", validate=check_zero_sum)
+    deltas = BoundedList(
+        StrictInt(-MAX_COINS, MAX_COINS), NUM_SEATS, NUM_SEATS, noun="integers", validate=check_zero_sum
+    )
 
 
 # --------------------------------------------------------------------------------------------

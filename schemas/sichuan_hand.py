@@ -223,36 +223,36 @@ class _EventSchema(StrictSchema):
     seat = seat_field()
 
 
-class DrawSchema(_EventSchema):
+class SichuanDrawSchema(_EventSchema):
     event_type = "draw"
     tile = SuitedTile()  # optional with a wall; required without one (checked by the record)
 
 
-class DiscardSchema(_EventSchema):
+class SichuanDiscardSchema(_EventSchema):
     event_type = "discard"
     tile = SuitedTile(required=True)
 
 
-class PengSchema(_EventSchema):
+class SichuanPengSchema(_EventSchema):
     event_type = "peng"
 
 
-class GangSchema(_EventSchema):
+class SichuanGangSchema(_EventSchema):
     event_type = "gang"
     kind = Choice(tuple(GANG_KINDS), required=True)
     tile = SuitedTile(required=True)
 
 
-class HuSchema(_EventSchema):
+class SichuanHuSchema(_EventSchema):
     event_type = "hu"
     tile = SuitedTile()
 
 
-class PassSchema(_EventSchema):
+class SichuanPassSchema(_EventSchema):
     event_type = "pass"
 
 
-class SwapSchema(StrictSchema):
+class SichuanSwapSchema(StrictSchema):
     """换三张 (SC-2.1): all four seats pass three tiles at once, so it has no ``seat``.
 
     ``tiles[s]`` are the three tiles seat s gave away; ``direction`` is where they went (under
@@ -271,7 +271,7 @@ class SwapSchema(StrictSchema):
     )
 
 
-class DingqueSchema(StrictSchema):
+class SichuanDingqueSchema(StrictSchema):
     """定缺 (SC-2.2): all four seats declare their void suit at once; ``suits[s]`` is seat s's."""
 
     event_type: ClassVar[str] = "dingque"
@@ -279,7 +279,7 @@ class DingqueSchema(StrictSchema):
     suits = BoundedList(Suit(), NUM_SEATS, NUM_SEATS, noun="suits", required=True)
 
 
-class HuangzhuangSchema(StrictSchema):
+class SichuanHuangzhuangSchema(StrictSchema):
     """The wall running out (流局, SC-1.6) is nobody's action, so it has no ``seat``."""
 
     event_type: ClassVar[str] = "huangzhuang"
@@ -289,15 +289,15 @@ class HuangzhuangSchema(StrictSchema):
 EVENT_SCHEMAS: dict[str, Schema] = {
     cls.event_type: cls()
     for cls in (
-        SwapSchema,
-        DingqueSchema,
-        DrawSchema,
-        DiscardSchema,
-        PengSchema,
-        GangSchema,
-        HuSchema,
-        PassSchema,
-        HuangzhuangSchema,
+        SichuanSwapSchema,
+        SichuanDingqueSchema,
+        SichuanDrawSchema,
+        SichuanDiscardSchema,
+        SichuanPengSchema,
+        SichuanGangSchema,
+        SichuanHuSchema,
+        SichuanPassSchema,
+        SichuanHuangzhuangSchema,
     )
 }
 assert tuple(EVENT_SCHEMAS) == EVENT_TYPES
@@ -383,27 +383,19 @@ class _Event(fields.Field[dict[str, Any]]):
 # The app's result (§10): audited against the replay, so every field is optional.
 
 
-def _coins(lo: int = -MAX_COINS) -> StrictInt:
-    return StrictInt(lo, MAX_COINS)
-
-
-def _from_seat(*, required: bool, allow_none: bool) -> StrictInt:
-    """``from`` is a Python keyword; the field is declared under it via ``from_dict``."""
-    return seat_field(required=required, allow_none=allow_none)
-
-
 #: One win: ``from`` null = self-draw (自摸); ``multiple`` = M before the cap, ``gen`` = its G.
-WinSchema: type[Schema] = StrictSchema.from_dict(
+#: (``from`` is a Python keyword, so these two schemas are declared with ``from_dict``.)
+SichuanWinSchema: type[Schema] = StrictSchema.from_dict(
     {
         "seat": seat_field(),
-        "from": _from_seat(required=False, allow_none=True),
+        "from": seat_field(required=False, allow_none=True),
         "tile": SuitedTile(),
         "hand": Choice(tuple(HAND_TYPES)),
         "gen": StrictInt(0, MAX_GEN),
         "ways": BoundedList(Choice(WAYS), 0, len(WAYS), noun="ways", validate=_check_unique_ways),
         "multiple": StrictInt(1, MAX_MULTIPLE),
     },
-    name="WinSchema",
+    name="SichuanWinSchema",
 )
 
 
@@ -419,26 +411,28 @@ class _TransferChecks(StrictSchema):
 
 
 #: One payment, after bankruptcy (§7): ``kind`` says what it settles.
-TransferSchema: type[Schema] = _TransferChecks.from_dict(
+SichuanTransferSchema: type[Schema] = _TransferChecks.from_dict(
     {
         "kind": Choice(tuple(TRANSFER_KINDS), required=True),
-        "from": _from_seat(required=True, allow_none=False),
+        "from": seat_field(),
         "to": seat_field(),
         "amount": StrictInt(0, MAX_COINS, required=True),
     },
-    name="TransferSchema",
+    name="SichuanTransferSchema",
 )
 
 
-class ResultSchema(StrictSchema):
+class SichuanResultSchema(StrictSchema):
     """What the app settled; every field is optional and audited against the replay."""
 
-    wins = BoundedList(Nested(WinSchema), 0, MAX_WINS, noun="wins")
+    wins = BoundedList(Nested(SichuanWinSchema), 0, MAX_WINS, noun="wins")
     huazhu = BoundedList(seat_field(), 0, NUM_SEATS, noun="seats", validate=_check_unique_seats)
     tenpai = BoundedList(seat_field(), 0, NUM_SEATS, noun="seats", validate=_check_unique_seats)
-    transfers = BoundedList(Nested(TransferSchema), 0, MAX_TRANSFERS, noun="transfers")
+    transfers = BoundedList(Nested(SichuanTransferSchema), 0, MAX_TRANSFERS, noun="transfers")
     next_dealer = seat_field(required=False)
-    deltas = BoundedList(_coins(), NUM_SEATS, NUM_SEATS, noun="integers", validate=check_zero_sum)
+    deltas = BoundedList(
+        StrictInt(-MAX_COINS, MAX_COINS), NUM_SEATS, NUM_SEATS, noun="integers", validate=check_zero_sum
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -460,7 +454,7 @@ class SichuanRecordSchema(EnvelopeSchema):
         noun="hands",
     )
     events = BoundedList(_Event(), 0, MAX_EVENTS, noun="events", required=True)
-    result = Nested(ResultSchema)
+    result = Nested(SichuanResultSchema)
 
     @validates_schema(pass_original=True, skip_on_field_errors=False)
     def _check_between_fields(self, data: Mapping[str, Any], original_data: Any, **kwargs: Any) -> None:

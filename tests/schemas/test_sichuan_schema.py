@@ -71,7 +71,7 @@ def test_generated_records_are_up_to_date() -> None:
     assert module.main(["--check"]) == 0
 
 
-def test_swap_and_dingque_events_and_108_tile_wall() -> None:
+def test_SC_2_1_swap_SC_2_2_dingque_events_and_SC_1_1_108_tile_wall() -> None:
     """§10: swap (换三张) and dingque (定缺) events before play; SC-1.1: a 108-tile wall."""
     record, _ = validate_record(xuezhan())
     assert record is not None
@@ -102,7 +102,7 @@ def test_aliases_are_normalised() -> None:
 
 
 @pytest.mark.parametrize("honour", ["E", "东风", "1z", "7z", "红中", "白", 0x31, 0x35, "0x37"])
-def test_an_honour_makes_the_record_invalid(honour: object) -> None:
+def test_SC_1_1_an_honour_makes_the_record_invalid(honour: object) -> None:
     """SC-1.1: 108 suited tiles, no honours, in whatever spelling."""
     raw = xueliu()
     raw["deal"][1][4] = honour
@@ -185,7 +185,7 @@ def test_every_invalid_file_is_listed() -> None:
     assert on_disk == set(EXPECTED)
 
 
-def test_messages_say_what_was_expected() -> None:
+def test_SC_3_1_no_chi_and_messages_say_what_was_expected() -> None:
     errors = validate_record(load("invalid/chi.json"))[1]
     assert "Sichuan has no chi, SC-3.1" in errors[0]["message"]
     errors = validate_record(load("invalid/stacks_missing.json"))[1]
@@ -370,7 +370,11 @@ def mutated_records(draw: st.DrawFn) -> dict[str, Any]:
     return record
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=200,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example, HealthCheck.data_too_large],
+)
 @given(mutated_records())
 def test_never_raises_on_mutated_records(record: dict[str, Any]) -> None:
     for result in (validate_record(record), formats.validate_record(record)):
@@ -378,3 +382,18 @@ def test_never_raises_on_mutated_records(record: dict[str, Any]) -> None:
         assert (normalised is None) == bool(errors)
         assert all(set(e) == {"field", "message"} for e in errors)
         json.dumps(result)
+
+
+def test_the_documented_errors_are_the_servers() -> None:
+    """docs/sichuan-hand.md shows real errors: each is produced by one of the invalid records."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "sichuan-hand.md").read_text("utf-8")
+    shown = [
+        json.loads(line.strip().rstrip(","))
+        for line in doc.splitlines()
+        if line.strip().startswith('{"field": ')
+    ]
+    produced = [e for name in EXPECTED for e in validate_record(load(f"invalid/{name}"))[1]]
+    produced += formats.validate_record(xuezhan() | {"format": "changsha-hand/1"})[1]
+    assert len(shown) >= 8
+    for error in shown:
+        assert error in produced, error

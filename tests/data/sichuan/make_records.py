@@ -140,9 +140,10 @@ class Table:
         self.last_discard: tuple[int, str] | None = None
         self.after_kong = False
         self.robbing = False  # the last event was a 补杠: its tile may be robbed (SC-3.3)
+        self.bankrupt: set[int] = set()  # 破产 (§7): inactive for the rest of the hand
 
     def active(self, seat: int) -> bool:
-        return self.mode == "xueliu" or seat not in self.won
+        return seat not in self.bankrupt and (self.mode == "xueliu" or seat not in self.won)
 
     def next_active(self, seat: int) -> int:
         for i in range(1, 5):
@@ -304,10 +305,11 @@ def build(
     result: dict[str, Any],
     wall_mode: bool,
     filler_order: list[str] | None = None,
+    stacks: list[int] | None = None,
 ) -> tuple[dict[str, Any], Table]:
     """A checked record (and the table at its end): the wall built from the deal and the draws."""
     mode = "xueliu" if preset == "xueliu" else "xuezhan"
-    events = [parse(line) for line in play if not line.startswith("AUTO")]
+    events = [parse(line) for line in play if not line.startswith(("AUTO", "OUT"))]
     pool = Counter({t: 4 for t in KINDS})
     for hand in deal:
         pool.subtract(hand)
@@ -335,6 +337,10 @@ def build(
     pending: list[dict[str, Any]] = []
     fill = iter(filler)
     for line in play:  # AUTO [n]: each next seat draws a filler tile and discards it
+        if line.startswith("OUT"):  # OUT s: seat s went bankrupt (no event: the replay derives it)
+            table._missed_wins(pending)
+            table.bankrupt.add(int(line.split()[1]))
+            continue
         if line.startswith("AUTO"):
             n = int(line.split()[1]) if len(line.split()) > 1 else 10**6
             for _ in range(n):
@@ -384,6 +390,8 @@ def build(
         "seats": SEATS,
         "dealer": dealer,
     }
+    if stacks is not None:
+        record["stacks"] = stacks
     if wall_mode:
         record["wall"] = wall
     else:
@@ -658,9 +666,132 @@ def xuezhan_e2() -> dict[str, Any]:
     return record
 
 
+def xuezhan_e5() -> dict[str, Any]:
+    """sichuan.md E5 played out: a 补杠 robbed (抢杠胡, SC-3.3), then the wall runs out.
+
+    Ruleset: preset xuezhan. 定缺: seat 0 缺m, 1 缺p, 2 缺s, 3 缺s. Seat 0 (dealer) pengs 4p
+    off seat 1 and later draws the fourth; seat 2 has drawn into 111m 678m 55m 678p 23p by then.
+
+    Settlement: seat 2 robs the 补杠 4p: 平胡 × 抢杠胡 = M 2, seat 0 pays 2 (SC-5.2). The kong
+    is not made (no kong payment), seat 0 keeps its peng; seat 3 moves next (SC-3.4). The wall
+    runs out with seats 0, 1 and 3 eligible: none holds a void tile or has 下叫, and nobody
+    received kong payments, so §6 moves nothing. Deltas -2, 0, +2, 0; next dealer seat 2.
+    """
+    deal = [
+        "4p 4p 1s 2s 5s 6s 9s 9s 3p 7p 8p 5m 9m 2s".split(),
+        "1m 3m 5m 9m 2m 4m 4s 7s 8s 1s 3s 6s 7m".split(),
+        "1m 1m 1m 6m 7m 8m 5m 5m 6p 7p 8p 2p 9s".split(),
+        "2m 3m 6m 9m 1p 3p 5p 6p 9p 8m 2p 5p 8p".split(),
+    ]
+    play = [
+        "0 d 5m",
+        "1 D 4p", "1 d 4p", "0 peng", "0 d 9m",
+        "1 D 7m", "1 d 7m",
+        "2 D 3p", "2 d 9s",
+        "3 D 3s", "3 d 3s",
+        "0 D 4p", "0 gang xu 4p", "2 hu 4p",
+        "AUTO",
+        "huang",
+    ]  # fmt: skip
+    result = {
+        "wins": [
+            {
+                "seat": 2,
+                "from": 0,
+                "tile": "4p",
+                "hand": "pinghu",
+                "gen": 0,
+                "ways": ["qiangganghu"],
+                "multiple": 2,
+            }
+        ],
+        "huazhu": [],
+        "tenpai": [],
+        "transfers": [tr("hu", 0, 2, 2)],
+        "next_dealer": 2,
+        "deltas": [-2, 0, 2, 0],
+    }
+    late = ["1p"]  # seat 2 waits on 1p/4p until it robs the kong
+    record, table = build(
+        "sc-xuezhan-e5",
+        preset="xuezhan",
+        overrides={},
+        dealer=0,
+        deal=deal,
+        swap=None,
+        voids=["m", "p", "s", "s"],
+        play=play,
+        result=result,
+        wall_mode=True,
+        filler_order=[t for t in KINDS if t not in late] + late,
+    )
+    if table.melded[0]["4p"] != 3 or "4p" not in table.pengs[0]:
+        raise BadHand("xuezhan E5: seat 0 keeps its peng of 4p")
+    _check_end_of_wall(table, result)
+    return record
+
+
+def xuezhan_e8() -> dict[str, Any]:
+    """sichuan.md E8 played out: 破产 (bankruptcy, §7) with stacks 30, 5, 40, 25.
+
+    Ruleset: preset xuezhan with ``bankruptcy: true``. 定缺: 0 缺m, 1 缺m, 2 缺p, 3 缺m.
+    Seat 3 holds 1111s 23s 456s 78s 99s (all 条) and wins on its second draw.
+
+    Settlement: seat 3 self-draws 6s: 111s 123s 456s 678s 99s = 清一色 P 4 with one 根 (four 1s),
+    M 8, owed 8 + 1 = 9 by each of 0, 1, 2 (SC-5.3). Seat 1 has only 5 coins: it pays 5 and is
+    bankrupt (inactive for the rest of the hand). Seats 0 and 2 play out the wall; neither holds
+    a void tile or has 下叫, and there were no kongs, so §6 moves nothing.
+    Deltas -9, -5, -9, +23; next dealer seat 3.
+    """
+    deal = [
+        "4m 2p 2p 5p 8p 9p 3p 7p 2s 5s 8s 3s 6p 1p".split(),
+        "1p 4p 7p 3s 4s 9p 5p 2s 5s 4p 8p 3s 6p".split(),
+        "1m 4m 7m 2m 5m 8m 7s 4s 9s 9m 3m 6m 3p".split(),
+        "1s 1s 1s 1s 2s 3s 4s 5s 6s 7s 8s 9s 9s".split(),
+    ]
+    play = [
+        "0 d 4m",
+        "1 D 1m", "1 d 1m",
+        "2 D 5m", "2 d 3p",
+        "3 D 6m", "3 d 6m",  # no win on its first draw: that would be 地胡 (SC-4.5)
+        "0 D 1m", "0 d 1m",
+        "1 D 2m", "1 d 2m",
+        "2 D 2m", "2 d 2m",
+        "3 D 6s", "3 hu",
+        "OUT 1",
+        "AUTO",
+        "huang",
+    ]  # fmt: skip
+    result = {
+        "wins": [
+            {"seat": 3, "from": None, "tile": "6s", "hand": "qingyise", "gen": 1, "ways": [], "multiple": 8}
+        ],
+        "huazhu": [],
+        "tenpai": [],
+        "transfers": [tr("hu", 0, 3, 9), tr("hu", 1, 3, 5), tr("hu", 2, 3, 9)],
+        "next_dealer": 3,
+        "deltas": [-9, -5, -9, 23],
+    }
+    record, table = build(
+        "sc-xuezhan-e8",
+        preset="xuezhan",
+        overrides={"bankruptcy": True},
+        dealer=0,
+        deal=deal,
+        swap=None,
+        voids=["m", "m", "p", "m"],
+        play=play,
+        result=result,
+        wall_mode=False,
+        stacks=[30, 5, 40, 25],
+    )
+    _check_end_of_wall(table, result)
+    return record
+
+
 def _check_end_of_wall(table: Table, result: dict[str, Any]) -> None:
     """§6 recomputed: the eligible seats' 花猪 (SC-6.1) and 下叫 (SC-6.2) match the result."""
-    eligible = [s for s in range(4) if s not in table.won]
+    eligible = [s for s in range(4) if s not in table.won and s not in table.bankrupt]
     huazhu = [s for s in eligible if any(t[1] == table.voids[s] for t, n in table.hands[s].items() if n)]
     tenpai = [
         s
@@ -761,6 +892,8 @@ def main(argv: list[str]) -> int:
         "valid/xuezhan_e1.json": xz,
         "valid/xueliu_e7.json": xl,
         "valid/xuezhan_e2.json": xuezhan_e2(),
+        "valid/xuezhan_e5.json": xuezhan_e5(),
+        "valid/xuezhan_e8.json": xuezhan_e8(),
     }
     expected: dict[str, list[str]] = {}
     for name, (record, fields) in invalid_records(xz, xl).items():

@@ -1,0 +1,7 @@
+"""Sichuan's registry hooks (see ``replay.games``)."""
+
+from __future__ import annotations
+
+from replay.games.sichuan.evaluate import evaluate
+
+__all__ = ["evaluate"]

@@ -68,3 +68,11 @@ CATALOGUE: dict[str, tuple[str, str]] = {
 def reason(code: str, **values: Any) -> Reason:
     rule, template = CATALOGUE[code]
     return Reason(code, rule, template.format(**values))
+
+
+CATALOGUE["win_tile_mismatch"] = ("SC-3.2", "the winning tile is {expected}, not {tile}")
+CATALOGUE["claim_after_hu"] = ("SC-3.2", "the discard {tile} was won (胡): a win beats peng and gang")
+CATALOGUE["wall_empty"] = (
+    "SC-1.6",
+    "the wall is empty: the hand ends (流局, huangzhuang), seat {seat} cannot draw",
+)

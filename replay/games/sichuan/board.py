@@ -181,6 +181,10 @@ class Board:
             return False
         return not (self.rules.mode == "xuezhan" and self.seats[s].wins)
 
+    def others_from(self, s: int) -> list[int]:
+        """The other active seats in turn order from s's 下家 (how payers are listed)."""
+        return [(s + k) % 4 for k in (1, 2, 3) if self.active((s + k) % 4)]
+
     def active_seats(self) -> list[int]:
         return [s for s in range(4) if self.active(s)]
 
@@ -419,7 +423,7 @@ class Board:
             seat.hand[tile] -= 4
             seat.kongs.append((tile, "an", None))
             self.any_meld = True
-            payers = [p for p in self.active_seats() if p != s]
+            payers = self.others_from(s)
             self.ledger.kong("gang_an", s, payers, 2, self.turn_no)
             self._after_kong(s, (tile, "an", None))
             return
@@ -716,7 +720,7 @@ class Board:
             seat.pengs.remove(claim.tile)
             seat.kongs.append((claim.tile, "xu", None))
             self.any_meld = True
-            payers = [p for p in self.active_seats() if p != s]
+            payers = self.others_from(s)
             self.ledger.kong("gang_xu", s, payers, 1, self.turn_no)
             self._after_kong(s, (claim.tile, "xu", None))
             return

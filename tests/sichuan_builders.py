@@ -1,0 +1,74 @@
+"""Compact Sichuan records for tests: hands as '123m 45p', events as short strings.
+
+Events: ``d1 5m`` draw, ``x1 5m`` discard, ``p1`` peng, ``gm1`` 直杠, ``ga1 7s`` 暗杠, ``gx1 6s``
+补杠, ``h1`` / ``h1 3m`` hu, ``s1`` pass, ``hz`` huangzhuang. Records use ``deal`` (no wall), so
+every draw names its tile and the board checks there is no fifth copy.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def tiles(text: str) -> list[str]:
+    out: list[str] = []
+    for group in text.split():
+        out += [d + group[-1] for d in group[:-1]]
+    return out
+
+
+def event(text: str) -> dict[str, Any]:
+    head, *rest = text.split()
+    tile = rest[0] if rest else None
+    if head == "hz":
+        return {"type": "huangzhuang"}
+    seat = int(head[-1])
+    code = head[:-1]
+    kinds = {
+        "d": {"type": "draw"},
+        "x": {"type": "discard"},
+        "p": {"type": "peng"},
+        "gm": {"type": "gang", "kind": "ming"},
+        "ga": {"type": "gang", "kind": "an"},
+        "gx": {"type": "gang", "kind": "xu"},
+        "h": {"type": "hu"},
+        "s": {"type": "pass"},
+    }
+    e: dict[str, Any] = {**kinds[code], "seat": seat}
+    if tile is not None:
+        e["tile"] = tile
+    return e
+
+
+def record(
+    deal: list[str],
+    events: list[str],
+    *,
+    que: str | None = "mmmm",
+    preset: str = "xuezhan",
+    overrides: dict[str, Any] | None = None,
+    dealer: int = 0,
+    stacks: list[int] | None = None,
+    swap: tuple[str, list[str]] | None = None,
+    result: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    pre: list[dict[str, Any]] = []
+    if swap is not None:
+        pre.append({"type": "swap", "direction": swap[0], "tiles": [tiles(t) for t in swap[1]]})
+    if que is not None:
+        pre.append({"type": "dingque", "suits": list(que)})
+    rec: dict[str, Any] = {
+        "format": "sichuan-hand/1",
+        "hand_id": "t-1",
+        "source": "tests",
+        "ruleset": {"preset": preset, "overrides": overrides or {}},
+        "seats": [{"player_id": f"p{i}"} for i in range(4)],
+        "dealer": dealer,
+        "deal": [tiles(h) for h in deal],
+        "events": pre + [event(e) for e in events],
+    }
+    if stacks is not None:
+        rec["stacks"] = stacks
+    if result is not None:
+        rec["result"] = result
+    return rec

@@ -72,3 +72,25 @@ def record(
     if result is not None:
         rec["result"] = result
     return rec
+
+
+def pool_after(deal: list[str], events: list[str]) -> list[str]:
+    """The tiles not yet seen (108 minus the deal and every named draw), in code order."""
+    counts = {f"{r}{s}": 4 for s in "msp" for r in range(1, 10)}
+    for h in deal:
+        for t in tiles(h):
+            counts[t] -= 1
+    for e in events:
+        parts = e.split()
+        if parts[0].startswith("d") and len(parts) > 1:
+            counts[parts[1]] -= 1
+    return [t for t, n in counts.items() for _ in range(n)]
+
+
+def tsumogiri(seats: list[int], pool: list[str]) -> list[str]:
+    """Seats in turn draw a tile from ``pool`` and discard it at once, until the pool is empty."""
+    out: list[str] = []
+    for i, t in enumerate(pool):
+        s = seats[i % len(seats)]
+        out += [f"d{s} {t}", f"x{s} {t}"]
+    return out

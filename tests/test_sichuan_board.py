@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from replay.games.sichuan.board import Board, IllegalEvent
-from tests.sichuan_builders import record
+from tests.sichuan_builders import pool_after, record, tsumogiri
 
 
 def play(rec: dict[str, Any]) -> Board:
@@ -62,3 +62,42 @@ def test_e1_xuezhan_three_winners() -> None:
         ("gang_ming", 3, 1, 2),
     ]
     assert kinds[-1] == ("hu", 3, 2, 5)
+
+
+E2_DEAL = [
+    "66s 123s 789s 44s 23s 5p 7p",
+    "222p 444p 777m 99p 33m",
+    "1234568m 9m 1s 34s 7s 9s",
+    "12m 456m 789m 555s 88s",
+]
+E2_EVENTS = [
+    "x0 5p", "d1 6s", "x1 6s", "p0", "x0 7p", "d1 1p", "x1 1p", "d2 2p", "x2 2p", "d3 3p", "x3 3p",
+    "d0 6s", "gx0 6s", "d0 3m", "x0 3m", "h1", "h3",
+]  # fmt: skip
+
+
+def e2_record(**kw: Any) -> dict[str, Any]:
+    pool = pool_after(E2_DEAL, E2_EVENTS)
+    pool.sort(key=lambda t: t not in ("1s", "4s"))  # the waits early: no forced win at the end
+    return record(E2_DEAL, E2_EVENTS + tsumogiri([0, 2], pool) + ["hz"], que="mspp", **kw)
+
+
+def test_e2_gangshangpao_multiple_win_zhuanyi_dajiao() -> None:
+    """E2 / SC-3.2 一炮多响, SC-3.4, SC-4.4 杠上炮, SC-5.6 呼叫转移, SC-6.3 查大叫."""
+    board = play(e2_record())
+    res = board.result()
+    assert board.ended_by == "huangzhuang"
+    assert [(w["seat"], w["hand"], w["ways"], w["multiple"]) for w in res["wins"]] == [
+        (1, "duiduihu", ["gangshangpao"], 4),
+        (3, "pinghu", ["gangshangpao"], 2),
+    ]
+    assert res["tenpai"] == [0] and res["huazhu"] == []
+    assert ("zhuanyi", 0, 1, 3) in [(t["kind"], t["from"], t["to"], t["amount"]) for t in res["transfers"]]
+    assert ("dajiao", 2, 0, 8) in [(t["kind"], t["from"], t["to"], t["amount"]) for t in res["transfers"]]
+    assert res["deltas"] == [2, 6, -9, 1]
+    assert res["next_dealer"] == 0  # SC-1.3: a multiple first win: the discarder deals
+
+
+def test_sc_5_6_hujiao_zhuanyi_off() -> None:
+    res = play(e2_record(overrides={"hujiao_zhuanyi": "off"})).result()
+    assert res["deltas"] == [5, 3, -9, 1]

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from replay.games.sichuan.board import Board, IllegalEvent
+from replay.tiles import KIND_OF
 from tests.sichuan_builders import pool_after, record, tsumogiri
 
 
@@ -36,10 +35,34 @@ E1_DEAL = [
     "45p 11s 33s 66s 88p 22p 9s",
 ]
 E1_EVENTS = [
-    "x0 9s", "d1 9p", "ga1 7s", "d1 1s", "x1 1s", "d2 3s", "x2 3s", "d3 9s", "x3 5p", "gm1", "d1 6p",
-    "x1 6p", "d2 1p", "x2 1p", "d3 7p", "x3 7p", "d0 3p", "x0 5s", "d1 9p", "h1", "d2 2s", "x2 2s",
-    "d3 1s", "x3 4p", "h0", "d2 6m", "h2",
-]  # fmt: skip
+    "x0 9s",
+    "d1 9p",
+    "ga1 7s",
+    "d1 1s",
+    "x1 1s",
+    "d2 3s",
+    "x2 3s",
+    "d3 9s",
+    "x3 5p",
+    "gm1",
+    "d1 6p",
+    "x1 6p",
+    "d2 1p",
+    "x2 1p",
+    "d3 7p",
+    "x3 7p",
+    "d0 3p",
+    "x0 5s",
+    "d1 9p",
+    "h1",
+    "d2 2s",
+    "x2 2s",
+    "d3 1s",
+    "x3 4p",
+    "h0",
+    "d2 6m",
+    "h2",
+]
 
 
 def test_e1_xuezhan_three_winners() -> None:
@@ -71,9 +94,24 @@ E2_DEAL = [
     "12m 456m 789m 555s 88s",
 ]
 E2_EVENTS = [
-    "x0 5p", "d1 6s", "x1 6s", "p0", "x0 7p", "d1 1p", "x1 1p", "d2 2p", "x2 2p", "d3 3p", "x3 3p",
-    "d0 6s", "gx0 6s", "d0 3m", "x0 3m", "h1", "h3",
-]  # fmt: skip
+    "x0 5p",
+    "d1 6s",
+    "x1 6s",
+    "p0",
+    "x0 7p",
+    "d1 1p",
+    "x1 1p",
+    "d2 2p",
+    "x2 2p",
+    "d3 3p",
+    "x3 3p",
+    "d0 6s",
+    "gx0 6s",
+    "d0 3m",
+    "x0 3m",
+    "h1",
+    "h3",
+]
 
 
 def e2_record(**kw: Any) -> dict[str, Any]:
@@ -101,3 +139,163 @@ def test_e2_gangshangpao_multiple_win_zhuanyi_dajiao() -> None:
 def test_sc_5_6_hujiao_zhuanyi_off() -> None:
     res = play(e2_record(overrides={"hujiao_zhuanyi": "off"})).result()
     assert res["deltas"] == [5, 3, -9, 1]
+
+
+E6_DEAL = [
+    "3m 1s 2s 5s 8s 9s 1p 2p 5p 6p 9p 3p 4p 7p",
+    "123m 456m 789m 11s 23s",
+    "22s 44s 66s 11p 33p 77p 9p",
+    "888p 3s 5s 77s 9s 1p 2p 4p 5p 6p",
+]
+E6_EVENTS = [
+    "x0 7p",
+    "d1 9s",
+    "x1 9s",
+    "d2 5m",
+    "x2 5m",
+    "d3 8p",
+    "ga3 8p",
+    "d3 1m",
+    "x3 1m",
+    "d0 6m",
+    "x0 6m",
+    "d1 4s",
+    "h1",
+]
+
+
+def test_e6_huazhu_dajiao_tuishui() -> None:
+    """E6 / SC-6.1 查花猪, SC-6.2 下叫, SC-6.3 查大叫, SC-6.4 退税 (the winner gets its refund too)."""
+    pool = pool_after(E6_DEAL, E6_EVENTS)
+    pool.sort(key=lambda t: t != "9p")
+    rec = record(
+        E6_DEAL, E6_EVENTS + tsumogiri([2, 3, 0], pool) + ["hz"], que="mpmm", overrides={"que_first": False}
+    )
+    res = play(rec).result()
+    assert res["huazhu"] == [0] and res["tenpai"] == [2]
+    assert res["deltas"] == [-34, 6, 18, 10]
+    tail = [(t["kind"], t["from"], t["to"], t["amount"]) for t in res["transfers"]][-6:]
+    assert tail == [
+        ("huazhu", 0, 2, 16),
+        ("huazhu", 0, 3, 16),
+        ("dajiao", 3, 2, 4),
+        ("tuishui", 3, 0, 2),
+        ("tuishui", 3, 1, 2),
+        ("tuishui", 3, 2, 2),
+    ]
+
+
+def test_sc_2_2_que_first_makes_e6s_discard_illegal() -> None:
+    """SC-2.2 que_first: seat 0 holds 3m (void m) and may not discard 7p first."""
+    assert illegal(record(E6_DEAL, E6_EVENTS, que="mpmm")) == (1, "que_first", "SC-2.2")
+
+
+E7_DEAL = [
+    "234m 678m 34p 777p 99p 1s",
+    "11s 44s 77s 11p 44p 8p 2s 6s",
+    "22s 55s 88s 66p 3p 9s 3s 5p 8p",
+    "1s 4s 7s 3s 6s 9s 1p 3p 6p 8p 8p 5p 2s",
+]
+E7_EVENTS = [
+    "x0 1s",
+    "d1 1m",
+    "x1 1m",
+    "d2 9p",
+    "x2 5p",
+    "h0",
+    "d1 2m",
+    "x1 2m",
+    "d2 3m",
+    "x2 3m",
+    "d3 4m",
+    "x3 4m",
+    "d0 7p",
+    "ga0 7p",
+    "d0 2p",
+    "h0",
+]
+
+
+def e7_events() -> list[str]:
+    pool = pool_after(E7_DEAL, E7_EVENTS)
+    pool.sort(key=lambda t: t not in ("2p", "5p"))
+    return E7_EVENTS + tsumogiri([1, 2, 3, 0], pool) + ["hz"]
+
+
+def test_e7_xueliu_winner_stays_and_kongs_keeping_its_waits() -> None:
+    """E7 / SC-3.7: the winner stays, 暗杠 keeping its waits, 杠上花 again; in xueliu all three pay."""
+    board = play(record(E7_DEAL, e7_events(), que="smmm", preset="xueliu"))
+    res = board.result()
+    assert [(w["seat"], w["from"], w["hand"], w["gen"], w["ways"], w["multiple"]) for w in res["wins"]] == [
+        (0, 2, "pinghu", 0, [], 1),
+        (0, None, "pinghu", 1, ["gangshanghua"], 4),
+    ]
+    assert res["deltas"] == [22, -7, -8, -7]
+    assert board.seats[0].set_aside == [KIND_OF["5p"], KIND_OF["2p"]]  # won off seat 2, then self-drawn
+
+
+def test_sc_3_7_xueliu_kong_that_changes_waits_is_illegal() -> None:
+    """E7's note: locked 123p 456p 789p 555m 6m waits 4m/6m/7m; an 暗杠 of a drawn 5m is illegal."""
+    deal = [
+        "123p 456p 789p 555m 6m 1s",
+        "11s 44s 77s 22p 44p 9s 2s 6s",
+        "22s 55s 88s 66p 3p 9s 3s 6m 8p",
+        "1s 4s 7s 3s 6s 9s 1p 3p 6p 8p 8p 5p 2s",
+    ]
+    events = [
+        "x0 1s",
+        "d1 1m",
+        "x1 1m",
+        "d2 9p",
+        "x2 6m",
+        "h0",
+        "d1 2m",
+        "x1 2m",
+        "d2 3m",
+        "x2 3m",
+        "d3 4m",
+        "x3 4m",
+        "d0 5m",
+        "ga0 5m",
+    ]
+    assert illegal(record(deal, events, que="smmm", preset="xueliu")) == (14, "xueliu_locked", "SC-3.7")
+    events[-1] = "x0 5m"
+    board = play(record(deal, events, que="smmm", preset="xueliu"))
+    assert not board.ended
+    events[-1] = "x0 6m"  # 不能还张: only the drawn tile may go
+    assert illegal(record(deal, events, que="smmm", preset="xueliu")) == (14, "xueliu_locked", "SC-3.7")
+
+
+def test_e5_rob_a_bugang_whole_hand() -> None:
+    """E5 / SC-3.3: seat 2 robs seat 0's 补杠 4p: 平胡 × 抢杠胡 = 2; no kong payment; seat 3 moves next."""
+    deal = [
+        "44p 123s 789s 55s 6s 7s 9p 4s",
+        "4p 22m 33m 44m 55m 6m 7m 8m 9m",
+        "111m 678m 55m 678p 23p",
+        "33m 88m 99m 1s 2s 3s 5s 6s 7s 9s",
+    ]
+    events = [
+        "x0 9p",
+        "d1 9s",
+        "x1 4p",
+        "p0",
+        "x0 4s",
+        "d1 7m",
+        "x1 9s",
+        "d2 9s",
+        "x2 9s",
+        "d3 1s",
+        "x3 1s",
+        "d0 4p",
+        "gx0 4p",
+        "h2",
+    ]
+    board = play(record(deal, events, que="mpsp"))
+    res = board.result()
+    assert [(w["seat"], w["from"], w["ways"], w["multiple"]) for w in res["wins"]] == [
+        (2, 0, ["qiangganghu"], 2)
+    ]
+    assert res["deltas"] == [-2, 0, 2, 0]
+    assert [t["kind"] for t in res["transfers"]] == ["hu"]
+    assert board.seats[0].pengs == [KIND_OF["4p"]] and board.seats[0].kongs == []
+    assert board.actor == 3

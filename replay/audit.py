@@ -14,6 +14,7 @@ from typing import Any
 from replay.analysis import analyse
 from replay.board import Board, IllegalEvent
 from replay.errors import InputError
+from replay.games import Game, game_of_format
 from replay.inputs import Unreadable
 from replay.reasons import Reason, reason
 from replay.ruleset import HAND_TYPES
@@ -138,6 +139,9 @@ def audit_record(obj: object, location: str | None = None) -> dict[str, Any]:
         out = _blank(None, None, location)
         out["errors"] = [{"field": "", "message": obj.message}]
         return out
+    game = _other_game(obj)
+    if game is not None and isinstance(obj, Mapping):
+        return game.audit_record(obj, location)
     record, errors = validate_record(obj)
     if record is None:
         out = _blank(_ident(obj, "hand_id"), _ident(obj, "source"), location)
@@ -155,6 +159,9 @@ def audit_validated(record: Mapping[str, Any], location: str | None = None) -> d
     ``audit_records`` and the store pop: ``_session`` (R-2.2 across hands) and ``_facts`` (per-seat
     facts for habits, from the same replay as the mistakes).
     """
+    game = _other_game(record)
+    if game is not None:
+        return game.audit_validated(record, location)
     out = _blank(record["hand_id"], record["source"], location)
     out["recorded"] = record.get("result")
     try:
@@ -173,6 +180,13 @@ def audit_validated(record: Mapping[str, Any], location: str | None = None) -> d
     out["mistakes"], out["_facts"] = analyse(record)
     out["_session"] = _session_key(record, replayed.board)
     return out
+
+
+def _other_game(obj: object) -> Game | None:
+    """The game of a record whose ``format`` is another game's (None for Wuhan and unknown formats,
+    which Wuhan's schema reports as before)."""
+    game = game_of_format(obj.get("format")) if isinstance(obj, Mapping) else None
+    return game if game is not None and game.name != "wuhan" else None
 
 
 def _session_key(record: Mapping[str, Any], board: Board) -> tuple[str, str, int, int, bool] | None:

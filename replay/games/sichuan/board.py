@@ -83,6 +83,17 @@ class WinRecord:
     ways: tuple[str, ...]
     multiple: int
     tied: tuple[str, ...]
+    expression: str = ""
+    charges: tuple[tuple[int, str], ...] = ()
+
+    def receipt(self) -> dict[str, Any]:
+        """The win as a player writes it: M factor by factor, then what each payer owes."""
+        return {
+            "seat": self.seat,
+            "from": self.source,
+            "expression": self.expression,
+            "payers": [{"seat": p, "expression": text} for p, text in self.charges],
+        }
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -128,8 +139,10 @@ class Board:
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> Board:
         """The board before the first event; raises InputError for a record it cannot read."""
-        rules = rules_from_json(record["ruleset"])
-        dealer = record["dealer"]
+        rules = rules_from_json(record.get("ruleset"))
+        dealer = record.get("dealer")
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer <= 3:
+            raise InputError("dealer", f"must be a seat 0-3, not {dealer!r}")
         stacks = record.get("stacks")
         if rules.bankruptcy and stacks is None:
             raise InputError("stacks", "required with the bankruptcy parameter (§7)")
@@ -551,7 +564,20 @@ class Board:
             payers = [(s + k) % 4 for k in (1, 2, 3) if self.active((s + k) % 4)]
         charges = [charge(sw, p, self.rules, bonus=not dianpao) for p in payers]
         self.ledger.step("hu", [(c.payer, s, c.units) for c in charges])
-        self.wins.append(WinRecord(s, None, tile, sw.hand, sw.gen, sw.ways, sw.multiple, self._tied(r, sw)))
+        self.wins.append(
+            WinRecord(
+                s,
+                None,
+                tile,
+                sw.hand,
+                sw.gen,
+                sw.ways,
+                sw.multiple,
+                self._tied(r, sw),
+                sw.expression,
+                tuple((c.payer, c.text) for c in charges),
+            )
+        )
         if len(self.wins) == 1:
             self.first_win_multiple = (False, None)
         seat.wins += 1
@@ -739,7 +765,18 @@ class Board:
             ch = charge(sw, claim.seat, self.rules, bonus=False)
             self.ledger.step("hu", [(claim.seat, w, ch.units)])
             self.wins.append(
-                WinRecord(w, claim.seat, claim.tile, sw.hand, sw.gen, sw.ways, sw.multiple, self._tied(r, sw))
+                WinRecord(
+                    w,
+                    claim.seat,
+                    claim.tile,
+                    sw.hand,
+                    sw.gen,
+                    sw.ways,
+                    sw.multiple,
+                    self._tied(r, sw),
+                    sw.expression,
+                    ((claim.seat, ch.text),),
+                )
             )
             if len(self.wins) == 1:
                 self.first_win_multiple = (len(order) > 1, claim.seat)

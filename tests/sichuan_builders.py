@@ -94,3 +94,36 @@ def tsumogiri(seats: list[int], pool: list[str]) -> list[str]:
         s = seats[i % len(seats)]
         out += [f"d{s} {t}", f"x{s} {t}"]
     return out
+
+
+def deal_order(hands: list[list[str]], dealer: int) -> list[str]:
+    """The deal part of a wall (SC-1.4): 4-4-4 to each seat from the dealer, 1 each, the 14th."""
+    taken = [0, 0, 0, 0]
+    out: list[str] = []
+    for n in (4, 4, 4, 1):
+        for k in range(4):
+            s = (dealer + k) % 4
+            out += hands[s][taken[s] : taken[s] + n]
+            taken[s] += n
+    out.append(hands[dealer][13])
+    return out
+
+
+def with_wall(rec: dict[str, Any]) -> dict[str, Any]:
+    """The same record with a 108-tile ``wall`` instead of ``deal``: front draws in event order,
+    replacements (a draw right after the same seat's kong) from the back, the rest in between."""
+    hands = rec.pop("deal")
+    front: list[str] = []
+    back: list[str] = []
+    prev: dict[str, Any] = {}
+    for e in rec["events"]:
+        if e["type"] == "draw":
+            after_kong = prev.get("type") == "gang" and prev.get("seat") == e["seat"]
+            (back if after_kong else front).append(e["tile"])
+        prev = e
+    counts = {f"{r}{s}": 4 for s in "msp" for r in range(1, 10)}
+    for t in [*(t for h in hands for t in h), *front, *back]:
+        counts[t] -= 1
+    middle = [t for t, n in counts.items() for _ in range(n)]
+    rec["wall"] = deal_order(hands, rec["dealer"]) + front + middle + back[::-1]
+    return rec

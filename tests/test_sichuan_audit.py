@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from replay.audit import audit_record, audit_records
 from replay.cli import main
-from tests.sichuan_builders import record
+from tests.sichuan_builders import record, with_wall
 from tests.test_sichuan_board import E1_DEAL, E1_EVENTS, play
 
 
@@ -90,3 +90,26 @@ def test_cli_summary_line(tmp_path: Any) -> None:
     assert out.exit_code == 0, out.output
     assert "seat 1 pinghu M4" in out.output and "[-6, 23, -2, -15]" in out.output
     assert audit_records([(e1(), "x")])[0]["status"] == "ok"
+
+
+def test_sc_1_4_the_same_hand_from_a_wall() -> None:
+    """SC-1.4: with the wall the draws are known; the record may leave draw tiles out."""
+    rec = with_wall(e1())
+    assert len(rec["wall"]) == 108
+    assert audit_record(copy.deepcopy(rec))["status"] == "ok"
+    for e in rec["events"]:
+        if e["type"] == "draw":
+            del e["tile"]
+    assert audit_record(copy.deepcopy(rec))["status"] == "ok"
+
+
+def test_sc_1_4_a_draw_that_is_not_the_walls_next_tile() -> None:
+    rec = with_wall(e1())
+    rec["events"][2]["tile"] = "1p"  # seat 1's first draw is 9p
+    a = audit_record(rec)
+    assert (a["first_illegal"]["index"], a["first_illegal"]["code"], a["first_illegal"]["rule"]) == (
+        2,
+        "draw_mismatch",
+        "SC-1.4",
+    )
+    assert "九筒 (9p)" in a["first_illegal"]["message"]

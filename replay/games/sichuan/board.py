@@ -539,7 +539,9 @@ class Board:
         if r is None:
             self._not_a_win(s, tile)
         assert r is not None
-        if tile is None:  # 天胡 without naming the tile: set aside the last of the deal
+        if tile is None:  # 天胡 without naming its tile: xueliu must know which to set aside
+            if self.rules.mode == "xueliu":
+                raise InputError("tile", "a 天胡 in xueliu names the tile it sets aside (SC-3.7)")
             tile = max(k for k in range(27) if seat.hand[k])
         ways: list[str] = []
         if self.replacement:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from replay.games.sichuan.audit import audit_validated
-from replay.games.sichuan.board import Board, IllegalEvent
+from replay.games.sichuan.board import Board, IllegalEvent, legal_actions
 from tests.sichuan_builders import event, record
 from tests.test_sichuan_board import E1_DEAL, E1_EVENTS, E2_DEAL, illegal, play
 
@@ -311,3 +311,19 @@ def test_e8_bankruptcy_whole_hand() -> None:
     board.push(event("d0 6p"))
     board.push(event("x0 6p"))
     assert rule_of(board, "d1 7p") == ("out_of_turn", "SC-3.1")
+
+
+def test_legal_actions_follow_push() -> None:
+    """``legal_actions`` lists what ``push`` accepts: E1 after seat 1 drew 9p, and on seat 3's 4p."""
+    rec = record(E1_DEAL, E1_EVENTS, **E1)
+    board = until(rec, 3)
+    acts = legal_actions(board)
+    assert {"type": "gang", "seat": 1, "kind": "an", "tile": "7s"} in acts
+    assert {"type": "hu", "seat": 1} not in acts
+    assert all(a["seat"] == 1 for a in acts)
+    board = until(rec, 25)  # seat 3 discarded 4p
+    acts = legal_actions(board)
+    assert {"type": "hu", "seat": 0} in acts and {"type": "draw", "seat": 0} in acts
+    assert {"type": "hu", "seat": 2} not in acts and {"type": "huangzhuang"} not in acts
+    board.live_count = 2
+    assert {"type": "draw", "seat": 0} not in legal_actions(board)  # SC-1.7: seat 0 must win

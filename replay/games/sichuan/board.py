@@ -926,3 +926,63 @@ class Board:
             "next_dealer": self.next_dealer(),
             "deltas": list(self.ledger.deltas),
         }
+
+
+def legal_actions(board: Board) -> list[dict[str, Any]]:
+    """Every event that may come next, each checked by pushing it on a copy of the board.
+
+    Candidates come from the phase (the actor's discards, kongs and hu; each other seat's hu,
+    peng, 直杠 and pass on a claim; the next draw or 流局), so the answer follows exactly the
+    rules ``push`` enforces — the simulator and the mistake detectors ask this, never a second
+    copy of the rules. Draws name no tile (the wall or the caller decides it).
+    """
+    import copy
+
+    candidates: list[dict[str, Any]] = []
+    if board.phase == "ended":
+        return []
+    if board.phase in ("swap", "dingque"):
+        return []  # openings are choices of tiles/suits, listed by the caller
+    if board.phase == "act":
+        s = board.actor
+        hand = board.seats[s].hand
+        candidates.append({"type": "hu", "seat": s})
+        for k in range(27):
+            if hand[k]:
+                candidates.append({"type": "discard", "seat": s, "tile": CODES[k]})
+            if hand[k] == 4:
+                candidates.append({"type": "gang", "seat": s, "kind": "an", "tile": CODES[k]})
+            if hand[k] and k in board.seats[s].pengs:
+                candidates.append({"type": "gang", "seat": s, "kind": "xu", "tile": CODES[k]})
+    elif board.phase == "claim" and board.claim is not None:
+        for s in range(4):
+            if s == board.claim.seat:
+                continue
+            candidates += [
+                {"type": "hu", "seat": s},
+                {"type": "peng", "seat": s},
+                {"type": "gang", "seat": s, "kind": "ming", "tile": CODES[board.claim.tile]},
+                {"type": "pass", "seat": s},
+            ]
+        candidates.append({"type": "huangzhuang"})
+        nxt = board.next_active(board.claim.seat)
+        candidates.append({"type": "draw", "seat": nxt})
+    elif board.phase == "draw":
+        candidates += [{"type": "draw", "seat": board.actor}, {"type": "huangzhuang"}]
+    out = []
+    for c in candidates:
+        trial = copy.deepcopy(board)
+        try:
+            if c["type"] == "draw" and trial.wall is None:
+                if trial.live <= 0:
+                    raise IllegalEvent(reason("wall_empty", seat=c["seat"]))
+                if trial.phase == "claim":
+                    trial._close_claim(c)
+                if trial.actor != c["seat"] or trial.phase != "draw":
+                    raise IllegalEvent(reason("out_of_turn", seat=c["seat"], action="draw", expected=""))
+            else:
+                trial.push(c)
+        except (IllegalEvent, InputError):
+            continue
+        out.append(c)
+    return out

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from schemas.db import Store
+from store.db import Store
 
 
 def register(app: Flask, store: Store) -> None:

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from schemas.db import Store
-from schemas.habits import HabitFilters, player_habits
+from store.db import Store
+from store.habits import HabitFilters, player_habits
 
 
 @dataclass(frozen=True)
@@ -181,7 +181,7 @@ class StoreData:
             )
 
     def player(self, player_id: str, f: Filters) -> dict[str, Any]:
-        """The habit figures (``schemas.habits``), the series the charts draw, the mistakes list."""
+        """The habit figures (``store.habits``), the series the charts draw, the mistakes list."""
         where, params = f.where()
         with self.store.read() as cur:
             habits = player_habits(cur, player_id, f.habits())

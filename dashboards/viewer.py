@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from replay.audit import audit_record, replay_events
+from replay.audit import replay_events
 from replay.board import Board
 from replay.errors import InputError
 from replay.ruleset import HAND_NAMES_ZH
+from schemas.audit import audit_record
 from schemas.hand_record import validate_record
 
 MISTAKE_NAMES_ZH = {

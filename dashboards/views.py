@@ -26,10 +26,10 @@ from werkzeug.wrappers import Response
 
 from dashboards import charts, viewer
 from dashboards.data import Filters
-from replay.audit import audit_records
 from replay.inputs import decode
 from replay.ruleset import PRESETS
-from schemas.tokens import verify_token
+from schemas.audit import audit_records
+from store.tokens import verify_token
 
 bp = Blueprint(
     "dashboards", __name__, template_folder="templates", static_folder="static", static_url_path="/ui"

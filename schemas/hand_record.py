@@ -610,7 +610,7 @@ def fast_event(value: Mapping[str, Any]) -> dict[str, Any] | None:
     A record has a hundred-odd events and loading each through a Schema dominated the audit's
     cost. This accepts only events the schema would load unchanged; anything else (an alias to
     normalise, any error to report) returns None and goes through the schema, so the result and
-    the error messages are the schema's. ``tests/test_schemas.py`` checks the two agree.
+    the error messages are the schema's. ``tests/schemas/test_schemas.py`` checks the two agree.
     """
     kind = value["type"]
     keys = value.keys()

@@ -2,7 +2,7 @@
 
 Apps validate their uploads with off-the-shelf tooling in their own language; the server's
 marshmallow schema (``schemas.hand_record``) stays the authority. The JSON Schema is built from
-the same constants so the two cannot drift apart silently, and ``tests/test_schemas.py`` checks
+the same constants so the two cannot drift apart silently, and ``tests/schemas/test_schemas.py`` checks
 that the published file ``docs/hand-record.schema.json`` is this function's output.
 
 It accepts every record ``validate_record`` accepts. A few rules it cannot express (deltas

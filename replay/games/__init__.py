@@ -7,9 +7,9 @@ import another game's. Adding a game is adding a package and one ``Game`` line h
 (see docs/rules-index-sichuan.md for the Sichuan package).
 
 Hooks a game package provides (module ``replay.games.<name>.hooks``):
-``evaluate(value) -> dict`` (``replay evaluate`` for one input), ``audit_record(obj, location)``
-(``replay audit`` of one decoded record: validate, replay, settle, diff) and
-``audit_validated(record, location)`` (the same for a record its schema already accepted).
+``evaluate(value) -> dict`` (``replay evaluate`` for one input) and
+``audit_validated(record, location) -> dict`` (``replay audit`` of a record its schema accepted:
+replay, settle, diff). Validation is the schema layer's (``schemas/``), above the domain.
 """
 
 from __future__ import annotations
@@ -39,10 +39,6 @@ class Game:
 
     def evaluate(self, value: object) -> dict[str, Any]:
         result: dict[str, Any] = self.hook("evaluate")(value)
-        return result
-
-    def audit_record(self, obj: Mapping[str, Any], location: str | None = None) -> dict[str, Any]:
-        result: dict[str, Any] = self.hook("audit_record")(obj, location)
         return result
 
     def audit_validated(self, record: Mapping[str, Any], location: str | None = None) -> dict[str, Any]:

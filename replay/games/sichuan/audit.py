@@ -7,9 +7,8 @@ with the event index and SC rule, ``errors``, ``computed``, ``recorded``, ``diff
 
 from __future__ import annotations
 
-import importlib
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from replay.errors import InputError
@@ -41,30 +40,6 @@ def _blank(record: Mapping[str, Any], location: str | None) -> dict[str, Any]:
     if location is not None:
         out["location"] = location
     return out
-
-
-def _schema_validator() -> Callable[[object], tuple[Mapping[str, Any] | None, list[dict[str, str]]]] | None:
-    """``schemas.sichuan_hand.validate_record`` when the schema is installed (it is optional here:
-    the board checks every field it reads and names it)."""
-    try:
-        module = importlib.import_module("schemas.sichuan_hand")
-    except ImportError:
-        return None
-    fn: Callable[[object], tuple[Mapping[str, Any] | None, list[dict[str, str]]]] = module.validate_record
-    return fn
-
-
-def audit_record(obj: Mapping[str, Any], location: str | None = None) -> dict[str, Any]:
-    """Validate (when the schema is available) and audit one decoded record."""
-    validate = _schema_validator()
-    if validate is not None:
-        record, errors = validate(obj)
-        if record is None:
-            out = _blank(obj, location)
-            out["errors"] = errors
-            return out
-        return audit_validated(record, location)
-    return audit_validated(obj, location)
 
 
 def replay(record: Mapping[str, Any]) -> tuple[Board, int | None, Reason | None]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from replay.games.sichuan.audit import audit_record, audit_validated
+from replay.games.sichuan.audit import audit_validated
 from replay.games.sichuan.evaluate import evaluate
 
-__all__ = ["audit_record", "audit_validated", "evaluate"]
+__all__ = ["audit_validated", "evaluate"]

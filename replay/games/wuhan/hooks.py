@@ -16,9 +16,3 @@ def audit_validated(record: Mapping[str, Any], location: str | None = None) -> d
     from replay.audit import audit_validated as wuhan_audit
 
     return wuhan_audit(record, location)
-
-
-def audit_record(obj: Mapping[str, Any], location: str | None = None) -> dict[str, Any]:
-    from replay.audit import audit_record as wuhan_audit
-
-    return wuhan_audit(obj, location)

@@ -1,0 +1,75 @@
+"""The audit of a hand record as received: schema validation, then the replayer.
+
+This is the ``replay audit --json`` contract for any decoded JSON value. It composes the two
+layers here, above the domain, so that ``replay/`` imports no schema library: the replayer
+(``replay.audit.audit_validated``) only ever sees records ``validate_record`` accepted.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from replay.audit import _blank, _ident, audit_validated, check_sessions, other_game
+from replay.games import Game
+from replay.inputs import Unreadable
+from schemas.hand_record import validate_record
+
+
+def audit_record(obj: object, location: str | None = None) -> dict[str, Any]:
+    """The audit of one decoded JSON value, as ``replay audit --json`` prints it."""
+    if isinstance(obj, Unreadable):
+        out = _blank(None, None, location)
+        out["errors"] = [{"field": "", "message": obj.message}]
+        return out
+    game = other_game(obj)
+    if game is not None and isinstance(obj, Mapping):
+        return _audit_other(game, obj, location)
+    record, errors = validate_record(obj)
+    if record is None:
+        out = _blank(_ident(obj, "hand_id"), _ident(obj, "source"), location)
+        if isinstance(obj, Mapping) and isinstance(obj.get("result"), Mapping):
+            out["recorded"] = obj["result"]
+        out["errors"] = errors
+        return out
+    return audit_validated(record, location)
+
+
+Validator = Callable[[object], tuple[Mapping[str, Any] | None, list[dict[str, str]]]]
+
+
+def _schema_of(game: Game) -> Validator | None:
+    """``schemas.<game>_hand.validate_record`` when that game's record schema is installed."""
+    try:
+        module = importlib.import_module(f"schemas.{game.name}_hand")
+    except ImportError:
+        return None
+    validate: Validator = module.validate_record
+    return validate
+
+
+def _audit_other(game: Game, obj: Mapping[str, Any], location: str | None) -> dict[str, Any]:
+    """A record of another game, picked by its ``format``: its schema (when installed), then its
+    replayer; without a schema the replayer reads the record itself and names any bad field."""
+    validate = _schema_of(game)
+    if validate is None:
+        return game.audit_validated(obj, location)
+    record, errors = validate(obj)
+    if record is None:
+        out = _blank(_ident(obj, "hand_id"), _ident(obj, "source"), location)
+        out = {**dict(list(out.items())[:2]), "game": game.name, **dict(list(out.items())[2:])}
+        out["recorded"] = obj["result"] if isinstance(obj.get("result"), Mapping) else None
+        out["errors"] = errors
+        return out
+    return game.audit_validated(record, location)
+
+
+def audit_records(items: Iterable[tuple[object, str | None]]) -> list[dict[str, Any]]:
+    """Audit a batch in order, then the sittings it contains."""
+    audits = [audit_record(obj, loc) for obj, loc in items]
+    check_sessions(audits)
+    for a in audits:
+        a.pop("_session", None)
+        a.pop("_facts", None)
+    return audits

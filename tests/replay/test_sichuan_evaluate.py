@@ -187,3 +187,43 @@ def test_game_wuhan_is_the_old_contract() -> None:
     line = Path("sample_logs/evaluate/examples.ndjson").read_text(encoding="utf-8").splitlines()[0]
     value = json.loads(line)
     assert evaluate({**value, "game": "wuhan"}) == evaluate(value)
+
+
+def test_sc_3_8_hand_size() -> None:
+    """SC-3.8: the winner holds 13 − 3 × melds concealed tiles before the winning tile."""
+    seats = [seat(), seat("123p 456p 789p 111p", void="m"), seat(), seat()]
+    a = ev(seats, 1, {"way": "discard", "tile": "2p", "from": 0})
+    assert (a["reason"]["code"], a["reason"]["rule"]) == ("wrong_hand_size", "SC-3.8")
+
+
+def test_sc_5_2_each_winner_of_one_discard_is_paid_its_own_m() -> None:
+    """SC-5.2 (E2): one discard, two winners: 对对胡 × 杠上炮 4 and 平胡 × 杠上炮 2, paid one by one."""
+    s1 = seat("222p 444p 777m 99p 33m", void="s")
+    s3 = seat("12m 456m 789m 555s 88s", void="p")
+    win = {"way": "discard", "tile": "3m", "from": 0, "kong": "xu"}
+    a1 = ev([seat(void="m"), s1, seat(), s3], 1, win)
+    a3 = ev([seat(void="m"), s1, seat(), s3], 3, win)
+    assert (a1["multiple"], a1["deltas"]) == (4, [-4, 4, 0, 0])
+    assert (a3["multiple"], a3["deltas"]) == (2, [-2, 0, 0, 2])
+
+
+@pytest.mark.parametrize(
+    ("overrides", "deltas"),
+    [
+        ({"zimo_bonus": "none"}, [-8, -8, 24, -8]),
+        ({"zimo_bonus": "di", "cap": {"fan": 3}}, [-9, -9, 27, -9]),
+        ({"zimo_bonus": "di", "cap": {"fan": 3}, "di_in_cap": True}, [-8, -8, 24, -8]),
+        ({"zimo_bonus": "fan", "cap": {"multiple": 10}}, [-10, -10, 30, -10]),
+    ],
+)
+def test_sc_5_3_zimo_bonus_and_cap(overrides: dict[str, Any], deltas: list[int]) -> None:
+    """SC-5.1/5.3: 清一色 G 1 self-drawn (M 8): ``none`` 8, ``di`` 8+1 after the cap, inside it
+    with ``di_in_cap``; ``fan`` doubles M to 16 before the cap."""
+    seats = [seat(), seat(), seat("1111s 23s 456s 789s 5s", void="m"), seat()]
+    a = ev(seats, 2, {"way": "self_draw", "tile": "5s"}, overrides)
+    assert a["deltas"] == deltas
+
+
+def test_base_multiplies_every_amount() -> None:
+    seats = [seat(), seat(), seat("1111s 23s 456s 789s 5s", void="m"), seat()]
+    assert ev(seats, 2, {"way": "self_draw", "tile": "5s"}, {"base": 10})["deltas"] == [-90, -90, 270, -90]

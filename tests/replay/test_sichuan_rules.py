@@ -327,3 +327,26 @@ def test_legal_actions_follow_push() -> None:
     assert {"type": "hu", "seat": 2} not in acts and {"type": "huangzhuang"} not in acts
     board.live_count = 2
     assert {"type": "draw", "seat": 0} not in legal_actions(board)  # SC-1.7: seat 0 must win
+
+
+def test_sc_6_1_without_dingque_a_huazhu_holds_three_suits() -> None:
+    """SC-6.1 with ``dingque: false``: a seat holding all three suits at the end is 花猪."""
+    rec = record(E1_DEAL, ["x0 9s"], que=None, overrides={"dingque": False})
+    board = until(rec, 1)
+    board.live_count = 0
+    board.push(event("hz"))
+    # seat 0: m and p (and 5s): three suits; seat 3: s and p only; seat 1: s and p; seat 2: m only
+    assert board.huazhu == [0]
+    assert [(t.kind, t.payer, t.payee, t.amount) for t in board.ledger.transfers][:3] == [
+        ("huazhu", 0, 1, 16),
+        ("huazhu", 0, 2, 16),
+        ("huazhu", 0, 3, 16),
+    ]
+
+
+def test_sc_3_8_a_deal_of_the_wrong_size_is_invalid() -> None:
+    """SC-3.8 / SC-1.4: the dealer starts with 14, the others 13."""
+    rec = record(E1_DEAL, E1_EVENTS, **E1)
+    rec["deal"][2] = rec["deal"][2][:-1]
+    out = audit_validated(rec)
+    assert out["status"] == "invalid" and out["errors"][0]["field"] == "deal[2]"

@@ -350,3 +350,20 @@ def test_sc_3_8_a_deal_of_the_wrong_size_is_invalid() -> None:
     rec["deal"][2] = rec["deal"][2][:-1]
     out = audit_validated(rec)
     assert out["status"] == "invalid" and out["errors"][0]["field"] == "deal[2]"
+
+
+def test_reason_codes_doc_is_generated_from_the_catalogue() -> None:
+    """docs/reason-codes-sichuan.md is ``python -m replay.games.sichuan.reasons``'s output; every
+    code names an SC rule and is raised somewhere in the Sichuan engine."""
+    from pathlib import Path
+
+    from replay.games.sichuan import reasons
+
+    root = Path(__file__).resolve().parents[2]
+    assert (root / "docs" / "reason-codes-sichuan.md").read_text(encoding="utf-8") == reasons.markdown()
+    src = "".join(
+        (root / "replay" / "games" / "sichuan" / f).read_text("utf-8")
+        for f in ("board.py", "evaluate.py", "audit.py")
+    )
+    for code, (rule, _) in reasons.CATALOGUE.items():
+        assert rule.startswith("SC-") and f'"{code}"' in src, code

@@ -922,7 +922,7 @@ class Board:
             "wins": [w.to_json() for w in self.wins],
             "huazhu": list(self.huazhu),
             "tenpai": list(self.tenpai),
-            "transfers": [t.to_json() for t in self.ledger.transfers if t.amount or t.owed],
+            "transfers": [t.to_json() for t in self.ledger.transfers if t.amount],
             "next_dealer": self.next_dealer(),
             "deltas": list(self.ledger.deltas),
         }

@@ -262,7 +262,7 @@ def _evaluate(value: object) -> dict[str, Any]:
         "capped": rules.capped(s.multiple) != s.multiple,
         "deltas": ledger.deltas,
         "receipts": receipts,
-        "transfers": [t.to_json() for t in ledger.transfers],
+        "transfers": [t.to_json() for t in ledger.transfers if t.amount],
     }
 
 

@@ -227,3 +227,41 @@ def test_sc_5_3_zimo_bonus_and_cap(overrides: dict[str, Any], deltas: list[int])
 def test_base_multiplies_every_amount() -> None:
     seats = [seat(), seat(), seat("1111s 23s 456s 789s 5s", void="m"), seat()]
     assert ev(seats, 2, {"way": "self_draw", "tile": "5s"}, {"base": 10})["deltas"] == [-90, -90, 270, -90]
+
+
+def test_sc_1_2_xueliu_winners_still_pay_and_win() -> None:
+    """SC-1.2 / SC-3.7: in xueliu a seat that won is still active: it pays a self-draw, may win again."""
+    seats = [seat(out="won"), seat(), seat("11m 234m 567m 999m 78m", void="p"), seat(out="bankrupt")]
+    a = ev(seats, 2, {"way": "self_draw", "tile": "6m"}, preset="xueliu")
+    assert a["deltas"] == [-5, -5, 10, 0]
+    seats[2]["out"] = "won"
+    assert ev(seats, 2, {"way": "self_draw", "tile": "6m"}, preset="xueliu")["legal"] is True
+
+
+def test_cli_evaluate_reads_a_sichuan_input_beside_a_wuhan_one() -> None:
+    """``replay evaluate``: one JSON line per input, each answered by its own game."""
+    import json
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    wuhan = Path("sample_logs/evaluate/examples.ndjson").read_text(encoding="utf-8").splitlines()[0]
+    sichuan = {
+        "game": "sichuan",
+        "ruleset": {"preset": "xuezhan", "overrides": {"cap": {"fan": 3}}},
+        "dealer": 0,
+        "winner": 2,
+        "win": {"way": "self_draw", "tile": "9p"},
+        "seats": [seat(), seat(), seat("11p 33p 5555p 77p 88p 9p"), seat()],
+    }
+    out = CliRunner().invoke(main, ["evaluate", "-"], input=wuhan + "\n" + json.dumps(sichuan) + "\n")
+    assert out.exit_code == 0, out.output
+    first, second = (json.loads(line) for line in out.output.splitlines())
+    assert "game" not in first and first == evaluate(json.loads(wuhan))
+    assert (second["game"], second["hand"], second["deltas"]) == (
+        "sichuan",
+        "qinglongqidui",
+        [-9, -9, 27, -9],
+    )

@@ -182,7 +182,12 @@ def _evaluate(value: object) -> dict[str, Any]:
     c = [0] * 27
     for t in [*me.hand, tile]:
         c[t] += 1
-    if me.out is not None:
+
+    def active(seat: Seat) -> bool:
+        """SC-1.2: bankrupt seats are out; winners only in xuezhan (xueliu winners play on)."""
+        return seat.out is None or (seat.out == "won" and rules.mode == "xueliu")
+
+    if not active(me):
         return _illegal(reason("seat_inactive", seat=winner, why=me.out, action="win"))
     if me.void is not None:
         held = [t for t in [*me.hand, tile, *me.pengs, *(k for k, _, _ in me.kongs)] if t // 9 == me.void]
@@ -216,7 +221,7 @@ def _evaluate(value: object) -> dict[str, Any]:
         )
     s = score_win(r, tuple(ways), rules, self_draw=way == "self_draw", tiandi=first, zimo_fan=not dianpao)
     if way == "self_draw" and not dianpao:
-        payers = [(winner + k) % 4 for k in (1, 2, 3) if seats[(winner + k) % 4].out is None]
+        payers = [(winner + k) % 4 for k in (1, 2, 3) if active(seats[(winner + k) % 4])]
     else:
         payer = kong_from if dianpao else source
         assert payer is not None

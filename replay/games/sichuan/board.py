@@ -681,9 +681,18 @@ class Board:
             claim.hus.append(s)
             return
         if kind == "pass":
-            if not isinstance(s, int) or not 0 <= s <= 3 or s == claim.seat:
+            if (
+                not isinstance(s, int)
+                or not 0 <= s <= 3
+                or s == claim.seat
+                or s in claim.hus
+                or not self.active(s)
+            ):
                 raise self._illegal(
-                    "out_of_turn", seat=s, action="pass", expected="only other seats pass a claim"
+                    "out_of_turn",
+                    seat=s,
+                    action="pass",
+                    expected="only other active seats that did not win pass",
                 )
             self._forced_claim_check(claim, s, "pass")
             claim.passed.add(s)
@@ -934,7 +943,9 @@ def legal_actions(board: Board) -> list[dict[str, Any]]:
     Candidates come from the phase (the actor's discards, kongs and hu; each other seat's hu,
     peng, 直杠 and pass on a claim; the next draw or 流局), so the answer follows exactly the
     rules ``push`` enforces — the simulator and the mistake detectors ask this, never a second
-    copy of the rules. Draws name no tile (the wall or the caller decides it).
+    copy of the rules. Draws name no tile (the wall or the caller decides it). An empty list
+    while the hand is not over means only an open win window is left, and closing it
+    (``Board.finish``) ends the hand.
     """
     import copy
 
@@ -965,8 +976,7 @@ def legal_actions(board: Board) -> list[dict[str, Any]]:
                 {"type": "pass", "seat": s},
             ]
         candidates.append({"type": "huangzhuang"})
-        nxt = board.next_active(board.claim.seat)
-        candidates.append({"type": "draw", "seat": nxt})
+        candidates += [{"type": "draw", "seat": s} for s in range(4)]
     elif board.phase == "draw":
         candidates += [{"type": "draw", "seat": board.actor}, {"type": "huangzhuang"}]
     out = []

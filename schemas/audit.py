@@ -7,13 +7,13 @@ layers here, above the domain, so that ``replay/`` imports no schema library: th
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from replay.audit import _blank, _ident, audit_validated, check_sessions, other_game
 from replay.games import Game
 from replay.inputs import Unreadable
+from schemas.formats import validate_record as validate_any
 from schemas.hand_record import validate_record
 
 
@@ -36,26 +36,9 @@ def audit_record(obj: object, location: str | None = None) -> dict[str, Any]:
     return audit_validated(record, location)
 
 
-Validator = Callable[[object], tuple[Mapping[str, Any] | None, list[dict[str, str]]]]
-
-
-def _schema_of(game: Game) -> Validator | None:
-    """``schemas.<game>_hand.validate_record`` when that game's record schema is installed."""
-    try:
-        module = importlib.import_module(f"schemas.{game.name}_hand")
-    except ImportError:
-        return None
-    validate: Validator = module.validate_record
-    return validate
-
-
 def _audit_other(game: Game, obj: Mapping[str, Any], location: str | None) -> dict[str, Any]:
-    """A record of another game, picked by its ``format``: its schema (when installed), then its
-    replayer; without a schema the replayer reads the record itself and names any bad field."""
-    validate = _schema_of(game)
-    if validate is None:
-        return game.audit_validated(obj, location)
-    record, errors = validate(obj)
+    """A record of another game, picked by its ``format``: that game's schema, then its replayer."""
+    record, errors = validate_any(obj)
     if record is None:
         out = _blank(_ident(obj, "hand_id"), _ident(obj, "source"), location)
         out = {**dict(list(out.items())[:2]), "game": game.name, **dict(list(out.items())[2:])}

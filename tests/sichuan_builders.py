@@ -67,6 +67,12 @@ def record(
         "deal": [tiles(h) for h in deal],
         "events": pre + [event(e) for e in events],
     }
+    last = None
+    for e in rec["events"]:  # a 直杠 names its tile (the last discard), as the schema requires
+        if e["type"] == "discard":
+            last = e["tile"]
+        elif e["type"] == "gang" and e["kind"] == "ming" and "tile" not in e:
+            e["tile"] = last
     if stacks is not None:
         rec["stacks"] = stacks
     if result is not None:

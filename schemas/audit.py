@@ -12,6 +12,7 @@ from typing import Any
 
 from replay.audit import _blank, _ident, audit_validated, check_sessions, other_game
 from replay.games import Game
+from replay.games.sichuan.audit import check_sessions as check_sichuan_sessions
 from replay.inputs import Unreadable
 from schemas.formats import validate_record as validate_any
 from schemas.hand_record import validate_record
@@ -52,7 +53,9 @@ def audit_records(items: Iterable[tuple[object, str | None]]) -> list[dict[str, 
     """Audit a batch in order, then the sittings it contains."""
     audits = [audit_record(obj, loc) for obj, loc in items]
     check_sessions(audits)
+    check_sichuan_sessions(audits)
     for a in audits:
         a.pop("_session", None)
+        a.pop("_sichuan_session", None)
         a.pop("_facts", None)
     return audits

@@ -133,3 +133,17 @@ def test_a_record_the_schema_rejects_is_invalid_with_its_errors() -> None:
     rec["events"][1]["tile"] = "C"
     a = audit_record(rec)
     assert (a["game"], a["status"], a["errors"][0]["field"]) == ("sichuan", "invalid", "events[1].tile")
+
+
+def test_sc_1_3_the_next_hand_of_a_sitting_has_the_first_winner_as_dealer() -> None:
+    """SC-1.3: E1's first winner is seat 1, so hand 2 of the sitting must be dealt by seat 1."""
+    first = e1() | {"session": {"id": "s1", "hand_no": 1}}
+    second = e1() | {"session": {"id": "s1", "hand_no": 2}, "hand_id": "t-2"}
+    audits = audit_records([(first, "a"), (second, "b")])
+    assert audits[1]["status"] == "illegal"
+    assert (audits[1]["first_illegal"]["code"], audits[1]["first_illegal"]["rule"]) == (
+        "dealer_not_next",
+        "SC-1.3",
+    )
+    assert "seat 1 won first" in audits[1]["first_illegal"]["message"]
+    assert "_sichuan_session" not in audits[0]

@@ -82,7 +82,57 @@ def audit_validated(record: Mapping[str, Any], location: str | None = None) -> d
     out["computed"] = computed
     out["differences"] = differences(out["recorded"], computed, board)
     out["status"] = "mismatch" if out["differences"] else "ok"
+    session = record.get("session")
+    if isinstance(session, Mapping) and "id" in session and "hand_no" in session:
+        out["_sichuan_session"] = (
+            out["source"],
+            session["id"],
+            session["hand_no"],
+            board.dealer,
+            board.next_dealer(),
+            _dealer_why(board),
+        )
     return out
+
+
+def _dealer_why(board: Board) -> str:
+    if not board.wins:
+        stay = board.rules.draw_dealer == "stay"
+        return "no one won, so the dealer " + (
+            "stays (draw_dealer stay)" if stay else "passes to its 下家 (draw_dealer next)"
+        )
+    multiple, source = board.first_win_multiple
+    if multiple:
+        return f"the first win was a multiple win (一炮多响) on seat {source}'s tile: the discarder deals"
+    return f"seat {board.wins[0].seat} won first and deals next"
+
+
+def check_sessions(audits: list[dict[str, Any]]) -> None:
+    """SC-1.3 across consecutive hands of a sitting: each hand's dealer is the previous hand's next
+    dealer. Marks the later hand illegal (index None), as Wuhan's R-2.2 check does."""
+    by_session: dict[tuple[Any, Any], dict[int, tuple[int, int, str]]] = {}
+    audit_of: dict[tuple[Any, Any, int], dict[str, Any]] = {}
+    for a in audits:
+        key = a.get("_sichuan_session")
+        if key:
+            source, sid, no, dealer, nxt, why = key
+            by_session.setdefault((source, sid), {})[no] = (dealer, nxt, why)
+            audit_of[(source, sid, no)] = a
+    for (source, sid), hands in by_session.items():
+        for no, (dealer, _, _) in sorted(hands.items()):
+            prev = hands.get(no - 1)
+            if prev is None or prev[1] == dealer:
+                continue
+            r = reason(
+                "dealer_not_next",
+                hand_no=no,
+                session=sid,
+                expected=prev[1],
+                why=f"in hand {no - 1} {prev[2]}",
+            )
+            a = audit_of[(source, sid, no)]
+            a["status"] = "illegal"
+            a["first_illegal"] = {"index": None, **r.to_json()}
 
 
 def _same_win(got: Mapping[str, Any], want: Mapping[str, Any], tied: tuple[str, ...]) -> bool:

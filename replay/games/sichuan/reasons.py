@@ -61,6 +61,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "event_after_end": ("SC-3.9", "the hand already ended ({how}); nothing may follow"),
     "hand_not_finished": ("SC-3.9", "the record stops before the hand ended"),
     "multiple_hu_order": ("SC-3.2", "{detail}"),
+    "dealer_not_next": (
+        "SC-1.3",
+        "hand {hand_no} of session {session} should have seat {expected} as dealer: {why}",
+    ),
     "win_tile_mismatch": ("SC-3.2", "the winning tile is {expected}, not {tile}"),
     "claim_after_hu": ("SC-3.2", "the discard {tile} was won (胡): a win beats peng and gang"),
     "wall_empty": ("SC-1.6", "the wall is empty: the hand ends (流局, huangzhuang), seat {seat} cannot draw"),

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from replay.games.sichuan.audit import audit_validated
-from tests.sichuan_selfplay import random_hand
+from replay.games.sichuan.selfplay import random_hand
 
 CASES: list[tuple[int, str, dict[str, Any], list[int] | None]] = [
     (1, "xuezhan", {}, None),

@@ -1,5 +1,7 @@
-"""Random legal Sichuan hands for property tests: a shuffled wall, random choices among
-``legal_actions`` (wins taken with probability ``p_hu``). Not a bot: a fuzzer of the rules."""
+"""Random legal Sichuan hands: a shuffled wall, choices among ``legal_actions`` (wins taken with
+probability ``p_hu``, discards mostly keeping the best shape). Not a bot that plays like a person:
+a fuzzer of the rules for the property tests and a record source for the benchmarks, and the
+loop a simulator's bots will plug their choices into."""
 
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ def random_hand(
     p_hu: float = 0.7,
     stacks: list[int] | None = None,
 ) -> dict[str, Any]:
+    """One complete, legal ``sichuan-hand/1`` record with the engine's ``result``; same seed, same hand."""
     rng = random.Random(seed)
     wall = [CODES[k] for k in range(27) for _ in range(4)]
     rng.shuffle(wall)

@@ -907,7 +907,7 @@ class Board:
         if rules.chadajiao:
             for s in order:
                 if s in clean and s not in ting and s not in self.ledger.bankrupt:
-                    debts = [(s, p, cap(d)) for p, d in ting.items()]
+                    debts = [(s, p, cap(d)) for p, d in ting.items() if p not in self.ledger.bankrupt]
                     if debts:
                         self.ledger.step("dajiao", debts)
         if rules.tuishui:

@@ -62,7 +62,10 @@ def _summary_line(a: dict[str, Any]) -> str:
         at = f"event {f['index']}" if f["index"] is not None else "session"
         return f"illegal   {who}  {at}: {f['code']} ({f['rule']}) {f['message']}"
     c = a["computed"]
-    if c["winner"] is None:
+    if a.get("game") == "sichuan":
+        wins = ", ".join(f"seat {w['seat']} {w['hand']} M{w['multiple']}" for w in c["wins"]) or "no win"
+        outcome = f"{wins}; {c['ended_by']} {c['deltas']}"
+    elif c["winner"] is None:
         outcome = "draw (黄庄)"
     else:
         outcome = f"seat {c['winner']} wins {'+'.join(c['hands'])} {c['deltas']}"

@@ -15,6 +15,7 @@ from typing import Any
 from replay.analysis import analyse
 from replay.board import Board, IllegalEvent
 from replay.errors import InputError
+from replay.games import Game, game_of_format
 from replay.reasons import Reason, reason
 from replay.ruleset import HAND_TYPES
 
@@ -138,6 +139,9 @@ def audit_validated(record: Mapping[str, Any], location: str | None = None) -> d
     ``audit_records`` and the store pop: ``_session`` (R-2.2 across hands) and ``_facts`` (per-seat
     facts for habits, from the same replay as the mistakes).
     """
+    game = other_game(record)
+    if game is not None:
+        return game.audit_validated(record, location)
     out = _blank(record["hand_id"], record["source"], location)
     out["recorded"] = record.get("result")
     try:
@@ -156,6 +160,13 @@ def audit_validated(record: Mapping[str, Any], location: str | None = None) -> d
     out["mistakes"], out["_facts"] = analyse(record)
     out["_session"] = _session_key(record, replayed.board)
     return out
+
+
+def other_game(obj: object) -> Game | None:
+    """The game of a record whose ``format`` is another game's than Wuhan's (None for Wuhan and
+    for unknown formats, which Wuhan's schema reports as before)."""
+    game = game_of_format(obj.get("format")) if isinstance(obj, Mapping) else None
+    return game if game is not None and game.name != "wuhan" else None
 
 
 def _session_key(record: Mapping[str, Any], board: Board) -> tuple[str, str, int, int, bool] | None:

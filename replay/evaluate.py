@@ -187,7 +187,24 @@ def table_reason(table: Table, winner: int, win: Win, indicator: int | None) -> 
 
 
 def evaluate(value: object) -> dict[str, Any]:
-    """One input object to one output object; never raises for any JSON value."""
+    """One input object to one output object; never raises for any JSON value.
+
+    An input naming its ``game`` goes to that game's evaluate; one without is Wuhan's, as
+    before games were named (so every existing input answers byte for byte as it did).
+    """
+    if isinstance(value, Mapping) and "game" in value:
+        from replay.games import game_named
+
+        try:
+            game = game_named(value["game"])
+        except InputError as err:
+            return {"error": err.to_json()}
+        return game.evaluate({k: v for k, v in value.items() if k != "game" or game.name != "wuhan"})
+    return evaluate_wuhan(value)
+
+
+def evaluate_wuhan(value: object) -> dict[str, Any]:
+    """Wuhan's evaluate (docs/evaluate.md)."""
     try:
         table, winner, win, indicator = parse_input(value)
     except InputError as err:

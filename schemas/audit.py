@@ -10,8 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from replay.audit import _blank, _ident, audit_validated, check_sessions
+from replay.audit import _blank, _ident, audit_validated, check_sessions, other_game
+from replay.games import Game
+from replay.games.sichuan.audit import check_sessions as check_sichuan_sessions
 from replay.inputs import Unreadable
+from schemas.formats import validate_record as validate_any
 from schemas.hand_record import validate_record
 
 
@@ -21,6 +24,9 @@ def audit_record(obj: object, location: str | None = None) -> dict[str, Any]:
         out = _blank(None, None, location)
         out["errors"] = [{"field": "", "message": obj.message}]
         return out
+    game = other_game(obj)
+    if game is not None and isinstance(obj, Mapping):
+        return _audit_other(game, obj, location)
     record, errors = validate_record(obj)
     if record is None:
         out = _blank(_ident(obj, "hand_id"), _ident(obj, "source"), location)
@@ -31,11 +37,25 @@ def audit_record(obj: object, location: str | None = None) -> dict[str, Any]:
     return audit_validated(record, location)
 
 
+def _audit_other(game: Game, obj: Mapping[str, Any], location: str | None) -> dict[str, Any]:
+    """A record of another game, picked by its ``format``: that game's schema, then its replayer."""
+    record, errors = validate_any(obj)
+    if record is None:
+        out = _blank(_ident(obj, "hand_id"), _ident(obj, "source"), location)
+        out = {**dict(list(out.items())[:2]), "game": game.name, **dict(list(out.items())[2:])}
+        out["recorded"] = obj["result"] if isinstance(obj.get("result"), Mapping) else None
+        out["errors"] = errors
+        return out
+    return game.audit_validated(record, location)
+
+
 def audit_records(items: Iterable[tuple[object, str | None]]) -> list[dict[str, Any]]:
     """Audit a batch in order, then the sittings it contains."""
     audits = [audit_record(obj, loc) for obj, loc in items]
     check_sessions(audits)
+    check_sichuan_sessions(audits)
     for a in audits:
         a.pop("_session", None)
+        a.pop("_sichuan_session", None)
         a.pop("_facts", None)
     return audits

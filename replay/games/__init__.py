@@ -1,0 +1,78 @@
+"""The games this engine hosts, found by name or by a record's ``format``.
+
+Modelled on python-chess's ``chess.variant``: each game is a package (``replay.games.<name>``)
+that provides the same few hooks, and this registry is the only place that lists them. A hook
+is imported on first use, so the registry stays cheap to import and a game's modules never
+import another game's. Adding a game is adding a package and one ``Game`` line here
+(see docs/rules-index-sichuan.md for the Sichuan package).
+
+Hooks a game package provides (module ``replay.games.<name>.hooks``):
+``evaluate(value) -> dict`` (``replay evaluate`` for one input) and
+``audit_validated(record, location) -> dict`` (``replay audit`` of a record its schema accepted:
+replay, settle, diff). Validation is the schema layer's (``schemas/``), above the domain.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from replay.errors import InputError
+
+
+@dataclass(frozen=True)
+class Game:
+    """One hosted game: its names, its record format, its presets and where its hooks live."""
+
+    name: str
+    zh: str
+    formats: tuple[str, ...]
+    presets: tuple[str, ...]
+    package: str
+
+    def hook(self, name: str) -> Callable[..., Any]:
+        module = importlib.import_module(f"{self.package}.hooks")
+        fn: Callable[..., Any] = getattr(module, name)
+        return fn
+
+    def evaluate(self, value: object) -> dict[str, Any]:
+        result: dict[str, Any] = self.hook("evaluate")(value)
+        return result
+
+    def audit_validated(self, record: Mapping[str, Any], location: str | None = None) -> dict[str, Any]:
+        result: dict[str, Any] = self.hook("audit_validated")(record, location)
+        return result
+
+
+GAMES: dict[str, Game] = {
+    "wuhan": Game(
+        "wuhan",
+        "武汉麻将 红中赖子杠",
+        ("wuhan-hand/1",),
+        ("hzlzg", "hzlzg-koukou", "hzfclzg"),
+        "replay.games.wuhan",
+    ),
+    "sichuan": Game(
+        "sichuan",
+        "四川麻将 血战到底/血流成河",
+        ("sichuan-hand/1",),
+        ("xuezhan", "xueliu"),
+        "replay.games.sichuan",
+    ),
+}
+BY_FORMAT: dict[str, Game] = {f: g for g in GAMES.values() for f in g.formats}
+DEFAULT = GAMES["wuhan"]
+
+
+def game_named(name: object, field: str = "game") -> Game:
+    """The game called ``name``; an unknown name is an error listing the known ones."""
+    if not isinstance(name, str) or name not in GAMES:
+        raise InputError(field, f"unknown game {name!r}; known: {', '.join(GAMES)}")
+    return GAMES[name]
+
+
+def game_of_format(fmt: object) -> Game | None:
+    """The game whose record format is ``fmt`` (None when no game reads it)."""
+    return BY_FORMAT.get(fmt) if isinstance(fmt, str) else None

@@ -1,0 +1,195 @@
+"""Auditing ``sichuan-hand/1`` records: validate, replay every event, recompute every transfer, diff.
+
+The output has the shape of Wuhan's audit (``replay audit --json``: ``status``, ``first_illegal``
+with the event index and SC rule, ``errors``, ``computed``, ``recorded``, ``differences``) plus
+``"game": "sichuan"``; ``computed`` is the §10 ``result`` the engine settles, with a receipt per win.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from replay.errors import InputError
+from replay.games.sichuan.board import Board, IllegalEvent
+from replay.games.sichuan.reasons import reason
+from replay.reasons import Reason
+
+COMPARED = ("wins", "huazhu", "tenpai", "transfers", "next_dealer", "deltas")
+_WIN_FIELDS = ("seat", "from", "tile", "hand", "gen", "ways", "multiple")
+
+
+def _blank(record: Mapping[str, Any], location: str | None) -> dict[str, Any]:
+    def ident(key: str) -> str | None:
+        value = record.get(key)
+        return value if isinstance(value, str) else None
+
+    out: dict[str, Any] = {
+        "hand_id": ident("hand_id"),
+        "source": ident("source"),
+        "game": "sichuan",
+        "status": "invalid",
+        "first_illegal": None,
+        "errors": [],
+        "computed": None,
+        "recorded": record.get("result") if isinstance(record.get("result"), Mapping) else None,
+        "differences": [],
+        "mistakes": [],
+    }
+    if location is not None:
+        out["location"] = location
+    return out
+
+
+def replay(record: Mapping[str, Any]) -> tuple[Board, int | None, Reason | None]:
+    """Push every event; stop at the first illegal one. Raises InputError naming the field."""
+    board = Board.from_record(record)
+    events = record.get("events")
+    if not isinstance(events, list):
+        raise InputError("events", "must be a list of events")
+    for i, event in enumerate(events):
+        if not isinstance(event, Mapping):
+            raise InputError(f"events[{i}]", "must be an object")
+        try:
+            board.push(event)
+        except IllegalEvent as err:
+            return board, i, err.reason
+        except InputError as err:
+            raise err.at(f"events[{i}]") from None
+        except (KeyError, TypeError, IndexError) as err:
+            raise InputError(f"events[{i}]", f"malformed event: {err!r}") from None
+    board.finish()
+    if not board.ended:
+        return board, len(events), reason("hand_not_finished")
+    return board, None, None
+
+
+def audit_validated(record: Mapping[str, Any], location: str | None = None) -> dict[str, Any]:
+    out = _blank(record, location)
+    try:
+        board, index, why = replay(record)
+    except InputError as err:
+        out["errors"] = [err.to_json()]
+        return out
+    if why is not None:
+        out["status"] = "illegal"
+        out["first_illegal"] = {"index": index, **why.to_json()}
+        return out
+    computed = board.result()
+    computed["receipts"] = [w.receipt() for w in board.wins]
+    computed["ended_by"] = board.ended_by
+    out["computed"] = computed
+    out["differences"] = differences(out["recorded"], computed, board)
+    out["status"] = "mismatch" if out["differences"] else "ok"
+    session = record.get("session")
+    if isinstance(session, Mapping) and "id" in session and "hand_no" in session:
+        out["_sichuan_session"] = (
+            out["source"],
+            session["id"],
+            session["hand_no"],
+            board.dealer,
+            board.next_dealer(),
+            _dealer_why(board),
+        )
+    return out
+
+
+def _dealer_why(board: Board) -> str:
+    if not board.wins:
+        stay = board.rules.draw_dealer == "stay"
+        return "no one won, so the dealer " + (
+            "stays (draw_dealer stay)" if stay else "passes to its 下家 (draw_dealer next)"
+        )
+    multiple, source = board.first_win_multiple
+    if multiple:
+        return f"the first win was a multiple win (一炮多响) on seat {source}'s tile: the discarder deals"
+    return f"seat {board.wins[0].seat} won first and deals next"
+
+
+def check_sessions(audits: list[dict[str, Any]]) -> None:
+    """SC-1.3 across consecutive hands of a sitting: each hand's dealer is the previous hand's next
+    dealer. Marks the later hand illegal (index None), as Wuhan's R-2.2 check does."""
+    by_session: dict[tuple[Any, Any], dict[int, tuple[int, int, str]]] = {}
+    audit_of: dict[tuple[Any, Any, int], dict[str, Any]] = {}
+    for a in audits:
+        key = a.get("_sichuan_session")
+        if key:
+            source, sid, no, dealer, nxt, why = key
+            by_session.setdefault((source, sid), {})[no] = (dealer, nxt, why)
+            audit_of[(source, sid, no)] = a
+    for (source, sid), hands in by_session.items():
+        for no, (dealer, _, _) in sorted(hands.items()):
+            prev = hands.get(no - 1)
+            if prev is None or prev[1] == dealer:
+                continue
+            r = reason(
+                "dealer_not_next",
+                hand_no=no,
+                session=sid,
+                expected=prev[1],
+                why=f"in hand {no - 1} {prev[2]}",
+            )
+            a = audit_of[(source, sid, no)]
+            a["status"] = "illegal"
+            a["first_illegal"] = {"index": None, **r.to_json()}
+
+
+def _same_win(got: Mapping[str, Any], want: Mapping[str, Any], tied: tuple[str, ...]) -> bool:
+    for name in _WIN_FIELDS:
+        if name not in got:
+            continue
+        if name == "hand":
+            if got["hand"] != want["hand"] and got["hand"] not in tied:
+                return False
+        elif name == "ways":
+            if not isinstance(got["ways"], list) or sorted(map(str, got["ways"])) != sorted(want["ways"]):
+                return False
+        elif got[name] != want[name]:
+            return False
+    return True
+
+
+def _transfer_key(t: object) -> tuple[str, ...]:
+    if not isinstance(t, Mapping):
+        return (repr(t),)
+    return tuple(repr(t.get(k)) for k in ("kind", "from", "to", "amount"))
+
+
+def differences(
+    recorded: Mapping[str, Any] | None, computed: Mapping[str, Any], board: Board
+) -> list[dict[str, Any]]:
+    """Each result field the app gave that the engine settles differently.
+
+    Wins compare field by field (a tied hand-type row is as right, SC-4.2; ways in any order);
+    transfers compare as a multiset (the order of payers within one step is not a rule);
+    ``huazhu``/``tenpai`` as sets.
+    """
+    if not recorded:
+        return []
+    out = []
+    for name in COMPARED:
+        if name not in recorded:
+            continue
+        got, want = recorded[name], computed[name]
+        same: bool
+        if name == "wins":
+            same = (
+                isinstance(got, list)
+                and len(got) == len(want)
+                and all(
+                    isinstance(g, Mapping) and _same_win(g, w, rec.tied)
+                    for g, w, rec in zip(got, want, board.wins, strict=False)
+                )
+            )
+        elif name == "transfers":
+            same = isinstance(got, list) and Counter(map(_transfer_key, got)) == Counter(
+                map(_transfer_key, want)
+            )
+        elif name in ("huazhu", "tenpai"):
+            same = isinstance(got, list) and sorted(map(repr, got)) == sorted(map(repr, want))
+        else:
+            same = got == want
+        if not same:
+            out.append({"field": name, "recorded": got, "computed": want})
+    return out

@@ -1,0 +1,8 @@
+"""Sichuan's registry hooks (see ``replay.games``)."""
+
+from __future__ import annotations
+
+from replay.games.sichuan.audit import audit_validated
+from replay.games.sichuan.evaluate import evaluate
+
+__all__ = ["audit_validated", "evaluate"]

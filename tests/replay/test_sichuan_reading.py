@@ -1,0 +1,197 @@
+"""SC-4.1–SC-4.3 and SC-6.2: hand types, 根 and waits, held to the brute-force reference."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from replay.games.sichuan.reading import score, waits
+from replay.tiles import KIND_OF
+from tests.sichuan_reference import ref_best
+
+
+def counts(text: str) -> list[int]:
+    """'11p 33p 9p' -> 27 counts."""
+    c = [0] * 27
+    for group in text.split():
+        suit = group[-1]
+        for digit in group[:-1]:
+            c[KIND_OF[digit + suit]] += 1
+    return c
+
+
+def k(code: str) -> int:
+    return KIND_OF[code]
+
+
+def test_sc_4_2_qidui_tie_names_the_later_row() -> None:
+    """SC-4.2: 112233m 99m 778899p is 带幺九 and 七对 (both 4): the later row, qidui."""
+    r = score(counts("112233m 99m 778899p"), [], [])
+    assert r is not None and r.hand == "qidui" and r.points == 4
+    assert {"daiyaojiu", "qidui", "pinghu"} <= set(r.met)
+
+
+def test_sc_4_3_e3_qinglongqidui_minus_one_gen() -> None:
+    """E3: 11p 33p 5555p 77p 88p 9p + 9p: 青龙七对 32, G 1 − 1 = 0."""
+    r = score(counts("11p 33p 5555p 77p 88p 99p"), [], [])
+    assert r is not None and (r.hand, r.points, r.gen) == ("qinglongqidui", 32, 0)
+    r2 = score(counts("1111m 2222p 66p 88p 99p"), [], [])
+    assert r2 is not None and (r2.hand, r2.points, r2.gen) == ("longqidui", 16, 1)
+
+
+def test_sc_4_2_e4_qingjingoudiao_not_duiduihu() -> None:
+    """E4: pengs 2s 5s 8s, 直杠 9s, lone 7s + 7s: 青金钩钓 16, G 1; 对对胡 not counted."""
+    r = score(counts("77s"), [k("2s"), k("5s"), k("8s")], [k("9s")])
+    assert r is not None and (r.hand, r.points, r.gen) == ("qingjingoudiao", 16, 1)
+    assert "duiduihu" not in r.met and "qingdui" not in r.met
+
+
+def test_sc_4_3_shibaluohan() -> None:
+    """SC-4.3: 金钩钓 with four kongs (十八罗汉) is 4 × 2⁴."""
+    r = score(counts("55m"), [], [k("1m"), k("2s"), k("3p"), k("9p")])
+    assert r is not None and (r.hand, r.points, r.gen) == ("jingoudiao", 4, 4)
+
+
+def test_sc_4_3_peng_plus_fourth_in_hand_is_a_gen() -> None:
+    """SC-4.3: all four of a kind counts whether melded or not (a peng and the 4th concealed)."""
+    assert score(counts("234s 456s 99s 5m 56m"), [k("5p")], []) is None  # no shape
+    r = score(counts("234s 456s 99s 567p"), [k("5s")], [])
+    assert r is not None and r.gen == 1 and r.hand == "pinghu"
+
+
+def test_sc_4_2_daiyaojiu_and_qingyaojiu() -> None:
+    r = score(counts("123m 789m 11p 999p"), [k("1s")], [])
+    assert r is not None and r.hand == "daiyaojiu"
+    r = score(counts("123m 789m 11m 999m"), [k("1m")], [])
+    assert r is not None and r.hand == "qingyaojiu" and r.points == 16
+
+
+def test_sc_4_2_jiang_hands_only_with_parameter() -> None:
+    c = counts("222m 555s 888s 22p 555p")
+    assert score(c, [], [], jiang_hands=False).hand == "duiduihu"  # type: ignore[union-attr]
+    assert score(c, [], [], jiang_hands=True).hand == "jiangdui"  # type: ignore[union-attr]
+
+
+def test_sc_6_2_waits_e2_seat_0() -> None:
+    """E2: 6666s melded, 123s 789s 44s 23s waits 1s/4s, each 清一色 G 1."""
+    w = waits(counts("123s 789s 44s 23s"), [], [k("6s")], void=0)
+    assert sorted(w) == [k("1s"), k("4s")]
+    assert all((r.hand, r.points, r.gen) == ("qingyise", 4, 1) for r in w.values())
+
+
+def test_sc_6_2_wait_on_a_fully_held_kind_does_not_count() -> None:
+    """SC-6.2: a kind the seat has all four of is no wait: 1111m 23m 456s 789s 5s waits 5s only."""
+    assert sorted(waits(counts("1111m 23m 456s 789s 5s"), [], [], void=2)) == [k("5s")]
+    assert sorted(waits(counts("111m 23m 456s 789s 55s"), [], [], void=2)) == [k("1m"), k("4m"), k("5s")]
+
+
+def test_sc_6_2_void_tiles_are_no_wait() -> None:
+    assert waits(counts("123m 456m 789m 111s 5p"), [], [], void=2) == {}
+    assert k("5p") in waits(counts("123p 456p 789p 111s 5p"), [], [], void=0)
+
+
+# -- property tests: the fast path against the brute-force reference --------------------
+
+
+@st.composite
+def sichuan_hands(draw: Any) -> tuple[list[int], list[int], list[int]]:
+    """Mostly winning-shaped hands over one or two suits (清 hands and 七对 often), some noise."""
+    suits = draw(st.lists(st.integers(0, 2), min_size=1, max_size=2, unique=True))
+    pool = [s * 9 + r for s in suits for r in range(9)]
+    total = [0] * 27
+    peng: list[int] = []
+    kong: list[int] = []
+    c = [0] * 27
+
+    def take(kind: int, n: int) -> bool:
+        if total[kind] + n > 4:
+            return False
+        total[kind] += n
+        return True
+
+    shape = draw(st.sampled_from(["sets", "sets", "qidui", "random"]))
+    if shape == "qidui":
+        while sum(c) < 14:
+            t = draw(st.sampled_from(pool))
+            if take(t, 2):
+                c[t] += 2
+            elif draw(st.booleans()):
+                break
+        c_list = c
+        return c_list, peng, kong
+    if shape == "random":
+        n_melds = draw(st.integers(0, 4))
+        for _ in range(n_melds):
+            t = draw(st.sampled_from(pool))
+            if take(t, 3):
+                peng.append(t)
+        while sum(c) < 14 - 3 * len(peng):
+            t = draw(st.sampled_from(pool))
+            if take(t, 1):
+                c[t] += 1
+        return c, peng, kong
+    n_melds = draw(st.integers(0, 4))
+    for _ in range(n_melds):
+        t = draw(st.sampled_from(pool))
+        if draw(st.booleans()):
+            if take(t, 4):
+                kong.append(t)
+        elif take(t, 3):
+            peng.append(t)
+    for _ in range(4 - len(peng) - len(kong)):
+        t = draw(st.sampled_from(pool))
+        if draw(st.booleans()) and t % 9 <= 6:
+            if total[t] < 4 and total[t + 1] < 4 and total[t + 2] < 4:
+                for x in (t, t + 1, t + 2):
+                    take(x, 1)
+                    c[x] += 1
+        elif take(t, 3):
+            c[t] += 3
+    for _ in range(10):
+        t = draw(st.sampled_from(pool))
+        if take(t, 2):
+            c[t] += 2
+            break
+    return c, peng, kong
+
+
+@settings(max_examples=600, deadline=None)
+@given(sichuan_hands(), st.booleans())
+def test_sc_4_reading_matches_reference(hand: tuple[list[int], list[int], list[int]], jiang: bool) -> None:
+    """SC-4.1–4.3: the count-based reading equals the enumeration of every split."""
+    c, peng, kong = hand
+    got = score(c, peng, kong, jiang_hands=jiang)
+    want = ref_best(c, peng, kong, jiang)
+    assert (None if got is None else (got.hand, got.points, got.gen)) == want
+
+
+@settings(max_examples=200, deadline=None)
+@given(sichuan_hands(), st.integers(0, 2))
+def test_sc_6_2_waits_match_reference(hand: tuple[list[int], list[int], list[int]], void: int) -> None:
+    """SC-6.2: removing one tile from a hand, the waits are exactly the tiles the reference wins on."""
+    c, peng, kong = hand
+    held = [k for k in range(27) if c[k]]
+    if not held:
+        return
+    c = list(c)
+    c[held[0]] -= 1
+    got = {t: (r.hand, r.points, r.gen) for t, r in waits(c, peng, kong, void).items()}
+    want = {}
+    total = list(c)
+    for m in peng:
+        total[m] += 3
+    for m in kong:
+        total[m] += 4
+    for t in range(27):
+        if t // 9 == void or total[t] >= 4:
+            continue
+        c2 = list(c)
+        c2[t] += 1
+        if any(c2[9 * void : 9 * void + 9]) or any(m // 9 == void for m in [*peng, *kong]):
+            continue
+        best = ref_best(c2, peng, kong)
+        if best is not None:
+            want[t] = best
+    assert got == want

@@ -9,11 +9,16 @@ hand in the comment beside it.
 
 from __future__ import annotations
 
+import json
+import random
+from pathlib import Path
 from typing import Any
 
+from replay.board import Board
+from replay.bots import STYLES, Bot, choose
 from replay.evaluate import parse_input
 from replay.judge import is_jianzi, is_tenpai, waits
-from replay.tiles import KIND_OF
+from replay.tiles import CODES, KIND_OF
 from tests.test_rules import FYS, ROB_WINNER, an, chi, ev, illegal, peng, qqr, seat, settled, table
 
 # Seat 0's three melds for S0's 红中杠 cases: a chi keeps 碰碰胡 out, two suits keep 清一色 out.
@@ -280,3 +285,29 @@ def test_R_10_6_liability_cap_without_fengyise_golden() -> None:
     winner = seat("P", peng("E", 1), peng("S", 2), peng("W", 3), peng("N", 1))
     out = ev({0: winner}, tile="P", frm=2, preset="hzfclzg", rules={"liability_cap": 400})
     settled(out, [560, 0, -560, 0], liable=2, liability="quanqiuren")
+
+
+# --------------------------------------------------------------------------------------------
+# R-7.14 in play: the replayer's legal actions, hence the bots, never offer a 见字胡 discard win
+# --------------------------------------------------------------------------------------------
+
+JIANZI_RECORD = Path(__file__).resolve().parent / "data" / "mistakes" / "missed_win_jianzi.json"
+
+
+def test_R_7_14_bots_never_attempt_a_jianzi_discard_win() -> None:
+    """R-7.14: seat 1 (peng 2m, 333s 555p 777m, lone laizi 发) is offered seat 2's 4m at event 4:
+    no `hu` among the legal actions, and every bot style lets the tile go; on its own 9s at
+    event 9 the `hu` is there and a bot takes it."""
+    record = json.loads(JIANZI_RECORD.read_text(encoding="utf-8"))
+    board = Board.from_record(record)
+    for e in record["events"][:5]:
+        board.push(e)
+    assert board.last_discard is not None and CODES[board.last_discard[1]] == "4m"
+    assert not [a for a in board.legal_actions() if a["type"] == "hu"]
+    for style in STYLES.values():
+        bots = [Bot(style, random.Random(7)) for _ in range(4)]
+        assert choose(board, bots)["type"] != "hu"
+    for e in record["events"][5:10]:
+        board.push(e)
+    assert {"type": "hu", "seat": 1} in board.legal_actions()
+    assert choose(board, [Bot(STYLES["aggressive"], random.Random(7)) for _ in range(4)])["type"] == "hu"

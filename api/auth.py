@@ -11,7 +11,7 @@ from __future__ import annotations
 from flask import current_app, g, request
 
 from api.errors import Problem
-from schemas.tokens import Token, verify_token
+from store.tokens import Token, verify_token
 
 READ = frozenset({"read", "admin"})
 UPLOAD = frozenset({"upload", "admin"})

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import current_app, request
 
 from api.errors import Problem
-from schemas.ingest import BodyError, BodyTooLarge, Item, decode_json, decode_ndjson, gunzip
+from store.decode import BodyError, BodyTooLarge, Item, decode_json, decode_ndjson, gunzip
 
 JSON_TYPES = frozenset({"application/json"})
 NDJSON_TYPES = frozenset(

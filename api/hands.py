@@ -12,12 +12,12 @@ from flask_smorest import Blueprint
 from api import auth
 from api.bodies import read_items
 from api.errors import Problem
-from api.schemas import HandDetailSchema, HandListSchema, HandQuerySchema, ReplaySchema, UploadResponseSchema
 from replay.audit import replay_events
 from replay.errors import InputError
-from schemas.db import Store
-from schemas.ingest import ingest
-from schemas.queries import HandFilter, StoredHand, get_hand, list_hands
+from schemas.api import HandDetailSchema, HandListSchema, HandQuerySchema, ReplaySchema, UploadResponseSchema
+from store.db import Store
+from store.ingest import ingest
+from store.queries import HandFilter, StoredHand, get_hand, list_hands
 
 blp = Blueprint("hands", __name__, url_prefix="/api/v1/hands", description="Hand records and their audits")
 
@@ -119,7 +119,7 @@ class Hand(MethodView):
 
 
 def _as_uploaded(hand: StoredHand) -> dict[str, Any]:
-    from schemas.ingest import loads
+    from store.decode import loads
 
     value = loads(hand.raw)
     return value if isinstance(value, dict) else hand.record

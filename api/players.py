@@ -1,5 +1,5 @@
 """``/api/v1/players/{player_id}/stats`` and ``/mistakes``: a player's figures and habits beside the
-population's (``schemas.habits``), and the mistakes each linked to a hand and event."""
+population's (``store.habits``), and the mistakes each linked to a hand and event."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from flask_smorest import Blueprint
 
 from api import auth
 from api.errors import Problem
-from api.schemas import HabitQuerySchema, PlayerMistakesSchema, PlayerStatsSchema
-from schemas.habits import HabitFilters, player_habits, player_mistakes
-from schemas.queries import player_stats
+from schemas.api import HabitQuerySchema, PlayerMistakesSchema, PlayerStatsSchema
+from store.habits import HabitFilters, player_habits, player_mistakes
+from store.queries import player_stats
 
 blp = Blueprint("players", __name__, url_prefix="/api/v1/players", description="Per-player figures")
 

@@ -11,10 +11,10 @@ from api import auth
 from api.bodies import read_items, read_upload
 from api.errors import Problem
 from api.hands import upload_body_doc
-from api.schemas import AuditListSchema
-from replay.audit import audit_records
 from replay.evaluate import evaluate
 from replay.inputs import Unreadable
+from schemas.api import AuditListSchema
+from schemas.audit import audit_records
 
 blp = Blueprint("tools", __name__, url_prefix="/api/v1", description="Audit and evaluate without storing")
 

@@ -12,8 +12,9 @@ import sys
 import time
 
 from replay.analysis import analyse
-from replay.audit import audit_record, replay_events
+from replay.audit import replay_events
 from replay.simulate import simulate
+from schemas.audit import audit_record
 from schemas.hand_record import validate_record
 
 

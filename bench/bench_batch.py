@@ -25,8 +25,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from api.batch import dask_client, run_batch
 from replay.simulate import simulate
+from store.batch import dask_client, run_batch
 
 
 def machine_cpu() -> float:

@@ -18,8 +18,9 @@ from pathlib import Path
 
 from api.app import create_app
 from replay.simulate import simulate
-from schemas.db import Store
-from schemas.ingest import decode_ndjson, ingest
+from store.db import Store
+from store.decode import decode_ndjson
+from store.ingest import ingest
 
 TABLES = ("hands", "seats", "events", "audits", "settlements", "mistakes", "seat_facts")
 

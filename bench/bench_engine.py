@@ -1,8 +1,11 @@
-"""Engine speed: win check and shanten, next to the PyPI ``mahjong`` library in the same run.
+"""Engine speed: win check, shanten and ukeire, next to the PyPI ``mahjong`` library in one run.
 
 Not a test: it prints figures. Hands are random complete hands and near-misses (one tile
 changed), laizi-free for the comparison with ``mahjong`` (which has no wildcards), then with
-1 and 2–3 laizi for our own targets. Run: ``.venv/bin/python bench/bench_engine.py``.
+1 and 2–3 laizi for our own targets (issue #15: shanten ≤ 3 µs warm and cold alike, the
+tiles-that-improve of every discard of a 14-tile hand ≤ 100 µs). "Cold" is the first call on
+hands never seen, in a process whose tables are loaded but hold nothing hand-specific.
+Run: ``.venv/bin/python bench/bench_engine.py``.
 """
 
 from __future__ import annotations
@@ -14,8 +17,7 @@ from collections.abc import Callable, Sequence
 from mahjong.agari import Agari
 from mahjong.shanten import Shanten
 
-from replay import shape
-from replay.shape import complete, shanten
+from replay.shape import complete, shanten, ukeire
 
 SHAPES = [[r, r, r] for r in range(34)] + [
     [s * 9 + r, s * 9 + r + 1, s * 9 + r + 2] for s in range(3) for r in range(7)
@@ -46,15 +48,10 @@ def near_miss(rng: random.Random, tiles: list[int]) -> list[int]:
             return out
 
 
-def per_call_us(
-    fn: Callable[[Sequence[int]], object], inputs: list[list[int]], repeat: int = 5, keep_joins: bool = False
-) -> float:
-    """Best of ``repeat`` passes; the join cache is emptied before each unless asked to keep it,
-    so repeating the same hands does not turn the measurement into cache hits."""
+def per_call_us(fn: Callable[[Sequence[int]], object], inputs: list[list[int]], repeat: int = 5) -> float:
+    """Best of ``repeat`` passes (``repeat=1`` on hands never seen: the cold figure)."""
     best = float("inf")
     for _ in range(repeat):
-        if not keep_joins:
-            shape._join.cache_clear()
         start = time.perf_counter()
         for x in inputs:
             fn(x)
@@ -90,28 +87,67 @@ def main() -> None:
         us = per_call_us(lambda cw: complete(cw[0], cw[1], "jiang"), lz)  # type: ignore[arg-type,index]
         print(f"win check with {k} laizi               {us:7.2f} µs/call   (target < 10 µs)")
     thirteen = [counts(near_miss(rng, h)[:13]) for h in wins] + [counts(h[:13]) for h in wins]
+    fourteen = [counts(near_miss(rng, h)) for h in wins]
+    shanten([0] * 34)  # load the tables (once per process, a few hundred ms)
+    sh_cold = per_call_us(lambda c: shanten(c, 0, "jiang"), fourteen, repeat=1)
     sh_theirs = per_call_us(
         lambda c: sh.calculate_shanten(c, use_chiitoitsu=False, use_kokushi=False), thirteen
     )
-    sh_ours = per_call_us(lambda c: shanten(c, 0, "any"), thirteen, repeat=1)  # first pass: tables fill
     sh_warm = per_call_us(lambda c: shanten(c, 0, "any"), thirteen)
     sh_jiang = per_call_us(lambda c: shanten(c, 0, "jiang"), thirteen)
-    sh_hits = per_call_us(lambda c: shanten(c, 0, "jiang"), thirteen, keep_joins=True)
+    sh_14 = per_call_us(lambda c: shanten(c, 0, "jiang"), fourteen)
     differ = [c for c in thirteen if shanten(c, 0, "any") != sh.calculate_shanten(c, False, False)]
     fifth = sum(1 for c in differ if 4 in c)  # ours reads a missing tile as any kind, a 5th copy too
     print(
-        f"shanten, 13 tiles laizi-free ({len(thirteen)} hands; differ from mahjong on {len(differ)}, "
+        f"shanten, laizi-free ({len(thirteen)} hands; differ from mahjong on {len(differ)}, "
         f"{fifth} of them a wait on a fifth copy)"
     )
-    print(f"  replay.shape.shanten, cold tables {sh_ours:7.2f} µs/call")
-    print(f"  replay.shape.shanten, any pair    {sh_warm:7.2f} µs/call")
-    print(f"  replay.shape.shanten, 将 pair      {sh_jiang:7.2f} µs/call")
-    print(f"  replay.shape.shanten, seen before  {sh_hits:7.2f} µs/call   (join cache hits)")
-    print(f"  mahjong calculate_shanten         {sh_theirs:7.2f} µs/call   ratio {sh_theirs / sh_warm:.1f}x")
+    print(f"  replay.shape.shanten, 14 tiles, cold {sh_cold:7.2f} µs/call   (target ≤ 3 µs)")
+    print(f"  replay.shape.shanten, 14 tiles, 将    {sh_14:7.2f} µs/call   (target ≤ 3 µs)")
+    print(f"  replay.shape.shanten, 13 tiles, any  {sh_warm:7.2f} µs/call")
+    print(f"  replay.shape.shanten, 13 tiles, 将    {sh_jiang:7.2f} µs/call")
+    print(
+        f"  mahjong calculate_shanten, 13 tiles  {sh_theirs:7.2f} µs/call   ratio {sh_theirs / sh_jiang:.1f}x"
+    )
     for k in (1, 2, 3):
-        lz = [with_laizi(rng, h[:13], k) for h in wins]
-        us = per_call_us(lambda cw: shanten(cw[0], cw[1], "jiang"), lz)  # type: ignore[arg-type,index]
-        print(f"shanten with {k} laizi                 {us:7.2f} µs/call   (target < 15 µs)")
+        for size in (13, 14):
+            lz = [with_laizi(rng, (h if size == 14 else h[:13]), k) for h in wins]
+            us = per_call_us(lambda cw: shanten(cw[0], cw[1], "jiang"), lz)  # type: ignore[arg-type,index]
+            print(f"shanten, {size} tiles with {k} laizi, 将      {us:7.2f} µs/call   (target ≤ 3 µs)")
+    few = fourteen[:40]
+    uk_cold = per_call_us(lambda c: ukeire(c, 0, "jiang"), fourteen[40:], repeat=1)
+    uk = per_call_us(lambda c: ukeire(c, 0, "jiang"), fourteen)
+    uk_lz = per_call_us(
+        lambda cw: ukeire(cw[0], cw[1], "jiang"),  # type: ignore[arg-type,index]
+        [with_laizi(rng, near_miss(rng, h), 1) for h in wins],
+    )
+    uk_theirs = per_call_us(lambda c: mahjong_ukeire(sh, c), few, repeat=1)
+    print("tiles that improve (进张) for every discard of a 14-tile hand")
+    print(f"  replay.shape.ukeire, cold            {uk_cold:7.1f} µs/hand   (target ≤ 100 µs)")
+    print(f"  replay.shape.ukeire, 将               {uk:7.1f} µs/hand   (target ≤ 100 µs)")
+    print(f"  replay.shape.ukeire, 1 laizi, 将      {uk_lz:7.1f} µs/hand")
+    print(f"  mahjong, shanten per discard × draw  {uk_theirs:7.1f} µs/hand   ratio {uk_theirs / uk:.0f}x")
+
+
+def mahjong_ukeire(sh: Shanten, c: Sequence[int]) -> dict[int, int]:
+    """The same question asked of ``mahjong`` the plain way: every discard, every draw."""
+    out: dict[int, int] = {}
+    hand = list(c)
+    for d in range(34):
+        if not hand[d]:
+            continue
+        hand[d] -= 1
+        now = sh.calculate_shanten(hand, use_chiitoitsu=False, use_kokushi=False)
+        n = 0
+        for k in range(34):
+            if hand[k] < 4:
+                hand[k] += 1
+                if sh.calculate_shanten(hand, use_chiitoitsu=False, use_kokushi=False) < now:
+                    n += 4 - hand[k] + 1
+                hand[k] -= 1
+        hand[d] += 1
+        out[d] = n
+    return out
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ Not a test: it prints figures, all measured in one run on the same file.
 
 - **audit only** — what ``replay audit`` does (read, validate, replay), in one process, storing
   nothing: the pipeline's floor, since ingest does all of that and then stores.
-- **ingest** — ``replay ingest``'s path (``schemas.ingest.ingest_stream``) into a fresh database
+- **ingest** — ``replay ingest``'s path (``store.ingest.ingest_stream``) into a fresh database
   file, closed (checkpointed) inside the timing; once in one process, once with the default
   worker processes.
 - **DuckDB read_json** — DuckDB loading the same file into a table by itself, no validation or
@@ -33,10 +33,11 @@ from pathlib import Path
 
 import duckdb
 
-from replay.audit import audit_records
 from replay.inputs import iter_records
-from schemas.db import Store
-from schemas.ingest import batches, ingest_stream, read_paths, summarise
+from schemas.audit import audit_records
+from store.db import Store
+from store.decode import batches, read_paths
+from store.ingest import ingest_stream, summarise
 
 HANDS = 2000
 SEED = 1
@@ -45,7 +46,7 @@ SEED = 1
 def make_input(folder: Path) -> Path:
     path = folder / f"sim-{HANDS}-{SEED}.ndjson"
     replay = Path(sys.executable).with_name("replay")
-    cmd = [str(replay)] if replay.exists() else [sys.executable, "-m", "api.commands"]
+    cmd = [str(replay)] if replay.exists() else [sys.executable, "-m", "cli.main"]
     cmd += ["simulate", "--hands", str(HANDS), "--seed", str(SEED), "--workers", str(os.cpu_count() or 1)]
     with path.open("wb") as out:
         subprocess.run(cmd, stdout=out, check=True)

@@ -21,14 +21,34 @@ RATE_LABELS = {
 }
 
 
-def _figure(data: list[dict[str, Any]], title: str, **layout: Any) -> str:
+def _axis(title: str, **more: Any) -> dict[str, Any]:
+    return {"title": {"text": title}, "automargin": True, **more}
+
+
+def _figure(data: list[dict[str, Any]], title: str, x: str, y: str, **layout: Any) -> str:
+    """A figure with axis titles and the legend under the plot, where it cannot squeeze it.
+
+    The title travels in the layout but ``charts.js`` prints it above the chart as HTML, so
+    plotly's toolbar never sits over it.
+    """
     base = {
         "title": {"text": title},
-        "margin": {"l": 50, "r": 10, "t": 40, "b": 50},
-        "height": 320,
-        "template": {"layout": {"plot_bgcolor": "#fff", "paper_bgcolor": "#fff"}},
+        "margin": {"l": 60, "r": 16, "t": 16, "b": 60},
+        "height": 340,
+        "xaxis": _axis(x),
+        "yaxis": _axis(y),
+        "legend": {"orientation": "h", "x": 0, "xanchor": "left", "y": -0.25, "yanchor": "top"},
+        "plot_bgcolor": "#fff",
+        "paper_bgcolor": "#fff",
     }
-    return json.dumps({"data": data, "layout": {**base, **layout}}, ensure_ascii=False, default=str)
+    merged = {**base, **layout}
+    for key in ("xaxis", "yaxis"):
+        if key in layout:
+            merged[key] = {**base[key], **layout[key]}  # type: ignore[dict-item]
+    if any(d.get("showlegend") is not False and d.get("name") for d in data) and len(data) > 1:
+        merged["height"] = 380
+        merged["margin"] = {**merged["margin"], "b": 110}
+    return json.dumps({"data": data, "layout": merged}, ensure_ascii=False, default=str)
 
 
 def hand_type_label(h: str) -> str:
@@ -49,13 +69,31 @@ def hands_per_day(per_day: list[dict[str, Any]]) -> str:
                     "marker": {"color": colour},
                 }
             )
-    return _figure(data, "Hands per day by audit status 审核", barmode="stack")
+    return _figure(data, "Hands per day by audit status 审核", "day 日期", "hands 盘", barmode="stack")
 
 
 def hand_types(rows: list[dict[str, Any]], title: str) -> str:
+    """Horizontal bars on a log axis: 屁胡 outnumbers 清一色 a hundred to one, and both stay readable."""
+    rows = sorted(rows, key=lambda r: r["n"])
     return _figure(
-        [{"type": "bar", "x": [hand_type_label(r["hand_type"]) for r in rows], "y": [r["n"] for r in rows]}],
-        title,
+        [
+            {
+                "type": "bar",
+                "orientation": "h",
+                "y": [hand_type_label(r["hand_type"]) for r in rows],
+                "x": [r["n"] for r in rows],
+                "text": [f"{r['n']:,}" for r in rows],
+                "textposition": "outside",
+                "cliponaxis": False,
+                "hovertemplate": "%{y}: %{x:,} hands won<extra></extra>",
+                "marker": {"color": "#1a4f9c"},
+            }
+        ],
+        title + " (log scale 对数刻度)",
+        "hands won 胡牌盘数 (log scale)",
+        "",
+        xaxis={"type": "log"},
+        height=max(260, 40 + 34 * len(rows)),
     )
 
 
@@ -74,6 +112,8 @@ def points_over_time(points: list[dict[str, Any]]) -> str:
             }
         ],
         "Points over time 积分走势",
+        "day 日期",
+        "cumulative points 累计积分",
     )
 
 
@@ -88,25 +128,53 @@ def rates(figures: dict[str, dict[str, Any]]) -> str:
         }
         for side, name in (("player", "this player"), ("population", "everyone"))
     ]
-    return _figure(
-        data, "Rates beside the population 对比", barmode="group", yaxis={"title": {"text": "% of hands"}}
-    )
+    return _figure(data, "Rates beside the population 对比", "", "% of hands 百分比", barmode="group")
 
 
-def mistakes_over_time(rows: list[dict[str, Any]], names: dict[str, str]) -> str:
-    data = []
+def mistakes_over_time(rows: list[dict[str, Any]], weeks: list[dict[str, Any]], names: dict[str, str]) -> str:
+    """Mistakes per 100 hands, week by week, each point with the counts behind it.
+
+    ``rows``: week, type, n (that type's mistakes); ``weeks``: week, hands (the player's hands
+    that week, zero-mistake weeks included). The hands are drawn as grey bars on a second axis
+    so a spike on three hands reads as such.
+    """
+    order = [str(w["week"])[:10] for w in weeks]
+    hands = {str(w["week"])[:10]: int(w["hands"]) for w in weeks}
+    counts = {(str(r["week"])[:10], r["type"]): int(r["n"]) for r in rows}
+    data: list[dict[str, Any]] = [
+        {
+            "type": "bar",
+            "name": "hands that week 本周盘数",
+            "x": order,
+            "y": [hands[w] for w in order],
+            "yaxis": "y2",
+            "marker": {"color": "#e4dfd2"},
+            "hovertemplate": "week of %{x}: %{y} hands<extra></extra>",
+        }
+    ]
     for t in sorted({r["type"] for r in rows}):
-        mine = [r for r in rows if r["type"] == t]
+        n = [counts.get((w, t), 0) for w in order]
         data.append(
             {
                 "type": "scatter",
                 "mode": "lines+markers",
                 "name": f"{names.get(t, '')} {t}",
-                "x": [str(r["month"])[:7] for r in mine],
-                "y": [round(r["per_100"], 2) for r in mine],
+                "x": order,
+                "y": [
+                    round(100.0 * k / hands[w], 1) if hands[w] else 0 for k, w in zip(n, order, strict=True)
+                ],
+                "text": [f"{k} in {hands[w]} hands" for k, w in zip(n, order, strict=True)],
+                "hovertemplate": "week of %{x}: %{y} per 100 hands (%{text})<extra></extra>",
             }
         )
-    return _figure(data, "Mistakes per 100 hands 失误", yaxis={"title": {"text": "per 100 hands"}})
+    return _figure(
+        data,
+        "Mistakes per 100 hands, by week 每周失误",
+        "week 周",
+        "mistakes per 100 hands 每百盘",
+        yaxis2={"title": {"text": "hands 盘"}, "overlaying": "y", "side": "right", "showgrid": False},
+        margin={"l": 60, "r": 60, "t": 16, "b": 60},
+    )
 
 
 def liability(figures: dict[str, dict[str, Any]]) -> str:
@@ -120,6 +188,8 @@ def liability(figures: dict[str, dict[str, Any]]) -> str:
             }
         ],
         "Liability 承包 points",
+        "",
+        "points 分",
     )
 
 
@@ -130,8 +200,12 @@ def mistakes_by_type(summary: list[dict[str, Any]], names: dict[str, str]) -> st
                 "type": "bar",
                 "x": [f"{names.get(r['type'], '')} {r['type']}" for r in summary],
                 "y": [r["n"] for r in summary],
-                "text": [f"cost {r['cost'] or 0:g}" for r in summary],
+                "text": [f"{r['n']:,}" for r in summary],
+                "customdata": [f"{r['cost'] or 0:,.0f}" for r in summary],
+                "hovertemplate": "%{x}: %{y:,} mistakes, %{customdata} points lost<extra></extra>",
             }
         ],
         "Mistakes by type 失误类型",
+        "",
+        "mistakes 次数",
     )

@@ -12,8 +12,35 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from schemas.db import Store
-from schemas.habits import HabitFilters, player_habits
+from store.db import Store
+from store.habits import HabitFilters, player_habits
+
+#: the explorer's sort orders, as SQL (whitelisted: the query string only picks a key)
+SORTS = {
+    "date": "h.played_at DESC NULLS LAST",
+    "cost": "m.cost DESC NULLS LAST, h.played_at DESC NULLS LAST",
+    "type": "m.type, h.played_at DESC NULLS LAST",
+    "severity": (
+        "CASE m.severity WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END, h.played_at DESC NULLS LAST"
+    ),
+}
+
+
+@dataclass(frozen=True)
+class MistakeQuery:
+    """The explorer's own choices beside the shared filters: which findings, which page."""
+
+    type: str | None = None
+    player: str | None = None
+    severity: str | None = None
+    sort: str = "date"
+    page: int = 1
+    per_page: int = 50
+    show_low: bool = False  # low-severity 牌效率 findings are collapsed unless asked for
+
+    @property
+    def offset(self) -> int:
+        return (self.page - 1) * self.per_page
 
 
 @dataclass(frozen=True)
@@ -115,7 +142,8 @@ class StoreData:
         with self.store.read() as cur:
             rows = _rows(
                 cur,
-                "SELECT h.source, h.hand_id, h.played_at, h.status, a.first_illegal, a.differences"
+                "SELECT h.source, h.hand_id, h.played_at_text, h.status, a.first_illegal, a.differences,"
+                " json_array_length(json_extract(h.record, '$.events')) - 1 AS last_event"
                 f" FROM hands h JOIN audits a USING (source, hand_id) WHERE {where}"
                 f" AND h.status IN ({', '.join('?' for _ in wanted)})"
                 " ORDER BY h.played_at DESC NULLS LAST, h.source, h.hand_id LIMIT ?",
@@ -130,31 +158,46 @@ class StoreData:
     def mistakes(
         self,
         f: Filters,
-        mistake_type: str | None = None,
-        player: str | None = None,
-        limit: int = 500,
+        q: MistakeQuery | None = None,
         with_types: bool = True,
     ) -> dict[str, Any]:
+        """One page of mistakes with the total, the per-type summary and what the filters hid.
+
+        Paging, sorting and counting happen in DuckDB: a store of millions of findings sends
+        one page of rows to Python, never the whole list.
+        """
+        q = q or MistakeQuery()
         where, params = f.where()
         extra = ""
-        if mistake_type:
+        if q.type:
             extra += " AND m.type = ?"
-            params.append(mistake_type)
-        if player:
+            params.append(q.type)
+        if q.player:
             extra += " AND s.player_id = ?"
-            params.append(player)
+            params.append(q.player)
+        if q.severity:
+            extra += " AND m.severity = ?"
+            params.append(q.severity)
         base = (
             " FROM mistakes m JOIN hands h USING (source, hand_id)"
             " JOIN seats s ON s.source = m.source AND s.hand_id = m.hand_id AND s.seat = m.seat"
             f" WHERE {where}{extra}"
         )
+        quiet = "m.type = 'inefficient_discard' AND m.severity = 'low'"
+        shown = base if q.show_low or q.severity == "low" else f"{base} AND NOT ({quiet})"
         with self.store.read() as cur:
             rows = _rows(
                 cur,
-                "SELECT m.source, m.hand_id, h.played_at, m.type, m.seat, s.player_id, s.name, m.idx,"
-                f" m.severity, m.cost, m.message{base}"
-                " ORDER BY h.played_at DESC NULLS LAST, m.source, m.hand_id, m.idx LIMIT ?",
-                [*params, limit],
+                "SELECT m.source, m.hand_id, h.played_at_text, m.type, m.seat, s.player_id, s.name, m.idx,"
+                f" m.severity, m.cost, m.message, h.preset{shown}"
+                f" ORDER BY {SORTS[q.sort]}, m.source, m.hand_id, m.idx LIMIT ? OFFSET ?",
+                [*params, q.per_page, q.offset],
+            )
+            total = cur.execute(f"SELECT count(*){shown}", params).fetchone()
+            hidden = (
+                cur.execute(f"SELECT count(*){base} AND {quiet}", params).fetchone()
+                if not (q.show_low or q.severity == "low")
+                else None
             )
             summary = _rows(
                 cur,
@@ -166,7 +209,13 @@ class StoreData:
                 if with_types
                 else []
             )
-        return {"rows": rows, "summary": summary, "types": types}
+        return {
+            "rows": rows,
+            "total": total[0] if total else 0,
+            "hidden_low": hidden[0] if hidden else 0,
+            "summary": summary,
+            "types": types,
+        }
 
     # ------------------------------------------------------------------ players
     def players(self, f: Filters, limit: int = 500) -> list[dict[str, Any]]:
@@ -181,7 +230,7 @@ class StoreData:
             )
 
     def player(self, player_id: str, f: Filters) -> dict[str, Any]:
-        """The habit figures (``schemas.habits``), the series the charts draw, the mistakes list."""
+        """The habit figures (``store.habits``), the series the charts draw, the mistakes list."""
         where, params = f.where()
         with self.store.read() as cur:
             habits = player_habits(cur, player_id, f.habits())
@@ -197,14 +246,21 @@ class StoreData:
                 " ORDER BY day",
                 [player_id, *params],
             )
-            monthly = _rows(
+            weekly = _rows(
                 cur,
-                "WITH mine AS (SELECT source, hand_id, seat, date_trunc('month', played_at) AS month"
-                f" FROM player_hands h WHERE player_id = ? AND {where}),"
-                " n AS (SELECT month, count(*) AS hands FROM mine GROUP BY 1)"
-                " SELECT mine.month, m.type, count(*) * 100.0 / any_value(n.hands) AS per_100"
+                "WITH mine AS (SELECT source, hand_id, seat, date_trunc('week', played_at) AS week"
+                f" FROM player_hands h WHERE player_id = ? AND {where} AND played_at IS NOT NULL),"
+                " n AS (SELECT week, count(*) AS hands FROM mine GROUP BY 1)"
+                " SELECT mine.week, m.type, count(*) AS n, any_value(n.hands) AS hands"
                 " FROM mistakes m JOIN mine ON m.source = mine.source AND m.hand_id = mine.hand_id"
-                " AND m.seat = mine.seat JOIN n USING (month) GROUP BY ALL ORDER BY 1, 2",
+                " AND m.seat = mine.seat JOIN n USING (week) GROUP BY ALL ORDER BY 1, 2",
+                [player_id, *params],
+            )
+            weeks = _rows(
+                cur,
+                "SELECT date_trunc('week', played_at) AS week, count(*) AS hands"
+                f" FROM player_hands h WHERE player_id = ? AND {where} AND played_at IS NOT NULL"
+                " GROUP BY 1 ORDER BY 1",
                 [player_id, *params],
             )
         figures = {x["key"]: x for x in habits["figures"]}
@@ -215,6 +271,7 @@ class StoreData:
             "figures": figures,
             "points": points,
             "won_types": [{"hand_type": r["hand_type"], "n": r["player"]} for r in habits["hand_types_won"]],
-            "mistakes_monthly": monthly,
-            "mistakes": self.mistakes(f, player=player_id, limit=200, with_types=False),
+            "mistakes_weekly": weekly,
+            "weeks": weeks,
+            "mistakes": self.mistakes(f, MistakeQuery(player=player_id, per_page=20), with_types=False),
         }

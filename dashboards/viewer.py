@@ -1,54 +1,226 @@
-"""The hand viewer's model: everything one page needs to replay a hand step by step.
+"""The hand viewer's model: everything the review board needs, in words, computed once.
 
-Built from the record, its audit and the replayer's steps; the page itself only draws. A step is
-the table after an event (the first is the deal, before any event). Illegal events and mistakes
-are attached to the step where they happened so the page can mark them.
+Built from the record, its audit and a replay of the events; the page only draws. A step is the
+table after an event (the first is the deal, before any event). The verdict (illegal, settled
+wrong) comes first, each mistake carries the numbers behind it (the player's discard beside the
+better ones), and every seat's distance from ready is measured at every step for the progress
+graph. Nothing here is a tile code or ``None`` by the time a page shows it: see ``terms``.
 """
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
-from replay.audit import audit_record, replay_events
-from replay.board import Board
+from dashboards import terms
+from dashboards.terms import MISTAKE_NAMES_ZH, tile, tiles_in_text
+from replay.analysis.detectors.inefficient_discard import discard_options, distance
+from replay.board import Board, IllegalEvent
 from replay.errors import InputError
-from replay.ruleset import HAND_NAMES_ZH
+from replay.ruleset import HAND_NAMES_ZH, Ruleset
+from replay.tiles import CODES, parse_tile
+from schemas.audit import audit_record
 from schemas.hand_record import validate_record
 
-MISTAKE_NAMES_ZH = {
-    "qingyise_third_feed": "喂清一色第三口",
-    "quanqiuren_feed": "放全求人冲",
-    "robbed_kong": "被抢杠",
-    "missed_win": "漏胡",
-    "pizi_blocked_win": "红中在手不能胡",
-    "double_laizi_blocked_win": "双赖子不能屁胡",
-    "inefficient_discard": "牌效率",
-    "dealt_in": "放冲",
-}
+__all__ = ["MISTAKE_NAMES_ZH", "build"]
+
+LIABILITY_TYPES = ("qingyise_third_feed", "quanqiuren_feed", "robbed_kong")
+SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2}
 
 
-def describe(event: dict[str, Any]) -> str:
-    """One event in words, for the caption under the table."""
+def _seat(players: list[dict[str, Any]], seat: object) -> str:
+    """``3 胖子``: the seat number (as in the record) and the name players know."""
+    if not isinstance(seat, int) or not 0 <= seat < len(players):
+        return "seat ?"
+    name = players[seat]["name"]
+    return f"{seat} {name}"
+
+
+def describe(event: dict[str, Any], players: list[dict[str, Any]], step: dict[str, Any]) -> str:
+    """One event in player notation: ``3 胖子 碰 六筒 ← 2 李四``."""
     kind = event.get("type")
-    seat = event.get("seat")
-    tile = event.get("tile")
+    who = _seat(players, event.get("seat"))
+    move = terms.MOVE_NAMES.get(str(kind), str(kind))
+    last = step.get("claimed_from")
     if kind == "draw":
-        return f"seat {seat} draws" + (f" {tile}" if tile else "")
+        return f"{who} {move} {tile(event['tile'])}" if event.get("tile") else f"{who} {move}"
     if kind == "discard":
-        return f"seat {seat} discards {tile}"
+        return f"{who} {move} {tile(event.get('tile'))}"
     if kind == "chi":
-        return f"seat {seat} chi 吃 with {' '.join(event.get('tiles', []))}"
+        shown = " ".join(tile(t) for t in event.get("tiles", []))
+        return f"{who} {move} {tile(step.get('claimed_tile'))} ({shown}) ← {_seat(players, last)}"
     if kind == "peng":
-        return f"seat {seat} peng 碰"
+        return f"{who} {move} {tile(step.get('claimed_tile'))} ← {_seat(players, last)}"
     if kind == "gang":
-        return f"seat {seat} {event.get('kind')}-gang 杠 {tile}"
+        name = terms.GANG_NAMES.get(str(event.get("kind")), move)
+        source = f" ← {_seat(players, last)}" if event.get("kind") == "ming" and last is not None else ""
+        return f"{who} {name} {tile(event.get('tile') or step.get('claimed_tile'))}{source}"
     if kind == "hu":
-        return f"seat {seat} wins 胡" + (f" on {tile}" if tile else "")
+        return f"{who} {move} {step.get('win_caption', '')}".rstrip()
     if kind == "pass":
-        return f"seat {seat} passes"
+        return f"{who} {move} pass"
     if kind == "huangzhuang":
-        return "draw 黄庄: nobody won"
+        return "黄庄 draw: nobody won"
     return str(kind)
+
+
+def _cap_text(capped: object, rules: Ruleset | None) -> str:
+    if not capped:
+        return ""
+    name = terms.CAP_NAMES.get(str(capped), str(capped))
+    amount = None
+    if rules is not None:
+        amount = {
+            "cap": rules.liability_cap if rules.cap is None else rules.cap,
+            "golden": rules.golden,
+            "sunshine": rules.sunshine,
+            "triple_sunshine": rules.triple_sunshine,
+        }.get(str(capped))
+    return f"{name} {amount}" if amount is not None else name
+
+
+def _words(field: str, value: Any, players: list[dict[str, Any]]) -> str:
+    """A result field in words, for the app-vs-rules table."""
+    if value is None:
+        return "none 无" if field in ("winner", "liable") else "not said 未给出"
+    if field in ("winner", "liable"):
+        return _seat(players, value)
+    if field == "hands":
+        return terms.hand_types(value)
+    if field == "hard":
+        return "hard 硬胡" if value else "soft 软胡"
+    if field == "self_draw":
+        return "yes 是" if value else "no 否"
+    return str(value)
+
+
+def _comparison(
+    recorded: dict[str, Any] | None, computed: dict[str, Any] | None, players: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """Rows of the mismatch table: each result field and each seat's points, app beside rules."""
+    if not recorded or not computed:
+        return []
+    rows = []
+    for field in ("winner", "hands", "self_draw", "hard", "liable"):
+        if field not in recorded:
+            continue
+        app, rules = recorded[field], computed.get(field)
+        rows.append(
+            {
+                "label": terms.DIFFERENCE_NAMES[field],
+                "app": _words(field, app, players),
+                "rules": _words(field, rules, players),
+                "differs": (sorted(app) if field == "hands" and app else app)
+                != (sorted(rules) if field == "hands" and rules else rules),
+            }
+        )
+    app_deltas = recorded.get("deltas") or []
+    for seat, rules_delta in enumerate(computed.get("deltas") or []):
+        app_delta = app_deltas[seat] if seat < len(app_deltas) else None
+        rows.append(
+            {
+                "label": f"{_seat(players, seat)} points 输赢",
+                "app": "not said 未给出" if app_delta is None else f"{app_delta:+d}",
+                "rules": f"{rules_delta:+d}",
+                "differs": app_delta is not None and app_delta != rules_delta,
+            }
+        )
+    return rows
+
+
+def _receipts(computed: dict[str, Any], players: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    out = []
+    for r in computed.get("receipts") or []:
+        factors = [
+            {
+                "label": terms.FACTOR_SHORT.get(f["name"], f.get("zh", f["name"])),
+                "value": f["value"],
+                "side": f["side"],
+                "note": terms.hand_types(f["note"].split("+"))
+                if f["name"] == "base" and f.get("note")
+                else "",
+            }
+            for f in r.get("factors", [])
+        ]
+        parts = [p["amount"] for p in r.get("parts", [])]
+        out.append(
+            {
+                "seat": r["seat"],
+                "who": _seat(players, r["seat"]),
+                "factors": factors,
+                "parts": parts,
+                "raw": r["raw"],
+                "amount": r["amount"],
+                "pays": r["pays"],
+                "covered_by": _seat(players, r["covered_by"]) if r.get("covered_by") is not None else "",
+            }
+        )
+    return out
+
+
+def _mistake(m: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, Any]:
+    cost = m.get("cost")
+    return {
+        "type": m["type"],
+        "seat": m["seat"],
+        "who": _seat(players, m["seat"]),
+        "index": m["index"],
+        "severity": m["severity"],
+        "severity_text": terms.SEVERITY_NAMES.get(m["severity"], m["severity"]),
+        "name": f"{MISTAKE_NAMES_ZH.get(m['type'], '')} {terms.MISTAKE_NAMES_EN.get(m['type'], m['type'])}",
+        "cost_text": f"cost {cost} points 失分" if cost is not None else "no points attributed 不计分",
+        "message": tiles_in_text(m.get("message")),
+        "liability": m["type"] in LIABILITY_TYPES,
+    }
+
+
+def _options(board: Board, seat: int, thrown: str) -> dict[str, Any]:
+    """The player's discard beside the better ones, by 屁胡 counting (向听 then 进张)."""
+    rows = sorted(discard_options(board, seat), key=lambda o: (o[1], -o[2]))
+
+    def item(k: int, far: int, accepts: int) -> dict[str, Any]:
+        return {"tile": CODES[k], "name": terms.TILE_ZH[CODES[k]], "shanten": far, "accepts": accepts}
+
+    mine = next((item(*o) for o in rows if CODES[o[0]] == thrown), None)
+    better = [item(*o) for o in rows if CODES[o[0]] != thrown][:3]
+    if mine is not None:
+        better = [b for b in better if (b["shanten"], -b["accepts"]) < (mine["shanten"], -mine["accepts"])]
+    return {"chosen": mine, "better": better}
+
+
+def _win(
+    board: Board, event: dict[str, Any], before: dict[str, Any], players: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """Who won, how, on whose tile and which tile: the caption of the last step."""
+    s = board.settlement
+    seat = int(event["seat"])
+    hands = list(s.reading.hands) if s else []
+    if "gangshangkai" in hands:
+        way, source = "gang_draw", None
+    elif "haidilao" in hands:
+        way, source = "haidi", None
+    elif "qianggang" in hands:
+        way, source = "qianggang", before.get("rob_source")
+    elif s is not None and s.self_draw:
+        way, source = "self_draw", None
+    else:
+        way, source = "discard", before.get("discard_source")
+    win_tile = before.get("discard_tile") if way == "discard" else before.get("rob_tile")
+    if way in ("self_draw", "gang_draw", "haidi"):
+        win_tile = before.get("drawn", {}).get(seat)
+    win_tile = win_tile or event.get("tile")
+    words = terms.WIN_WAYS[way]
+    if source is not None:
+        words += f" from {_seat(players, source)}"
+    caption = f"{terms.hand_types(hands)} · {words}" + (f" · on {tile(win_tile)}" if win_tile else "")
+    return {
+        "seat": seat,
+        "way": way,
+        "source": source,
+        "tile": win_tile,
+        "caption": caption,
+        "title": f"{_seat(players, seat)} wins 胡 {caption}",
+    }
 
 
 def build(record_obj: object, audit: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -56,40 +228,210 @@ def build(record_obj: object, audit: dict[str, Any] | None = None) -> dict[str, 
     if audit is None:
         audit = audit_record(record_obj)
     record, errors = validate_record(record_obj)
+    computed = audit.get("computed")
     model: dict[str, Any] = {
-        "hand_id": audit.get("hand_id"),
-        "source": audit.get("source"),
+        "hand_id": audit.get("hand_id") or "",
+        "source": audit.get("source") or "",
         "status": audit["status"],
-        "errors": errors or audit.get("errors", []),
-        "first_illegal": audit.get("first_illegal"),
-        "computed": audit.get("computed"),
-        "recorded": audit.get("recorded"),
-        "differences": audit.get("differences", []),
-        "mistakes": [dict(m, zh=MISTAKE_NAMES_ZH.get(m["type"], "")) for m in audit.get("mistakes", [])],
-        "hand_names": HAND_NAMES_ZH,
+        "status_text": terms.STATUS_NAMES.get(audit["status"], audit["status"]),
+        "errors": [
+            {"field": e.get("field") or "record", "message": tiles_in_text(e.get("message"))}
+            for e in (errors or audit.get("errors", []))
+        ],
+        "first_illegal": None,
+        "verdict": None,
+        "comparison": [],
+        "mistakes": [],
         "steps": [],
         "players": [],
+        "moves": [],
+        "markers": [],
+        "settlement": None,
+        "hand_names": HAND_NAMES_ZH,
     }
     if record is None:
+        model["verdict"] = {"kind": "invalid", "title": "This record is not valid 无效牌谱", "step": None}
         return model
-    model["players"] = [
+    players = [
         {"seat": i, "player_id": s["player_id"], "name": s.get("name") or s["player_id"]}
         for i, s in enumerate(record["seats"])
     ]
+    model["players"] = players
     model["dealer"] = record["dealer"]
-    model["ruleset"] = record["ruleset"]
-    model["played_at"] = record.get("played_at")
+    preset = record["ruleset"].get("preset", "")
+    overrides = record["ruleset"].get("overrides") or {}
+    model["ruleset"] = preset + "".join(f" · {k} {v}" for k, v in overrides.items())
+    model["played_at"] = terms.local_time(record.get("played_at"))
+    model["mistakes"] = sorted(
+        (_mistake(m, players) for m in audit.get("mistakes", [])),
+        key=lambda m: (m["index"], SEVERITY_ORDER.get(m["severity"], 3)),
+    )
+    illegal = audit.get("first_illegal")
+    if illegal:
+        idx = illegal.get("index")
+        events = record["events"]
+        seat = events[idx].get("seat") if isinstance(idx, int) and 0 <= idx < len(events) else None
+        model["first_illegal"] = {
+            "index": idx,
+            "rule": illegal.get("rule") or "",
+            "code": illegal.get("code") or "",
+            "message": tiles_in_text(illegal.get("message")),
+            "seat": seat if isinstance(seat, int) else None,
+        }
     try:
-        start = Board.from_record(record).snapshot()
+        board = Board.from_record(record)
     except InputError:
-        return model
-    steps: list[dict[str, Any]] = []
-    try:
-        replay_events(record, steps)
-    except InputError:
-        return model
-    model["steps"] = [
-        {"index": None, "caption": "the deal 起牌", **start},
-        *({"caption": describe(s["event"]), **s} for s in steps),
+        return _verdict(model, computed, audit, players)
+    rules = board.rules
+    by_index: dict[int, list[dict[str, Any]]] = {}
+    for m in model["mistakes"]:
+        by_index.setdefault(m["index"], []).append(m)
+    steps: list[dict[str, Any]] = [
+        {
+            "index": None,
+            "caption": "the deal 起牌",
+            "actor": None,
+            "progress": [distance(board, s) for s in range(4)],
+            **board.snapshot(),
+        }
     ]
+    drawn: dict[int, str] = {}
+    for i, event in enumerate(record["events"]):
+        before = {
+            "discard_source": board.last_discard[0] if board.last_discard else None,
+            "discard_tile": CODES[board.last_discard[1]] if board.last_discard else None,
+            "rob_source": board.pending_xu[0] if board.pending_xu else None,
+            "rob_tile": CODES[board.pending_xu[1]] if board.pending_xu else None,
+            "drawn": dict(drawn),
+        }
+        for m in by_index.get(i, []):
+            if m["type"] == "inefficient_discard" and event.get("type") == "discard":
+                with contextlib.suppress(InputError, KeyError, ValueError):
+                    m["options"] = _options(board, m["seat"], CODES[parse_tile(event["tile"])])
+        step: dict[str, Any] = {"index": i, "actor": event.get("seat"), "kind": event.get("type")}
+        kind = event.get("type")
+        if kind in ("chi", "peng") or (kind == "gang" and event.get("kind") == "ming"):
+            step["claimed_from"] = before["discard_source"]
+            step["claimed_tile"] = before["discard_tile"]
+        try:
+            board.push(event)
+        except IllegalEvent as err:
+            step.update(board.snapshot(), illegal=err.reason.to_json())
+            step["caption"] = describe(event, players, step)
+            step["progress"] = [distance(board, s) for s in range(4)]
+            steps.append(step)
+            break
+        except (InputError, KeyError, ValueError, TypeError):
+            break
+        if kind == "draw" and event.get("tile"):
+            drawn[int(event["seat"])] = str(event["tile"])
+        if kind == "hu" and board.settlement is not None:
+            win = _win(board, event, before, players)
+            step["win"] = win
+            step["win_caption"] = win["caption"]
+        step.update(board.snapshot())
+        step["caption"] = describe(event, players, step)
+        step["progress"] = [distance(board, s) for s in range(4)]
+        steps.append(step)
+    model["steps"] = steps
+    model["moves"] = _moves(steps)
+    model["markers"] = _markers(model, steps)
+    if computed:
+        model["settlement"] = {
+            "title": steps[-1]["win"]["title"]
+            if steps[-1].get("win")
+            else (
+                "黄庄 draw: nobody won, nobody pays"
+                if computed.get("winner") is None
+                else f"{_seat(players, computed['winner'])} wins 胡 {terms.hand_types(computed.get('hands'))}"
+            ),
+            "hard": ""
+            if computed.get("hard") is None
+            else ("硬胡 hard" if computed["hard"] else "软胡 soft"),
+            "receipts": _receipts(computed, players),
+            "deltas": [
+                {"who": _seat(players, s), "delta": f"{d:+d}"}
+                for s, d in enumerate(computed.get("deltas") or [])
+            ],
+            "liable": _seat(players, computed["liable"]) if computed.get("liable") is not None else "",
+            "liability": terms.LIABILITY_NAMES.get(str(computed.get("liability")), ""),
+            "cap": _cap_text(computed.get("capped"), rules),
+        }
+    return _verdict(model, computed, audit, players)
+
+
+def _verdict(
+    model: dict[str, Any], computed: Any, audit: dict[str, Any], players: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """The banner the page opens with: what is wrong with this hand and where to look."""
+    status = audit["status"]
+    last = len(model["steps"]) - 1
+    if model["first_illegal"]:
+        fi = model["first_illegal"]
+        where = f"event {fi['index']}" if fi["index"] is not None else "the record"
+        who = f" by {_seat(players, fi['seat'])}" if fi["seat"] is not None else ""
+        model["verdict"] = {
+            "kind": "illegal",
+            "title": f"Illegal 违规 at {where}{who} ({fi['rule']}): {fi['message']}",
+            "step": fi["index"],
+        }
+    elif status == "mismatch":
+        model["comparison"] = _comparison(audit.get("recorded"), computed, players)
+        fields = ", ".join(
+            terms.DIFFERENCE_NAMES.get(d["field"], d["field"]) for d in audit.get("differences", [])
+        )
+        model["verdict"] = {
+            "kind": "mismatch",
+            "title": f"Settled wrong 算错: the app and the rules disagree on {fields or 'the result'}",
+            "step": model["steps"][last]["index"] if last >= 0 else None,
+        }
+    elif status in ("invalid", "unfinished") or model["errors"]:
+        model["verdict"] = {"kind": "invalid", "title": "This record is not valid 无效牌谱", "step": None}
     return model
+
+
+def _moves(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The move list: one line per turn (a draw and what the seat then did), passes left out."""
+    lines: list[dict[str, Any]] = []
+    joinable = False  # the last line is a draw its seat's next action may join
+    for pos, step in enumerate(steps[1:], start=1):
+        kind = step.get("kind")
+        if kind == "pass" and not step.get("illegal"):
+            continue
+        if joinable and lines[-1]["actor"] == step["actor"] and kind in ("discard", "gang", "hu"):
+            line = lines[-1]
+            line["text"] += " · " + step["caption"].split(" ", 2)[-1]
+            line.update(pos=pos, index=step["index"], illegal=line["illegal"] or bool(step.get("illegal")))
+            joinable = False
+            continue
+        lines.append(
+            {
+                "first": pos,
+                "pos": pos,
+                "index": step["index"],
+                "actor": step["actor"],
+                "text": step["caption"],
+                "illegal": bool(step.get("illegal")),
+            }
+        )
+        joinable = kind == "draw" and not step.get("illegal")
+    return lines
+
+
+def _markers(model: dict[str, Any], steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Timeline markers: mistakes by severity, the illegal event, gangs and the win."""
+    pos_of = {s["index"]: p for p, s in enumerate(steps) if s["index"] is not None}
+    out: list[dict[str, Any]] = []
+    for m in model["mistakes"]:
+        if m["index"] in pos_of:
+            out.append(
+                {"pos": pos_of[m["index"]], "index": m["index"], "kind": m["severity"], "label": m["name"]}
+            )
+    for p, s in enumerate(steps):
+        if s.get("illegal"):
+            out.append({"pos": p, "index": s["index"], "kind": "illegal", "label": "illegal 违规"})
+        elif s.get("win"):
+            out.append({"pos": p, "index": s["index"], "kind": "win", "label": "win 胡"})
+        elif s.get("kind") == "gang":
+            out.append({"pos": p, "index": s["index"], "kind": "gang", "label": "gang 杠"})
+    return out

@@ -7,11 +7,9 @@ The blueprint reads through ``current_app.extensions["dashboards.data"]`` (a
 
 from __future__ import annotations
 
-import os
 from datetime import date
 from typing import Any
 
-import plotly
 from flask import (
     Blueprint,
     abort,
@@ -19,23 +17,54 @@ from flask import (
     redirect,
     render_template,
     request,
-    send_from_directory,
     url_for,
 )
 from werkzeug.wrappers import Response
 
-from dashboards import charts, viewer
-from dashboards.data import Filters
-from replay.audit import audit_records
+from dashboards import assets, charts, stats, terms, viewer
+from dashboards.data import SORTS, Filters, MistakeQuery
 from replay.inputs import decode
 from replay.ruleset import PRESETS
-from schemas.tokens import verify_token
+from schemas.audit import audit_records
+from store.tokens import verify_token
 
 bp = Blueprint(
     "dashboards", __name__, template_folder="templates", static_folder="static", static_url_path="/ui"
 )
-PLOTLY_DIR = os.path.join(os.path.dirname(plotly.__file__), "package_data")
+# static URLs carry a content digest (``assets.asset_url``), so browsers may keep them a week
+bp.get_send_file_max_age = lambda filename: assets.MAX_AGE  # type: ignore[method-assign]
 MAX_UPLOAD = 5 * 1024 * 1024
+
+
+@bp.context_processor
+def names() -> dict[str, Any]:
+    """Tile glyphs and names for the templates' tile macro, and the same tables for the scripts."""
+    return {
+        "asset": assets.asset_url,
+        "plotly_url": assets.plotly_url,
+        "glyphs": terms.TILE_GLYPH,
+        "tile_names": terms.TILE_ZH,
+        "terms_json": terms.for_pages(),
+        "local_time": terms.local_time,
+        "tiles_in_text": terms.tiles_in_text,
+        "number": terms.number,
+        "difference_words": terms.difference_words,
+        "status_names": terms.STATUS_NAMES,
+        "hand_type_names": terms.hand_types,
+        "args_with": args_with,
+        "severities": terms.SEVERITY_NAMES,
+    }
+
+
+def args_with(**changes: Any) -> dict[str, Any]:
+    """The page's query string with some keys changed (a value of None drops the key): pager links."""
+    out: dict[str, Any] = request.args.to_dict()
+    for key, value in changes.items():
+        if value is None:
+            out.pop(key, None)
+        else:
+            out[key] = value
+    return out
 
 
 def data() -> Any:
@@ -111,7 +140,7 @@ def page(template: str, **context: Any) -> str:
 @bp.route("/ui/plotly.min.js")
 def plotly_js() -> Response:
     """plotly.js from the installed package: no CDN, works on a club laptop without internet."""
-    return send_from_directory(PLOTLY_DIR, "plotly.min.js", mimetype="text/javascript", max_age=86400)
+    return assets.plotly_response()
 
 
 @bp.route("/favicon.ico")
@@ -144,12 +173,52 @@ def audits() -> str:
 @bp.route("/mistakes")
 def mistakes() -> str:
     f = filters()
-    m = data().mistakes(f, request.args.get("type") or None, request.args.get("player") or None)
+    q = mistake_query()
+    m = data().mistakes(f, q)
+    last = max(1, -(-m["total"] // q.per_page))
+    if q.page > last:
+        abort(404, description=f"page: there are {last} pages of mistakes with these filters, not {q.page}")
     return page(
         "mistakes.html",
         m=m,
-        names=viewer.MISTAKE_NAMES_ZH,
-        chart=charts.mistakes_by_type(m["summary"], viewer.MISTAKE_NAMES_ZH),
+        q=q,
+        last_page=last,
+        sorts=SORT_NAMES,
+        names=terms.MISTAKE_NAMES_ZH,
+        chart=charts.mistakes_by_type(m["summary"], terms.MISTAKE_NAMES_ZH),
+    )
+
+
+SORT_NAMES = {
+    "date": "newest 最新",
+    "cost": "costliest 失分最多",
+    "type": "type 类型",
+    "severity": "severity 严重程度",
+}
+
+
+def mistake_query() -> MistakeQuery:
+    """The explorer's choices from the query string; a bad value is the user's 400."""
+    args = request.args
+    sort = args.get("sort") or "date"
+    if sort not in SORTS:
+        abort(400, description=f"sort: one of {', '.join(SORTS)}, not {sort[:40]!r}")
+    severity = args.get("severity") or None
+    if severity is not None and severity not in terms.SEVERITY_NAMES:
+        abort(400, description=f"severity: high, medium or low, not {severity[:40]!r}")
+    try:
+        page_no = int(args.get("page") or 1)
+    except ValueError:
+        abort(400, description=f"page: not a whole number: {args.get('page', '')[:40]!r}")
+    if page_no < 1:
+        abort(400, description="page: pages start at 1")
+    return MistakeQuery(
+        type=args.get("type") or None,
+        player=args.get("player") or None,
+        severity=severity,
+        sort=sort,
+        page=page_no,
+        show_low=args.get("low") == "1",
     )
 
 
@@ -166,11 +235,12 @@ def player(player_id: str) -> str:
     return page(
         "player.html",
         p=p,
-        names=viewer.MISTAKE_NAMES_ZH,
+        names=terms.MISTAKE_NAMES_ZH,
         points=charts.points_over_time(p["points"]),
         won=charts.hand_types(p["won_types"], "Hand types won 牌型"),
         rates=charts.rates(p["figures"]),
-        mistakes_chart=charts.mistakes_over_time(p["mistakes_monthly"], viewer.MISTAKE_NAMES_ZH),
+        mistakes_chart=charts.mistakes_over_time(p["mistakes_weekly"], p["weeks"], terms.MISTAKE_NAMES_ZH),
+        significance=stats.marks(p["habits"]["figures"]),
         liability=charts.liability(p["figures"]),
     )
 

@@ -1,23 +1,22 @@
-"""Auditing hand records: validate, replay every event, settle, compare with the app's result.
+"""Auditing validated hand records: replay every event, settle, compare with the app's result.
 
-One function per record (``audit_record``) and one for a batch (``audit_records``, which adds
-the checks across hands of one sitting, R-2.2). The output dicts are the ``replay audit --json``
-contract; the same input always gives the same output.
+The domain half of an audit: ``audit_validated`` takes a record the schema already accepted
+(``schemas.audit`` composes validation and this, one layer up, so the domain imports nothing
+above it) and ``check_sessions`` adds the checks across hands of one sitting (R-2.2). The output
+dicts are the ``replay audit --json`` contract; the same input always gives the same output.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from replay.analysis import analyse
 from replay.board import Board, IllegalEvent
 from replay.errors import InputError
-from replay.inputs import Unreadable
 from replay.reasons import Reason, reason
 from replay.ruleset import HAND_TYPES
-from schemas.hand_record import validate_record
 
 STATUSES = ("ok", "illegal", "mismatch", "invalid")
 COMPARED = ("winner", "hands", "self_draw", "hard", "liable", "deltas")
@@ -132,22 +131,6 @@ def _blank(hand_id: str | None, source: str | None, location: str | None) -> dic
     return out
 
 
-def audit_record(obj: object, location: str | None = None) -> dict[str, Any]:
-    """The audit of one decoded JSON value, as ``replay audit --json`` prints it."""
-    if isinstance(obj, Unreadable):
-        out = _blank(None, None, location)
-        out["errors"] = [{"field": "", "message": obj.message}]
-        return out
-    record, errors = validate_record(obj)
-    if record is None:
-        out = _blank(_ident(obj, "hand_id"), _ident(obj, "source"), location)
-        if isinstance(obj, Mapping) and isinstance(obj.get("result"), Mapping):
-            out["recorded"] = obj["result"]
-        out["errors"] = errors
-        return out
-    return audit_validated(record, location)
-
-
 def audit_validated(record: Mapping[str, Any], location: str | None = None) -> dict[str, Any]:
     """The audit of a record ``validate_record`` already accepted (the store validates once).
 
@@ -208,13 +191,3 @@ def check_sessions(audits: list[dict[str, Any]]) -> None:
                 r = reason("dealer_not_rotated", hand_no=no, session=sid, expected=expected, why=why)
                 audit["status"] = "illegal"
                 audit["first_illegal"] = {"index": None, **r.to_json()}
-
-
-def audit_records(items: Iterable[tuple[object, str | None]]) -> list[dict[str, Any]]:
-    """Audit a batch in order, then the sittings it contains."""
-    audits = [audit_record(obj, loc) for obj, loc in items]
-    check_sessions(audits)
-    for a in audits:
-        a.pop("_session", None)
-        a.pop("_facts", None)
-    return audits

@@ -3,15 +3,15 @@
 Both work on the 34 counts of the *natural* tiles plus a number of wildcards (laizi), so
 the same code serves the hard reading (laizi counted as natural tiles, ``wild=0``) and the
 soft one. ``complete`` looks each suit up in the precomputed tables of ``replay.tables``;
-``shanten`` keeps a per-suit table that fills lazily (a suit key is computed once, then
-looked up). The brute-force reference in ``tests/reference.py`` defines what both must say.
+``shanten`` in those of ``replay.shanten_tables`` (shipped, so the first hand is as fast as the
+millionth). The brute-force reference in ``tests/reference.py`` defines what both must say.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import cache, lru_cache
 
+from replay.shanten_tables import honour_kept, join, load, suit_kept, vector
 from replay.tables import ANY_PAIR_DONE, IMPOSSIBLE, JIANG_PAIR_DONE, MELDS_DONE, complete_flags, suit_needs
 from replay.tiles import JIANG, NUM_KINDS
 
@@ -120,236 +120,199 @@ def _complete_natural(b: bytes, pair: str) -> bool:
 
 
 # --- shanten -------------------------------------------------------------------------------
-# For one group of tiles (a suit or the honours) and a number m of meld slots, the most tiles
-# that can be kept in m slots with no pair (index 0), with any pair (1), with a 将 pair (2).
-# Slots may be partly filled: the missing tiles are the exchanges still needed.
+# Each group of tiles (three suits, the honours) is looked up as a class; the classes are
+# combined by the tables J, K, F of ``replay.shanten_tables`` into the tiles that fit in M meld
+# slots and a pair. Shanten is what is missing, less the laizi, minus one.
 
-_NEG = -99
-Kept = tuple[tuple[int, int, int], ...]  # [m][pair kind] for m = 0..4
-
-
-def _merge(best: list[list[int]], sub: Kept, dm: int, dp: int, kept: int) -> None:
-    for m in range(5 - dm):
-        row = sub[m]
-        for p in range(3):
-            v = row[p]
-            if v <= _NEG:
-                continue
-            if dp:
-                if p:
-                    continue
-                for q in (1, 2) if dp == 2 else (1,):
-                    if v + kept > best[m + dm][q]:
-                        best[m + dm][q] = v + kept
-            elif v + kept > best[m + dm][p]:
-                best[m + dm][p] = v + kept
+_SLICES = ((0, 9), (9, 18), (18, 27))
+_GROUPS = (*_SLICES, (27, 34))
+_MASK = (1 << 72) - 1
+_from_bytes = int.from_bytes
+_STEP = tuple(1 << 8 * r for r in range(9))  # one more tile of rank r, in a shape's integer key
+#: per pair rule: shape -> class dicts, the class shift, and the combination tables
+_Rule = tuple[dict[int, int], dict[int, int], int, int, int, list[int], list[int], list[int]]
+_RULES: dict[str, _Rule] = {}
 
 
-@cache
-def suit_kept(key: tuple[int, ...]) -> Kept:
-    """Best kept counts for one suit's 9 counts (computed once per key, then a lookup)."""
-    r = next((i for i, c in enumerate(key) if c), None)
-    if r is None:
-        return ((0, _NEG, _NEG),) + ((0, _NEG, _NEG),) * 4
-    best = [[_NEG] * 3 for _ in range(5)]
-
-    def take(*ranks: int) -> tuple[int, ...]:
-        k = list(key)
-        for x in ranks:
-            k[x] -= 1
-        return tuple(k)
-
-    _merge(best, suit_kept(take(r)), 0, 0, 0)  # the tile at r is given up
-    c = key[r]
-    for n in range(1, min(c, 3) + 1):  # a triplet slot with n tiles of r
-        _merge(best, suit_kept(take(*[r] * n)), 1, 0, n)
-    if r + 1 < 9 and key[r + 1]:
-        if r + 2 < 9 and key[r + 2]:
-            _merge(best, suit_kept(take(r, r + 1, r + 2)), 1, 0, 3)
-        _merge(best, suit_kept(take(r, r + 1)), 1, 0, 2)
-    if r + 2 < 9 and key[r + 2]:
-        _merge(best, suit_kept(take(r, r + 2)), 1, 0, 2)
-    jiang = 2 if r in (1, 4, 7) else 1
-    for n in range(1, min(c, 2) + 1):  # the pair with n tiles of r
-        _merge(best, suit_kept(take(*[r] * n)), 0, jiang, n)
-    for m in range(1, 5):  # an empty slot is all wildcards: more slots never keep fewer
-        for p in range(3):
-            best[m][p] = max(best[m][p], best[m - 1][p])
-    return tuple((a, b, d) for a, b, d in best)
+def _rule(pair: str) -> _Rule:
+    rule = _RULES.get(pair)
+    if rule is None:
+        if pair not in ("jiang", "any"):
+            raise ValueError(f"pair must be 'jiang' or 'any', not {pair!r}")
+        tables = load()
+        t = tables.rules[pair]
+        rule = _RULES[pair] = (
+            tables.suit,
+            tables.honour,
+            0 if pair == "jiang" else 8,
+            t.suits,
+            t.honours,
+            t.j,
+            t.k,
+            t.f,
+        )
+    return rule
 
 
-@cache
-def honour_kept(key: tuple[int, ...]) -> Kept:
-    """Honours make only triplets and pairs; one kind may fill two slots (four of a kind)."""
-    best = [[_NEG] * 3 for _ in range(5)]
-    best[0][0] = 0
-    for c in key:
-        if not c:
-            continue
-        nxt = [row[:] for row in best]
-        for m in range(5):
-            for p in range(3):
-                v = best[m][p]
-                if v <= _NEG:
-                    continue
-                for slots in (1, 2):  # meld slots taken by this kind, with or without the pair
-                    if m + slots <= 4:
-                        nxt[m + slots][p] = max(nxt[m + slots][p], v + min(c, 3 * slots))
-                        if p == 0:
-                            nxt[m + slots][1] = max(nxt[m + slots][1], v + min(c, 3 * slots + 2))
-                if p == 0:
-                    nxt[m][1] = max(nxt[m][1], v + min(c, 2))
-        best = nxt
-    for m in range(1, 5):
-        for p in range(3):
-            best[m][p] = max(best[m][p], best[m - 1][p])
-    return tuple((a, b, d) for a, b, d in best)
+def _too_big(size: int) -> ValueError:
+    return ValueError(f"shanten is for hands of at most 14 tiles and 4 of a kind, not {size} tiles")
 
 
-Options = tuple[tuple[tuple[int, int], ...], ...]  # per pair kind: (slots, kept) steps
-
-
-def _options(kept: Kept) -> Options:
-    """Only the slot counts where keeping improves: usually two or three steps, not five."""
-    out = []
-    for p in range(3):
-        steps: list[tuple[int, int]] = []
-        for m in range(5):
-            v = kept[m][p]
-            if v > _NEG and (not steps or v > steps[-1][1]):
-                steps.append((m, v))
-        out.append(tuple(steps))
-    return tuple(out)
-
-
-@cache
-def _suit_options(key: bytes) -> Options:
-    return _options(suit_kept(tuple(key)))
-
-
-@cache
-def _honour_options(key: bytes) -> Options:
-    return _options(honour_kept(tuple(key)))
-
-
-Steps = tuple[tuple[int, int], ...]
-State = tuple[Steps, Steps]  # (slots, kept) steps without the pair and with it
-_IDENTITY: State = (((0, 0),), ())
-_GROUPS = ((0, 9), (9, 18), (18, 27), (27, 34))
-
-
-def _group(key: bytes, lo: int, pair: str) -> State:
-    if lo < 27:
-        opts = _suit_options(key)
-        return opts[0], opts[2 if pair == "jiang" else 1]
-    opts = _honour_options(key)
-    return opts[0], (opts[1] if pair == "any" else ())
-
-
-@lru_cache(maxsize=1 << 16)
-def _join(x: State, y: State, melds: int) -> State:
-    """Max-plus combination of two groups of tiles, at most ``melds`` slots in all.
-
-    Results keep only the steps where more slots keep more tiles, so lists stay short.
-    """
-    no = [_NEG] * 5
-    yes = [_NEG] * 5
-    y_no, y_yes = y
-    for a, va in x[0]:
-        for m, k in y_no:
-            t = a + m
-            if t <= melds and va + k > no[t]:
-                no[t] = va + k
-        for m, k in y_yes:
-            t = a + m
-            if t <= melds and va + k > yes[t]:
-                yes[t] = va + k
-    for a, va in x[1]:
-        for m, k in y_no:
-            t = a + m
-            if t <= melds and va + k > yes[t]:
-                yes[t] = va + k
-    return _steps(no), _steps(yes)
-
-
-def _steps(dense: list[int]) -> Steps:
-    out = []
-    top = _NEG
-    for m, v in enumerate(dense):
-        if v > top:
-            out.append((m, v))
-            top = v
-    return tuple(out)
-
-
-def _value(state: State, melds: int, wild: int) -> int:
-    no, yes = state
-    kept = no[-1][1]  # steps keep more with each slot, so the last keeps most
-    if yes and yes[-1][1] > kept:
-        kept = yes[-1][1]
-    return 3 * melds + 2 - kept - wild - 1  # with no pair kept, the pair is two wildcards
+def _slow_kept(b: bytes, pair: str, melds: int) -> int:
+    """A shape outside the tables (a fifth copy asked about): the tables' own generator."""
+    p = 2 if pair == "jiang" else 1
+    whole: tuple[int, ...] = (0,) * 5 + (-99,) * 5
+    for lo, hi in _SLICES:
+        whole = join(whole, vector(suit_kept(tuple(b[lo:hi])), p))
+    honours = vector(honour_kept(tuple(b[27:34])), 1 if p == 1 else 0)
+    if p == 2:
+        honours = honours[:5] + (-99,) * 5
+    whole = join(whole, honours)
+    return max(whole[melds], whole[5 + melds])
 
 
 def shanten(counts: Sequence[int], wild: int = 0, pair: str = "jiang") -> int:
     """Exchanges still needed, minus one: -1 complete, 0 tenpai (听牌). Hands of at most 14 tiles.
 
-    With ``pair="jiang"`` the hand aims at 屁胡's 将 pair; ``"any"`` at any pair.
+    With ``pair="jiang"`` the hand aims at 屁胡's 将 pair; ``"any"`` at any pair. A missing tile
+    is bought by a wildcard, a fifth copy included. Four lookups and three sums, inlined: this
+    is the engine's hottest function.
     """
+    suit, honour, shift, s, nh, jt, kt, ft = _RULES.get(pair) or _rule(pair)
     b = bytes(counts)
-    melds = (sum(b) + wild) // 3
-    state = _IDENTITY
-    for lo, hi in _GROUPS:
-        key = b[lo:hi]
-        if any(key):
-            state = _join(state, _group(key, lo, pair), melds)
-    return _value(state, melds, wild)
-
-
-def _others(b: bytes, pair: str, melds: int) -> list[State]:
-    """For each group, the combination of the other three (prefix and suffix joins)."""
-    groups = [_group(b[lo:hi], lo, pair) if any(b[lo:hi]) else _IDENTITY for lo, hi in _GROUPS]
-    prefix = [_IDENTITY]
-    for g in groups[:-1]:
-        prefix.append(_join(prefix[-1], g, melds))
-    out: list[State] = [_IDENTITY] * 4
-    suffix = _IDENTITY
-    for i in range(3, -1, -1):
-        out[i] = _join(prefix[i], suffix, melds)
-        suffix = _join(groups[i], suffix, melds)
-    return out
+    size = sum(b) + wild
+    if size > 14:
+        raise _too_big(size)
+    melds = size // 3
+    h = _from_bytes(b, "little")
+    try:
+        kept = ft[
+            (
+                kt[
+                    jt[(suit[h & _MASK] >> shift & 255) * s + (suit[h >> 72 & _MASK] >> shift & 255)] * s
+                    + (suit[h >> 144 & _MASK] >> shift & 255)
+                ]
+                * nh
+                + (honour[h >> 216] >> shift & 255)
+            )
+            * 5
+            + melds
+        ]
+    except KeyError:
+        if max(b) > 4:
+            raise _too_big(size) from None
+        kept = _slow_kept(b, pair, melds)
+    return 3 * melds + 1 - wild - kept
 
 
 def shanten_after_discards(counts: Sequence[int], wild: int = 0, pair: str = "jiang") -> dict[int, int]:
-    """``shanten`` of the hand without one tile, for every kind held: a discard decision in one go.
-
-    Taking a tile out changes one group only, so the other three are combined once per group.
-    """
-    b = bytes(counts)
-    melds = (sum(b) + wild - 1) // 3
-    others = _others(b, pair, melds)
-    out: dict[int, int] = {}
-    for gi, (lo, hi) in enumerate(_GROUPS):
-        for kind in range(lo, hi):
-            if b[kind]:
-                key = bytearray(b[lo:hi])
-                key[kind - lo] -= 1
-                out[kind] = _value(_join(others[gi], _group(bytes(key), lo, pair), melds), melds, wild)
-    return out
+    """``shanten`` of the hand without one tile, for every kind held: a discard decision in one go."""
+    return {kind: v for kind, (v, _) in ukeire(counts, wild, pair, draws=False).items()}
 
 
 def shanten_after_draws(
     counts: Sequence[int], wild: int = 0, pair: str = "jiang", kinds: Iterable[int] | None = None
 ) -> dict[int, int]:
-    """``shanten`` of the hand with one more tile of each kind asked for (all 34 by default)."""
-    b = bytes(counts)
-    melds = (sum(b) + wild + 1) // 3
-    others = _others(b, pair, melds)
+    """``shanten`` of the hand with one more tile of each kind asked for (all 34 by default).
+
+    A fifth copy may be asked about (a wildcard reads as any kind): it is computed, not looked up.
+    """
+    b = bytearray(counts)
     wanted = range(NUM_KINDS) if kinds is None else sorted(set(kinds))
     out: dict[int, int] = {}
     for kind in wanted:
-        gi = min(kind // 9, 3)
-        lo, hi = _GROUPS[gi]
-        key = bytearray(b[lo:hi])
-        key[kind - lo] += 1
-        out[kind] = _value(_join(others[gi], _group(bytes(key), lo, pair), melds), melds, wild)
+        b[kind] += 1
+        out[kind] = shanten(b, wild, pair) if b[kind] <= 4 else _fifth(bytes(b), wild, pair)
+        b[kind] -= 1
+    return out
+
+
+def _fifth(b: bytes, wild: int, pair: str) -> int:
+    size = sum(b) + wild
+    if size > 14:
+        raise _too_big(size)
+    melds = size // 3
+    return 3 * melds + 1 - wild - _slow_kept(b, pair, melds)
+
+
+def ukeire(
+    counts: Sequence[int], wild: int = 0, pair: str = "jiang", draws: bool = True
+) -> dict[int, tuple[int, frozenset[int]]]:
+    """For every kind held: the shanten after discarding it, and the kinds whose draw lowers it.
+
+    The tiles-that-improve (进张) of every discard in one go. A discard changes one group and a
+    draw another, so the other groups keep their classes and their partial sums: a draw in
+    another group costs one to three list lookups, and two discards that leave their group in
+    the same class share those draws. Kinds already held four times after the discard are not
+    offered (no fifth copy can be drawn); a drawn laizi always helps and is the caller's to add.
+    ``draws=False`` skips the draws (the shanten after each discard only).
+    """
+    suit, honour, shift, s, nh, jt, kt, ft = _RULES.get(pair) or _rule(pair)
+    b = bytes(counts)
+    size = sum(b) + wild
+    if size > 15 or size < 1 or max(b) > 4:
+        raise _too_big(size)
+    melds = (size - 1) // 3
+    base = 3 * melds + 1 - wild
+    h = _from_bytes(b, "little")
+    keys = (h & _MASK, h >> 72 & _MASK, h >> 144 & _MASK, h >> 216)
+    tables = (suit, suit, suit, honour)
+    now = [suit[keys[0]] >> shift & 255, suit[keys[1]] >> shift & 255, suit[keys[2]] >> shift & 255]
+    now.append(honour[keys[3]] >> shift & 255)
+    # per group: (kind, class with one more of it), leaving out a draw that keeps the class
+    plus: list[list[tuple[int, int]]] = [[], [], [], []]
+    if draws:
+        for g in range(4):
+            table, key, lo, held = tables[g], keys[g], 9 * g, now[g]
+            row = []
+            for r in range(9 if g < 3 else 7):
+                packed = table.get(key + _STEP[r]) if b[lo + r] < 4 else None
+                if packed is not None and packed >> shift & 255 != held:  # None: 15 tiles in a group
+                    row.append((lo + r, packed >> shift & 255))
+            plus[g] = row
+    kept14 = ft[(kt[jt[now[0] * s + now[1]] * s + now[2]] * nh + now[3]) * 5 + melds]
+    shared: dict[tuple[int, int], list[int]] = {}
+    out: dict[int, tuple[int, frozenset[int]]] = {}
+    for kind, n in enumerate(b):
+        if not n:
+            continue
+        g = kind // 9 if kind < 27 else 3
+        lo = 9 * g
+        table = tables[g]
+        key = keys[g] - _STEP[kind - lo]
+        c = list(now)
+        c[g] = table[key] >> shift & 255
+        c0, c1, c2, c3 = c
+        j01 = jt[c0 * s + c1]
+        k012 = kt[j01 * s + c2]
+        kept = ft[(k012 * nh + c3) * 5 + melds]
+        if not draws:
+            out[kind] = (base - kept, frozenset())
+            continue
+        better = shared.get((g, c[g]))
+        if better is None:  # draws in the other groups
+            better = []
+            if g != 3:
+                better += [x for x, y in plus[3] if ft[(k012 * nh + y) * 5 + melds] > kept]
+            if g != 2:
+                better += [x for x, y in plus[2] if ft[(kt[j01 * s + y] * nh + c3) * 5 + melds] > kept]
+            if g != 1:
+                better += [
+                    x for x, y in plus[1] if ft[(kt[jt[c0 * s + y] * s + c2] * nh + c3) * 5 + melds] > kept
+                ]
+            if g != 0:
+                better += [
+                    x for x, y in plus[0] if ft[(kt[jt[y * s + c1] * s + c2] * nh + c3) * 5 + melds] > kept
+                ]
+            shared[(g, c[g])] = better
+        mine = list(better)
+        if kept14 > kept:  # drawing the discard back
+            mine.append(kind)
+        for r in range(9 if g < 3 else 7):  # draws in the discard's own group
+            x = lo + r
+            if x != kind and b[x] < 4:
+                c[g] = table[key + _STEP[r]] >> shift & 255
+                if ft[(kt[jt[c[0] * s + c[1]] * s + c[2]] * nh + c[3]) * 5 + melds] > kept:
+                    mine.append(x)
+        out[kind] = (base - kept, frozenset(mine))
     return out

@@ -2,7 +2,7 @@
 
 Apps validate their uploads with off-the-shelf tooling in their own language; the server's
 marshmallow schema (``schemas.hand_record``) stays the authority. The JSON Schema is built from
-the same constants so the two cannot drift apart silently, and ``tests/test_schemas.py`` checks
+the same constants so the two cannot drift apart silently, and ``tests/schemas/test_schemas.py`` checks
 that the published file ``docs/hand-record.schema.json`` is this function's output.
 
 It accepts every record ``validate_record`` accepts. A few rules it cannot express (deltas
@@ -65,6 +65,47 @@ def _points(nullable: bool, lo: int) -> dict[str, Any]:
     schema: dict[str, Any] = {"type": ["integer", "null"] if nullable else "integer"}
     schema.update(minimum=lo, maximum=MAX_POINTS)
     return schema
+
+
+def envelope_properties(record_format: str) -> dict[str, Any]:
+    """The JSON Schema of the envelope every format shares (``schemas.envelope``), by field."""
+    return {
+        "format": {"const": record_format},
+        "hand_id": {**_ID, "description": "unique within source"},
+        "source": {**_ID, "description": "the uploading app's id"},
+        "played_at": {
+            "type": "string",
+            "format": "date-time",
+            "maxLength": PLAYED_AT_MAX_LENGTH,
+            "pattern": f"^{PLAYED_AT_PATTERN}$",
+            "description": "RFC 3339 timestamp with offset, e.g. 2026-11-29T20:15:03+08:00",
+        },
+        "session": {
+            "type": "object",
+            "description": "links the hands of one sitting, in order",
+            "properties": {
+                "id": _ID,
+                "hand_no": {"type": "integer", "minimum": 1, "maximum": MAX_HAND_NO},
+            },
+            "required": ["id", "hand_no"],
+            "additionalProperties": False,
+        },
+        "seats": {
+            "type": "array",
+            "description": "index = seat number (turn order 0→1→2→3)",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "player_id": {"type": "string", "minLength": 1, "maxLength": PLAYER_ID_MAX_LENGTH},
+                    "name": {"type": "string", "maxLength": NAME_MAX_LENGTH},
+                },
+                "required": ["player_id"],
+                "additionalProperties": False,
+            },
+            "minItems": NUM_SEATS,
+            "maxItems": NUM_SEATS,
+        },
+    }
 
 
 #: One entry per ruleset parameter (RULES.md §11); a test checks the names match the engine's.
@@ -171,6 +212,7 @@ def _deal_matches_dealer() -> list[dict[str, Any]]:
 def hand_record_json_schema() -> dict[str, Any]:
     """The JSON Schema of one hand record (NDJSON uploads: one such object per line)."""
     canonical = list(CODES)
+    envelope = envelope_properties(FORMAT)
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": SCHEMA_ID,
@@ -185,26 +227,7 @@ def hand_record_json_schema() -> dict[str, Any]:
         ),
         "type": "object",
         "properties": {
-            "format": {"const": FORMAT},
-            "hand_id": {**_ID, "description": "unique within source"},
-            "source": {**_ID, "description": "the uploading app's id"},
-            "played_at": {
-                "type": "string",
-                "format": "date-time",
-                "maxLength": PLAYED_AT_MAX_LENGTH,
-                "pattern": f"^{PLAYED_AT_PATTERN}$",
-                "description": "RFC 3339 timestamp with offset, e.g. 2026-11-29T20:15:03+08:00",
-            },
-            "session": {
-                "type": "object",
-                "description": "links the hands of one sitting, in order",
-                "properties": {
-                    "id": _ID,
-                    "hand_no": {"type": "integer", "minimum": 1, "maximum": MAX_HAND_NO},
-                },
-                "required": ["id", "hand_no"],
-                "additionalProperties": False,
-            },
+            **{name: envelope[name] for name in ("format", "hand_id", "source", "played_at", "session")},
             "ruleset": {
                 "type": "object",
                 "description": "a preset and optional overrides of any ruleset parameter (RULES.md §11)",
@@ -219,21 +242,7 @@ def hand_record_json_schema() -> dict[str, Any]:
                 "required": ["preset"],
                 "additionalProperties": False,
             },
-            "seats": {
-                "type": "array",
-                "description": "index = seat number (turn order 0→1→2→3)",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "player_id": {"type": "string", "minLength": 1, "maxLength": PLAYER_ID_MAX_LENGTH},
-                        "name": {"type": "string", "maxLength": NAME_MAX_LENGTH},
-                    },
-                    "required": ["player_id"],
-                    "additionalProperties": False,
-                },
-                "minItems": NUM_SEATS,
-                "maxItems": NUM_SEATS,
-            },
+            "seats": envelope["seats"],
             "dealer": _SEAT_REF,
             "wall": {
                 **_tile_list(WALL_SIZE, WALL_SIZE),

@@ -1,27 +1,37 @@
-// Tiles drawn as readable glyphs: the rank and the Chinese suit, honours by their character.
-const HONOURS = { E: "东", S: "南", W: "西", N: "北", C: "中", F: "发", P: "白" };
-const SUITS = { m: "万", s: "条", p: "筒" };
-const RANKS = "一二三四五六七八九";
-const NAMES = { E: "东风", S: "南风", W: "西风", N: "北风", C: "红中", F: "发财", P: "白板" };
+// Tiles drawn as Chinese glyphs (五 over 万, 中 alone). The names come from the page's
+// "terms" JSON (dashboards/terms.py), the one place tile and term names are kept.
+const TERMS = JSON.parse((document.getElementById("terms") || { textContent: "{}" }).textContent || "{}");
 
 function tileName(code) {
-  if (HONOURS[code]) return NAMES[code];
-  return RANKS[Number(code[0]) - 1] + SUITS[code[1]];
+  return (TERMS.tiles && TERMS.tiles[code]) || "?";
 }
 
 function tileEl(code, opts = {}) {
   const el = document.createElement("span");
-  const honour = HONOURS[code];
-  el.className = "tile " + (honour ? code : code[1]) + (opts.small ? " small" : "") +
-    (opts.laizi ? " laizi" : "") + (opts.claimed ? " claimed" : "");
-  el.title = tileName(code) + " " + code + (opts.laizi ? " (赖子 laizi)" : "") + (opts.title ? " — " + opts.title : "");
+  const glyph = (TERMS.glyphs && TERMS.glyphs[code]) || ["?", ""];
+  const cls = ["tile", glyph[1] ? code[1] : code];
+  if (opts.small) cls.push("small");
+  if (opts.laizi) cls.push("laizi");
+  if (opts.claimed) cls.push("claimed");
+  if (opts.mark) cls.push(opts.mark);
+  el.className = cls.join(" ");
+  el.title = tileName(code) + (opts.laizi ? " (赖子 laizi)" : "") + (opts.title ? " — " + opts.title : "");
+  el.setAttribute("role", "img");
+  el.setAttribute("aria-label", el.title);
   const b = document.createElement("b");
-  b.textContent = honour || code[0];
+  b.textContent = glyph[0];
   el.appendChild(b);
-  if (!honour) {
+  if (glyph[1]) {
     const i = document.createElement("i");
-    i.textContent = SUITS[code[1]];
+    i.textContent = glyph[1];
     el.appendChild(i);
   }
+  return el;
+}
+
+function tileBack(opts = {}) {
+  const el = document.createElement("span");
+  el.className = "tile back" + (opts.small ? " small" : "");
+  el.title = "hidden 暗牌";
   return el;
 }

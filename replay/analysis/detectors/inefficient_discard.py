@@ -407,3 +407,29 @@ def inefficient_discard(ctx: Context) -> Iterator[Finding]:
         if verdict is not None:
             severity, message = verdict
             yield Finding("inefficient_discard", seat, i, severity, None, message)
+
+
+def distance(board: Board, seat: int) -> int:
+    """How far the seat's hand is from ready by 屁胡 counting (向听: 0 ready, -1 complete).
+
+    The hand viewer's progress graph: one number per seat per step, the evaluation line of a
+    review board. Big-hand plans are left out so the line means the same thing all hand long.
+    """
+    hand = _hand(board, seat, {})
+    natural, wild = hand.natural, hand.wild
+    dead = hand.total - wild - sum(natural)
+    return shanten(natural, wild + dead) + dead
+
+
+def discard_options(board: Board, seat: int) -> list[tuple[int, int, int]]:
+    """(kind, 向听 after discarding it, 进张 then) for each tile the seat holds, laizi aside.
+
+    The numbers the 牌效率 finding weighs under the 屁胡 plan, so the viewer can draw the
+    player's choice beside the better ones (mjai-reviewer style) instead of only telling it.
+    """
+    hand = _hand(board, seat, {})
+    pihu = _Structured(hand, "pihu", None, "jiang")
+    candidates = [k for k in range(NUM_KINDS) if hand.counts[k] and k != hand.laizi]
+    values = pihu.values(candidates)
+    unseen = _unseen(board, seat)
+    return [(k, values[k], pihu.acceptance(k, values[k], unseen)) for k in candidates]

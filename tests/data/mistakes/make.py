@@ -5,7 +5,7 @@ The records are plain JSON (format ``wuhan-hand/1``, deal mode); this script onl
 Each is written as the hands that matter and the play; seats not given are dealt junk (honours,
 terminals and lone middle tiles): never opened, they cannot win, and they stay too far from ready
 to be judged on tile efficiency. The expected findings, with the arithmetic of every cost, are in
-``tests/test_mistakes.py``; this script never asks the analysis what it finds.
+``tests/replay/test_mistakes.py``; this script never asks the analysis what it finds.
 
 Play lines: ``"0 d 1m"`` discard, ``"1 D 3s"`` draw, ``"1 chi 2m 3m"``, ``"2 peng"``,
 ``"2 gang xu 5s"``, ``"2 hu"``, ``"huang"``, ``"2 J"`` (seat 2 draws a junk tile), ``"3 X"`` (seat 3

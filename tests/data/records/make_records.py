@@ -30,12 +30,12 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[2]))
 
-from replay.audit import audit_records  # noqa: E402
 from replay.board import Board, IllegalEvent  # noqa: E402
 from replay.inputs import iter_records  # noqa: E402
 from replay.laizi import laizi_of  # noqa: E402
 from replay.ruleset import make_ruleset  # noqa: E402
 from replay.tiles import CODES, parse_tile  # noqa: E402
+from schemas.audit import audit_records  # noqa: E402
 
 SOURCE = "records-tests"
 SEATS = [{"player_id": f"p{s}"} for s in range(4)]

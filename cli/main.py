@@ -1,0 +1,492 @@
+"""The ``replay`` command line: every command, composed on one click group.
+
+The engine's commands (``audit``, ``evaluate``, ``simulate``) import no web or database code;
+the store's (``ingest``, ``serve``, ``token``, ``reaudit``) and ``batch-audit`` import DuckDB,
+Flask, Arrow and Dask inside the command, so ``replay evaluate`` starts as quickly as the engine
+alone allows (``tests/cli/test_cli_imports.py`` holds this).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+import click
+
+from replay.audit import STATUSES
+from replay.evaluate import evaluate_text
+from replay.inputs import iter_records
+from replay.ruleset import PRESETS
+from schemas.audit import audit_records
+
+if TYPE_CHECKING:
+    from store.batch import PartResult
+    from store.db import Store
+
+
+@click.group()
+@click.version_option(package_name="wuhan-replay")
+def main() -> None:
+    """Replay, audit and settle Wuhan mahjong (武汉麻将) hand records."""
+
+
+@main.command()
+@click.argument("file", type=click.File("r", encoding="utf-8"), default="-")
+def evaluate(file: TextIO) -> None:
+    """Judge and settle described wins: one JSON object or NDJSON in, one JSON line out per input."""
+    try:
+        text = file.read()
+    except UnicodeDecodeError as err:
+        click.echo(json.dumps({"error": {"field": "", "message": f"input is not UTF-8: {err}"}}))
+        sys.exit(2)
+    answers, ok = evaluate_text(text)
+    for answer in answers:
+        click.echo(json.dumps(answer, ensure_ascii=False, separators=(",", ":")))
+    sys.exit(0 if ok else 2)
+
+
+def _summary_line(a: dict[str, Any]) -> str:
+    who = f"{a['source'] or '?'}/{a['hand_id'] or '?'}"
+    status = a["status"]
+    if status == "invalid":
+        err = a["errors"][0] if a["errors"] else {"field": "", "message": "invalid"}
+        more = f" (+{len(a['errors']) - 1} more)" if len(a["errors"]) > 1 else ""
+        where = a.get("location") or who
+        return f"invalid   {where}  {err['field'] or '<record>'}: {err['message']}{more}"
+    if status == "illegal":
+        f = a["first_illegal"]
+        at = f"event {f['index']}" if f["index"] is not None else "session"
+        return f"illegal   {who}  {at}: {f['code']} ({f['rule']}) {f['message']}"
+    c = a["computed"]
+    if c["winner"] is None:
+        outcome = "draw (黄庄)"
+    else:
+        outcome = f"seat {c['winner']} wins {'+'.join(c['hands'])} {c['deltas']}"
+    if status == "mismatch":
+        diffs = "; ".join(
+            f"{d['field']}: app {d['recorded']}, engine {d['computed']}" for d in a["differences"]
+        )
+        return f"mismatch  {who}  {outcome}; {diffs}"
+    return f"ok        {who}  {outcome}"
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per record, in input order.")
+def audit(paths: tuple[str, ...], as_json: bool) -> None:
+    """Replay and audit hand records (JSON, NDJSON, .gz files or folders)."""
+    missing = [p for p in paths if not Path(p).exists()]
+    if missing:
+        raise click.UsageError(f"no such file or folder: {missing[0]}")
+    audits = audit_records(iter_records(list(paths)))
+    counts = Counter(a["status"] for a in audits)
+    for a in audits:
+        if as_json:
+            click.echo(json.dumps(a, ensure_ascii=False, separators=(",", ":")))
+        else:
+            click.echo(_summary_line(a))
+    if not as_json:
+        parts = ", ".join(f"{counts[s]} {s}" for s in STATUSES)
+        click.echo(f"{len(audits)} records: {parts}")
+    if counts["invalid"]:
+        sys.exit(2)
+    sys.exit(1 if counts["illegal"] or counts["mismatch"] else 0)
+
+
+@main.command()
+@click.option("--hands", type=click.IntRange(1, 10_000_000), required=True, help="How many hands to play.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Same seed, byte-identical output.")
+@click.option("--preset", type=click.Choice(sorted(PRESETS)), default="hzlzg", show_default=True)
+@click.option("--players", type=click.IntRange(4, 1000), default=8, show_default=True, help="Pool size.")
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 64),
+    default=None,
+    help="Processes (default: one per core from 100 hands).",
+)
+def simulate(hands: int, seed: int, preset: str, players: int, workers: int | None) -> None:
+    """Self-play: NDJSON of complete, legal hand records with the engine's result.
+
+    The output depends only on the seed, not on the number of workers.
+    """
+    from replay import simulate as sim
+
+    if workers is None:
+        workers = min(os.cpu_count() or 1, 8) if hands >= 100 else 1
+
+    for record in sim.simulate(hands, seed, preset, players, workers):
+        sys.stdout.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
+
+
+# --------------------------------------------------------------------------------------------
+# The store's commands: DuckDB (and Flask for serve) imported inside each.
+
+DEFAULT_DB = "data/replay.duckdb"
+
+db_option = click.option(
+    "--db",
+    "db",
+    envvar="REPLAY_DB",
+    default=DEFAULT_DB,
+    show_default=True,
+    type=click.Path(dir_okay=False),
+    help="The DuckDB file (created if missing); $REPLAY_DB overrides the default.",
+)
+
+
+def _open(db: str) -> Store:
+    from store.db import Store, StoreError
+
+    try:
+        return Store(db)
+    except StoreError as err:
+        raise click.ClickException(str(err)) from None
+
+
+def _invalid_line(result: dict[str, Any], location: str | None) -> str:
+    errors = result["errors"] or [{"field": "", "message": "invalid"}]
+    first = errors[0]
+    more = f" (+{len(errors) - 1} more)" if len(errors) > 1 else ""
+    where = location or f"{result['source'] or '?'}/{result['hand_id'] or '?'}"
+    return f"{result['outcome']:<9} {where}  {first['field'] or '<record>'}: {first['message']}{more}"
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=False)
+@db_option
+@click.option(
+    "--parquet",
+    "parquet_dir",
+    type=click.Path(exists=True, file_okay=False),
+    help="Load the output of `replay batch-audit --out DIR` instead of record files.",
+)
+@click.option("--batch-size", type=click.IntRange(1, 100_000), default=1000, show_default=True)
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 64),
+    default=None,
+    help="Processes that validate and replay (default: one per CPU for inputs over 8 MB, else 1).",
+)
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def ingest(
+    paths: tuple[str, ...],
+    db: str,
+    parquet_dir: str | None,
+    batch_size: int,
+    workers: int | None,
+    quiet: bool,
+) -> None:
+    """Validate, replay and store hand records (files, folders, .json, .ndjson, .gz).
+
+    Each batch is one transaction. The same record again is a duplicate and changes nothing; a
+    different record under a stored (source, hand_id) is a conflict, kept for review.
+    """
+    import os
+
+    from store.decode import batches, read_paths
+    from store.ingest import ingest_stream
+
+    if bool(paths) == bool(parquet_dir):
+        raise click.UsageError("give record files or folders, or --parquet DIR (not both)")
+    missing = [p for p in paths if not Path(p).exists()]
+    if missing:
+        raise click.UsageError(f"no such file or folder: {missing[0]}")
+    from replay.inputs import expand
+
+    if parquet_dir:
+        from store.parquet_load import ParquetInputError, parquet_bytes, read_parquet
+
+        try:
+            total_bytes, files = parquet_bytes(parquet_dir), read_parquet(parquet_dir)
+        except ParquetInputError as err:
+            raise click.ClickException(str(err)) from None
+    else:
+        total_bytes = sum(p.stat().st_size for p in expand(list(paths)))
+        files = read_paths(list(paths))
+    outcomes: Counter[str] = Counter()
+    statuses: Counter[str] = Counter()
+    notes: list[str] = []
+    store = _open(db)
+    # Worker processes take a second to start: worth it only for more than a few thousand hands.
+    nproc = workers or (min(os.cpu_count() or 1, 8) if total_bytes > 8 * 1024 * 1024 else 1)
+    with click.progressbar(
+        length=max(total_bytes, 1),
+        label="ingesting",
+        file=sys.stderr,
+        hidden=quiet or not sys.stderr.isatty(),
+        show_pos=False,
+    ) as bar:
+
+        def on_batch(items: Any, results: Any) -> None:
+            for item, result in zip(items, results, strict=True):
+                outcomes[result.outcome] += 1
+                if result.outcome in ("stored", "duplicate") and result.status:
+                    statuses[result.status] += 1
+                if result.outcome in ("invalid", "conflict") and len(notes) < 50:
+                    notes.append(_invalid_line(result.to_json(), item.location))
+            bar.update(int(sum(item.weight for item in items)))
+
+        try:
+            ingest_stream(store, batches(files, batch_size), on_batch, workers=nproc)
+        finally:
+            store.close()
+    for note in notes:
+        click.echo(note)
+    total = sum(outcomes.values())
+    if total - len(notes) > 0 and len(notes) == 50:
+        click.echo("… (first 50 invalid or conflicting records shown)")
+    click.echo(
+        f"{total} records: "
+        + ", ".join(f"{outcomes[o]} {o}" for o in ("stored", "duplicate", "conflict", "invalid"))
+    )
+    click.echo("audit: " + ", ".join(f"{statuses[s]} {s}" for s in ("ok", "illegal", "mismatch")))
+
+
+@main.command()
+@db_option
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", type=click.IntRange(0, 65535), default=8080, show_default=True)
+@click.option("--public-read", is_flag=True, help="Reads need no token (for a local demo only).")
+@click.option(
+    "--max-body", type=click.IntRange(1024), default=32 * 1024 * 1024, show_default=True, help="Bytes."
+)
+@click.option("--threads", type=click.IntRange(1, 256), default=8, show_default=True)
+def serve(db: str, host: str, port: int, public_read: bool, max_body: int, threads: int) -> None:
+    """Serve the HTTP API (waitress) over the database."""
+    import waitress
+
+    from api.app import create_app
+
+    store = _open(db)
+    app = create_app(store, public_read=public_read, max_body=max_body)
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(f"serving {db}", err=True)
+    click.echo(f"  dashboards: http://{shown}:{port}/   (overview 总览)", err=True)
+    click.echo(f"  API:        http://{shown}:{port}/api/v1   (documentation: /api/v1/docs)", err=True)
+    if public_read:
+        click.echo("--public-read: anyone who can reach this port can read every hand", err=True)
+    try:
+        waitress.serve(app, host=host, port=port, threads=threads, ident="replay")
+    finally:
+        store.close()
+
+
+@main.group()
+def token() -> None:
+    """API tokens: create, list, revoke (stored hashed; the secret is shown once)."""
+
+
+@token.command("create")
+@db_option
+@click.option("--scope", type=click.Choice(["upload", "read", "admin"]), required=True)
+@click.option("--source", help="For upload tokens: the only source they may store.")
+@click.option("--label", help="A note for the token list (who or what uses it).")
+def token_create(db: str, scope: str, source: str | None, label: str | None) -> None:
+    """Create a token; its secret is printed alone on the last line."""
+    from schemas.hand_record import ID_PATTERN
+    from store.tokens import create_token
+
+    if source is not None:
+        import re
+
+        if not re.fullmatch(ID_PATTERN, source, re.ASCII):
+            raise click.BadParameter("1-128 characters of A-Z a-z 0-9 . _ : -", param_hint="--source")
+    store = _open(db)
+    try:
+        token_id, secret = create_token(store, scope, source, label)
+    except ValueError as err:
+        raise click.UsageError(str(err)) from None
+    finally:
+        store.close()
+    bound = f" for source {source}" if source else ""
+    click.echo(
+        f"created {scope} token {token_id}{bound}; keep the secret below, it is not shown again:", err=True
+    )
+    click.echo(secret)
+
+
+@token.command("list")
+@db_option
+@click.option("--json", "as_json", is_flag=True)
+def token_list(db: str, as_json: bool) -> None:
+    """Every token (never the secrets): id, scope, source, created, revoked."""
+    from store.tokens import list_tokens
+
+    store = _open(db)
+    try:
+        tokens = list_tokens(store)
+    finally:
+        store.close()
+    for t in tokens:
+        if as_json:
+            click.echo(json.dumps(t.to_json(), ensure_ascii=False))
+        else:
+            state = f"revoked {t.revoked_at:%Y-%m-%d %H:%M}" if t.revoked_at else "active"
+            click.echo(
+                f"{t.token_id}  {t.scope:<6}  {t.source or '-':<20}  {t.created_at:%Y-%m-%d %H:%M}  {state}"
+                + (f"  {t.label}" if t.label else "")
+            )
+
+
+@token.command("revoke")
+@click.argument("token_id")
+@db_option
+def token_revoke(token_id: str, db: str) -> None:
+    """Revoke a token by its id; it stops working at once."""
+    from store.tokens import revoke_token
+
+    store = _open(db)
+    try:
+        found = revoke_token(store, token_id)
+    finally:
+        store.close()
+    if not found:
+        raise click.ClickException(f"no active token {token_id}")
+    click.echo(f"revoked {token_id}")
+
+
+@main.command()
+@db_option
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per changed verdict, then a summary.")
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 64),
+    default=None,
+    help="Processes that replay (default: one per CPU for more than 2000 hands, else 1).",
+)
+def reaudit(db: str, as_json: bool, workers: int | None) -> None:
+    """Re-run every stored record through the current engine; report the verdicts that changed."""
+    import os
+
+    from store.reaudit import reaudit as run
+    from store.version import engine_version
+
+    store = _open(db)
+    try:
+        with store.read() as cur:
+            row = cur.execute("SELECT count(*) FROM hands").fetchall()
+        total = int(row[0][0])
+        with click.progressbar(
+            length=max(total, 1), label="re-auditing", file=sys.stderr, hidden=not sys.stderr.isatty()
+        ) as bar:
+            nproc = workers or (min(os.cpu_count() or 1, 8) if total > 2000 else 1)
+            report = run(store, progress=bar.update, workers=nproc)
+    finally:
+        store.close()
+    for change in report.changed:
+        if as_json:
+            click.echo(json.dumps(change.to_json(), ensure_ascii=False))
+        else:
+            fields = ", ".join(change.fields)
+            click.echo(f"{change.source}/{change.hand_id}: {change.before} → {change.after} ({fields})")
+    summary = {
+        "audited": report.audited,
+        "changed": len(report.changed),
+        "engine_version": engine_version(),
+        "statuses": dict(report.statuses),
+    }
+    if as_json:
+        click.echo(json.dumps({"summary": summary}))
+    else:
+        parts = ", ".join(f"{report.statuses[s]} {s}" for s in ("ok", "illegal", "mismatch", "invalid"))
+        click.echo(
+            f"{report.audited} hands re-audited with engine {summary['engine_version']}: "
+            f"{len(report.changed)} verdicts changed; now {parts}"
+        )
+
+
+# --------------------------------------------------------------------------------------------
+# The batch audit on a Dask cluster.
+
+
+@main.command("batch-audit")
+@click.argument("inputs", nargs=-1, required=True, type=click.Path(exists=True))
+@click.option(
+    "--out", "out_dir", required=True, type=click.Path(file_okay=False), help="Folder for the Parquet."
+)
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="A running Dask scheduler.")
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 512),
+    default=None,
+    help="Worker processes of the local cluster (default: one per core); not with --scheduler.",
+)
+@click.option(
+    "--part-lines",
+    type=click.IntRange(1, 10_000_000),
+    default=None,
+    help="Input lines per task (default: sized from the input, about 8 tasks per worker, 256 KiB-32 MiB).",
+)
+@click.option(
+    "--shared-inputs",
+    is_flag=True,
+    help="With --scheduler: the input paths exist on every worker (a shared mount), so workers "
+    "read their parts instead of the client sending them. Always so for a local cluster.",
+)
+@click.option("--overwrite", is_flag=True, help="Replace earlier batch output in the folder.")
+@click.option("--progress/--no-progress", default=None, help="Progress bar (default: when on a terminal).")
+@click.option("--json", "as_json", is_flag=True, help="The summary as one JSON object.")
+def batch_audit_command(
+    inputs: tuple[str, ...],
+    out_dir: str,
+    scheduler: str | None,
+    workers: int | None,
+    part_lines: int | None,
+    shared_inputs: bool,
+    overwrite: bool,
+    progress: bool | None,
+    as_json: bool,
+) -> None:
+    """Audit NDJSON/gzip hand records on a Dask cluster into hive-partitioned Parquet.
+
+    Writes DIR/audits, DIR/settlements, DIR/mistakes and DIR/events, partitioned by ruleset
+    preset and played date (UTC); one audits row per input record, invalid ones included.
+    Exits 0 when the run completed, whatever the records' statuses (they are in the output).
+    """
+    from store.batch import BatchError, dask_client, input_bytes, run_batch, summary_lines
+
+    if scheduler is not None and workers is not None:
+        raise click.UsageError("--workers sizes the local cluster; with --scheduler the cluster is yours")
+    show = sys.stderr.isatty() if progress is None else progress
+    hands = 0
+    with click.progressbar(
+        length=max(input_bytes(list(inputs)), 1),
+        label="auditing",
+        file=sys.stderr,
+        hidden=not show,
+        item_show_func=lambda item: item,
+    ) as bar:
+
+        def on_part(result: PartResult) -> None:
+            nonlocal hands
+            hands += result.records
+            bar.update(result.size, f"{hands:,} hands")
+
+        try:
+            with dask_client(scheduler, workers) as client:
+                summary = run_batch(
+                    client,
+                    inputs,
+                    out_dir,
+                    part_lines=part_lines,
+                    overwrite=overwrite,
+                    shared_inputs=shared_inputs or scheduler is None,
+                    on_part=on_part,
+                )
+        except BatchError as err:
+            raise click.ClickException(str(err)) from None
+        except OSError as err:  # the scheduler cannot be reached
+            raise click.ClickException(f"cannot reach the Dask scheduler {scheduler}: {err}") from None
+    if as_json:
+        click.echo(json.dumps(summary.to_json()))
+    else:
+        for line in summary_lines(summary):
+            click.echo(line)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,202 @@
+"""Sichuan ruleset parameters (sichuan.md §8): every choice S0 leaves open, as a named value.
+
+Pure and dependency-free so the record schema (``schemas/``) and the domain read the same
+names, defaults and presets. A record names a preset (``xuezhan`` 血战到底 or ``xueliu`` 血流成河)
+and may override any parameter; a bad value is an ``InputError`` naming the parameter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from replay.errors import InputError
+
+#: SC-4.4 ways (×2 each when listed in ``ways``), in the order receipts print them.
+WAYS: tuple[str, ...] = ("gangshanghua", "gangshangpao", "qiangganghu", "haidilaoyue", "haidipao")
+WAY_NAMES_ZH: dict[str, str] = {
+    "gangshanghua": "杠上花",
+    "gangshangpao": "杠上炮",
+    "qiangganghu": "抢杠胡",
+    "haidilaoyue": "海底捞月",
+    "haidipao": "海底炮",
+}
+DEFAULT_WAYS: tuple[str, ...] = ("gangshanghua", "gangshangpao", "qiangganghu", "haidilaoyue")
+
+MODES = ("xuezhan", "xueliu")
+
+
+@dataclass(frozen=True)
+class Cap:
+    """SC-5.1's C: ``{"fan": n}`` caps at 2ⁿ, ``{"multiple": m}`` at m."""
+
+    kind: str
+    n: int
+
+    @property
+    def value(self) -> int:
+        return 2**self.n if self.kind == "fan" else self.n
+
+    def to_json(self) -> dict[str, int]:
+        return {self.kind: self.n}
+
+
+@dataclass(frozen=True)
+class SichuanRules:
+    """One complete, validated Sichuan ruleset; field names are the §8 parameter names."""
+
+    preset: str = "xuezhan"
+    mode: str = "xuezhan"
+    base: int = 1
+    swap_three: str = "off"
+    swap_direction: str = "random"
+    dingque: bool = True
+    que_first: bool = True
+    pass_hu: str = "until_draw"
+    forced_hu_last: int = 4
+    gang_min_wall: int = 2
+    cap: Cap | None = None
+    zimo_bonus: str = "di"
+    di_in_cap: bool = False
+    diangang_hua: str = "zimo"
+    ways: tuple[str, ...] = DEFAULT_WAYS
+    tiandihu: bool = True
+    jiang_hands: bool = False
+    hujiao_zhuanyi: str = "last"
+    huazhu_multiple: int = 16
+    chadajiao: bool = True
+    tuishui: bool = True
+    draw_dealer: str = "stay"
+    bankruptcy: bool = False
+    family: str = "sichuan"
+    overrides: Mapping[str, Any] = field(default_factory=dict, compare=False)
+
+    def capped(self, m: int) -> int:
+        """M' = min(M, C) (SC-5.1); no cap leaves M."""
+        return m if self.cap is None else min(m, self.cap.value)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {name: getattr(self, name) for name in PARAMETERS}
+        out["preset"] = self.preset
+        out["cap"] = None if self.cap is None else self.cap.to_json()
+        out["ways"] = list(self.ways)
+        return out
+
+
+PRESETS: dict[str, SichuanRules] = {
+    "xuezhan": SichuanRules(),
+    "xueliu": SichuanRules(preset="xueliu", mode="xueliu"),
+}
+
+
+Check = Callable[[str, object], object]
+
+
+def _choice(*allowed: str) -> Check:
+    def check(name: str, value: object) -> object:
+        if not isinstance(value, str) or value not in allowed:
+            raise InputError(name, f"must be one of {', '.join(repr(a) for a in allowed)}, not {value!r}")
+        return value
+
+    return check
+
+
+def _boolean(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise InputError(name, f"must be true or false, not {value!r}")
+    return value
+
+
+def _int_range(lo: int, hi: int) -> Check:
+    def check(name: str, value: object) -> object:
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            raise InputError(name, f"must be an integer from {lo} to {hi}, not {value!r}")
+        return value
+
+    return check
+
+
+def _cap(name: str, value: object) -> Cap | None:
+    if value is None:
+        return None
+    if not isinstance(value, Mapping) or len(value) != 1:
+        raise InputError(name, f'must be null, {{"fan": n}} or {{"multiple": m}}, not {value!r}')
+    ((kind, n),) = value.items()
+    if kind == "fan":
+        _int_range(0, 30)(f"{name}.fan", n)
+    elif kind == "multiple":
+        _int_range(1, 10**9)(f"{name}.multiple", n)
+    else:
+        raise InputError(f"{name}.{kind}", 'a cap is {"fan": n} or {"multiple": m}')
+    return Cap(str(kind), int(n))
+
+
+def _ways(name: str, value: object) -> tuple[str, ...]:
+    if not isinstance(value, list | tuple):
+        raise InputError(name, f"must be a list of ways from {', '.join(WAYS)}")
+    for i, w in enumerate(value):
+        if w not in WAYS:
+            raise InputError(f"{name}[{i}]", f"unknown way {w!r}; known: {', '.join(WAYS)}")
+    return tuple(w for w in WAYS if w in value)
+
+
+VALIDATORS: dict[str, Check] = {
+    "mode": _choice(*MODES),
+    "base": _int_range(1, 10**9),
+    "swap_three": _choice("off", "same_suit", "any"),
+    "swap_direction": _choice("random", "next", "prev", "across"),
+    "dingque": _boolean,
+    "que_first": _boolean,
+    "pass_hu": _choice("until_draw", "higher_ok", "free"),
+    "forced_hu_last": _int_range(0, 108),
+    "gang_min_wall": _int_range(1, 2),
+    "cap": _cap,
+    "zimo_bonus": _choice("di", "fan", "none"),
+    "di_in_cap": _boolean,
+    "diangang_hua": _choice("zimo", "dianpao"),
+    "ways": _ways,
+    "tiandihu": _boolean,
+    "jiang_hands": _boolean,
+    "hujiao_zhuanyi": _choice("last", "all", "off"),
+    "huazhu_multiple": _int_range(0, 10**6),
+    "chadajiao": _boolean,
+    "tuishui": _boolean,
+    "draw_dealer": _choice("stay", "next"),
+    "bankruptcy": _boolean,
+}
+
+#: §8 parameter names, in the table's order.
+PARAMETERS: tuple[str, ...] = tuple(VALIDATORS)
+
+
+def make_rules(preset: str = "xuezhan", overrides: Mapping[str, Any] | None = None) -> SichuanRules:
+    """A preset with overrides on top; raises InputError naming the bad parameter."""
+    if not isinstance(preset, str) or preset not in PRESETS:
+        raise InputError("preset", f"unknown preset {preset!r}; known: {', '.join(PRESETS)}")
+    overrides = dict(overrides or {})
+    changes: dict[str, Any] = {}
+    for name, value in overrides.items():
+        validate = VALIDATORS.get(name)
+        if validate is None:
+            raise InputError(f"overrides.{name}", f"unknown ruleset parameter {name!r}")
+        changes[name] = validate(f"overrides.{name}", value)
+    return replace(PRESETS[preset], overrides=overrides, **changes)
+
+
+def rules_from_json(spec: object, field_name: str = "ruleset") -> SichuanRules:
+    """``{"preset": ..., "overrides": {...}}`` as in the record and evaluate contracts."""
+    if not isinstance(spec, Mapping):
+        raise InputError(field_name, "must be an object with 'preset' and optional 'overrides'")
+    unknown = set(spec) - {"preset", "overrides"}
+    if unknown:
+        raise InputError(f"{field_name}.{sorted(unknown)[0]}", "unknown field")
+    if "preset" not in spec:
+        raise InputError(f"{field_name}.preset", "required")
+    overrides = spec.get("overrides", {})
+    if not isinstance(overrides, Mapping):
+        raise InputError(f"{field_name}.overrides", "must be an object")
+    try:
+        return make_rules(spec["preset"], overrides)
+    except InputError as err:
+        raise err.at(field_name) from None

@@ -1,0 +1,116 @@
+"""The record envelope every game's upload format shares (HAND_RECORD.md, sichuan.md §10).
+
+``format``, ``hand_id``, ``source``, ``played_at``, ``session`` and ``seats`` say *which* hand
+this is and who sat where, whatever the game; they are defined once here so that a store, an
+API or a viewer can read them the same way from any record, and a new game inherits them
+instead of re-spelling them (and drifting). The game's own fields (ruleset, wall, events,
+result) are declared by each game's schema, which subclasses :class:`EnvelopeSchema`.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from marshmallow import Schema, ValidationError, validates
+
+from schemas.errors import flatten_errors
+from schemas.fields import BoundedList, Nested, StrictInt, StrictSchema, StrictStr, json_type, short
+
+#: Charset of ``hand_id``, ``source`` and ``session.id``: safe in URLs, file names and logs.
+ID_PATTERN = r"[A-Za-z0-9._:-]{1,128}"
+ID_MAX_LENGTH = 128
+ID_WHAT = "1-128 characters of A-Z a-z 0-9 . _ : -"
+PLAYER_ID_MAX_LENGTH = 128
+NAME_MAX_LENGTH = 64
+
+#: RFC 3339 ``date-time`` (section 5.6): the offset is mandatory, ``Z`` counts as one.
+PLAYED_AT_PATTERN = (
+    r"([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]{1,9})?"
+    r"([Zz]|[+-]([0-9]{2}):([0-9]{2}))"
+)
+PLAYED_AT_MAX_LENGTH = 40
+
+NUM_SEATS = 4
+#: A sitting never lasts a million hands; the bound rejects absurd (and absurdly large) ints.
+MAX_HAND_NO = 1_000_000
+#: Longest ``format`` string read before it is compared.
+FORMAT_MAX_LENGTH = 64
+
+_ID_RE = re.compile(ID_PATTERN, re.ASCII)
+_PLAYED_AT_RE = re.compile(PLAYED_AT_PATTERN, re.ASCII)
+
+#: One decoded record validated: the normalised record, or None and the contract's error list.
+Validated = tuple[dict[str, Any] | None, list[dict[str, str]]]
+
+
+def check_played_at(value: str) -> None:
+    """RFC 3339 date-time with offset; the calendar check rejects e.g. ``2026-02-30``."""
+    m = _PLAYED_AT_RE.fullmatch(value)
+    if m is None:
+        raise ValidationError("must be an RFC 3339 timestamp with offset, e.g. 2026-11-29T20:15:03+08:00")
+    year, month, day, hour, minute, second = (int(g) for g in m.groups()[:6])
+    ok = 1 <= month <= 12 and hour <= 23 and minute <= 59 and second <= 60  # 60: leap second
+    if ok:
+        ok = 1 <= day <= calendar.monthrange(year, month)[1]
+    if ok and m.group(9) is not None:
+        ok = int(m.group(9)) <= 23 and int(m.group(10)) <= 59
+    if not ok:
+        raise ValidationError("is not a valid date and time")
+
+
+def seat_field(*, required: bool = True, allow_none: bool = False) -> StrictInt:
+    """A seat number 0-3 (turn order 0→1→2→3)."""
+    return StrictInt(0, NUM_SEATS - 1, required=required, allow_none=allow_none)
+
+
+def id_field(*, required: bool = False) -> StrictStr:
+    """``hand_id``, ``source``, ``session.id``: the URL- and file-safe identifier charset."""
+    return StrictStr(1, ID_MAX_LENGTH, pattern=_ID_RE, what=ID_WHAT, required=required)
+
+
+class SessionSchema(StrictSchema):
+    id = id_field(required=True)
+    hand_no = StrictInt(1, MAX_HAND_NO, required=True)
+
+
+class SeatSchema(StrictSchema):
+    player_id = StrictStr(1, PLAYER_ID_MAX_LENGTH, required=True)
+    name = StrictStr(0, NAME_MAX_LENGTH)
+
+
+class EnvelopeSchema(StrictSchema):
+    """The fields every record has; a game's record schema subclasses this and sets ``FORMAT``."""
+
+    #: The exact ``format`` string of the subclass's records, e.g. ``wuhan-hand/1``.
+    FORMAT: ClassVar[str] = ""
+
+    format = StrictStr(1, FORMAT_MAX_LENGTH, required=True)
+    hand_id = id_field(required=True)
+    source = id_field(required=True)
+    played_at = StrictStr(1, PLAYED_AT_MAX_LENGTH, validate=check_played_at)
+    session = Nested(SessionSchema)
+    seats = BoundedList(Nested(SeatSchema), NUM_SEATS, NUM_SEATS, noun="seats", required=True)
+
+    @validates("format")
+    def _check_format(self, value: str, **kwargs: Any) -> None:
+        if value != self.FORMAT:
+            raise ValidationError(f"must be {self.FORMAT!r}, not {short(value)}")
+
+
+def load_record(schema: Schema, obj: object) -> Validated:
+    """Validate one decoded record with a game's schema; never raises for a JSON value.
+
+    Returns ``(record, [])`` with tiles normalised and everything else as given, or
+    ``(None, errors)`` sorted by field path: a bad upload is the app's mistake, reported, not a
+    server crash.
+    """
+    if not isinstance(obj, Mapping):
+        return None, [{"field": "", "message": f"a hand record must be a JSON object, not {json_type(obj)}"}]
+    try:
+        record: dict[str, Any] = schema.load(obj)
+    except ValidationError as err:
+        return None, flatten_errors(err.messages)
+    return record, []

@@ -1,0 +1,382 @@
+"""JSON Schema (draft 2020-12) of hand record format ``sichuan-hand/1``, for app developers.
+
+As for ``wuhan-hand/1`` (``schemas.jsonschema``): apps validate their uploads with off-the-shelf
+tooling, the server's marshmallow schema (``schemas.sichuan_hand``) stays the authority, and the
+JSON Schema is built from the same constants and names (the envelope from
+``schemas.jsonschema.envelope_properties``, the vocabulary from ``replay.games.sichuan``) so the
+two cannot drift apart silently. ``tests/test_sichuan_jsonschema.py`` checks that the published
+file ``docs/sichuan-hand.schema.json`` is this function's output, and that the JSON Schema never
+refuses what the server accepts.
+
+Regenerate with ``python -m schemas.sichuan_jsonschema``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from replay.games.sichuan.params import MODES, PRESETS, VALIDATORS, WAYS
+from replay.games.sichuan.vocabulary import (
+    GANG_KINDS,
+    HAND_TYPES,
+    SUIT_ALIASES,
+    SWAP_DIRECTIONS,
+    TRANSFER_KINDS,
+)
+from replay.tiles import ALIASES, HONOURS, SERVER_CODES
+from schemas.envelope import NUM_SEATS
+from schemas.fields import MAX_TILE_TOKEN
+from schemas.jsonschema import _deal_matches_dealer, envelope_properties
+from schemas.sichuan_hand import (
+    DEALER_HAND_SIZE,
+    EVENT_TYPES,
+    FORMAT,
+    HAND_SIZE,
+    MAX_COINS,
+    MAX_EVENTS,
+    MAX_GEN,
+    MAX_MULTIPLE,
+    MAX_TRANSFERS,
+    MAX_WINS,
+    SUITED_CODES,
+    SWAP_SIZE,
+    WALL_SIZE,
+    event_fields,
+)
+
+SCHEMA_ID = "https://wuhan-replay.invalid/schemas/sichuan-hand-v1.schema.json"
+OUTPUT = Path(__file__).resolve().parent.parent / "docs" / "sichuan-hand.schema.json"
+
+_TILE_REF = {"$ref": "#/$defs/tile"}
+_SEAT_REF = {"$ref": "#/$defs/seat"}
+_SEAT_OR_NULL = {"oneOf": [_SEAT_REF, {"type": "null"}]}
+
+
+def _tile_list(n: int, n_max: int | None = None) -> dict[str, Any]:
+    return {"type": "array", "items": _TILE_REF, "minItems": n, "maxItems": n if n_max is None else n_max}
+
+
+def _bool() -> dict[str, Any]:
+    return {"type": "boolean"}
+
+
+def _int(lo: int, hi: int) -> dict[str, Any]:
+    return {"type": "integer", "minimum": lo, "maximum": hi}
+
+
+#: One entry per Sichuan parameter (sichuan.md §8); a test checks the names match the engine's.
+_OVERRIDES: dict[str, dict[str, Any]] = {
+    "mode": {"enum": list(MODES), "description": "xuezhan 血战到底 or xueliu 血流成河"},
+    "base": {**_int(1, 10**9), "description": "底注: coins per unit"},
+    "swap_three": {"enum": ["off", "same_suit", "any"], "description": "换三张 (SC-2.1)"},
+    "swap_direction": {"enum": ["random", "next", "prev", "across"]},
+    "dingque": {**_bool(), "description": "定缺 (SC-2.2)"},
+    "que_first": _bool(),
+    "pass_hu": {"enum": ["until_draw", "higher_ok", "free"], "description": "过水 (SC-3.5)"},
+    "forced_hu_last": {**_int(0, WALL_SIZE), "description": "0 = off (SC-1.7)"},
+    "gang_min_wall": _int(1, 2),
+    "cap": {
+        "description": 'SC-5.1: null = no cap, {"fan": n} = 2ⁿ, {"multiple": m} = m',
+        "oneOf": [
+            {"type": "null"},
+            {
+                "type": "object",
+                "properties": {"fan": _int(0, 30)},
+                "required": ["fan"],
+                "additionalProperties": False,
+            },
+            {
+                "type": "object",
+                "properties": {"multiple": _int(1, 10**9)},
+                "required": ["multiple"],
+                "additionalProperties": False,
+            },
+        ],
+    },
+    "zimo_bonus": {"enum": ["di", "fan", "none"], "description": "自摸加底 / 自摸加番 (SC-5.3)"},
+    "di_in_cap": _bool(),
+    "diangang_hua": {"enum": ["zimo", "dianpao"], "description": "点杠花 (SC-5.4)"},
+    "ways": {
+        "type": "array",
+        "items": {"enum": list(WAYS)},
+        "maxItems": 8,
+        "description": "the ways that double (SC-4.4)",
+    },
+    "tiandihu": _bool(),
+    "jiang_hands": _bool(),
+    "hujiao_zhuanyi": {"enum": ["last", "all", "off"], "description": "呼叫转移 (SC-5.6)"},
+    "huazhu_multiple": _int(0, 10**6),
+    "chadajiao": _bool(),
+    "tuishui": _bool(),
+    "draw_dealer": {"enum": ["stay", "next"]},
+    "bankruptcy": {**_bool(), "description": "破产 (§7); the record then gives stacks"},
+}
+
+assert set(_OVERRIDES) == set(VALIDATORS), "describe every Sichuan parameter in _OVERRIDES"
+
+_EVENT_DESCRIPTIONS = {
+    "swap": "换三张 (SC-2.1): tiles[s] are the three tiles seat s gave away; direction is where "
+    "they went (next s→s+1, prev s→s−1, across s→s+2)",
+    "dingque": "定缺 (SC-2.2): suits[s] is seat s's void suit",
+    "draw": "a draw from the front, or the replacement after a kong (from the back); tile is "
+    "required when the record has no wall and must match the wall when it has one",
+    "discard": "a discard",
+    "peng": "claims the last discard with a pair",
+    "gang": "a kong: ming 直杠 claims the last discard, an 暗杠 and xu 补杠 are on the seat's own turn",
+    "hu": "a win: by self-draw, on the last discard, or robbing the last 补杠; several seats "
+    "winning on one tile are consecutive hu events",
+    "pass": "optional: a player declined a claim",
+    "huangzhuang": "the wall ran out (流局); the end-of-wall checks follow",
+}
+
+
+def _event_schema(event_type: str) -> dict[str, Any]:
+    spec = event_fields(event_type)
+    properties: dict[str, Any] = {}
+    for name in spec:
+        if name == "type":
+            properties[name] = {"const": event_type}
+        elif name == "seat":
+            properties[name] = _SEAT_REF
+        elif name == "tile":
+            properties[name] = _TILE_REF
+        elif name == "kind":
+            properties[name] = {"enum": list(GANG_KINDS)}
+        elif name == "direction":
+            properties[name] = {"enum": list(SWAP_DIRECTIONS)}
+        elif name == "tiles":
+            properties[name] = {
+                "type": "array",
+                "items": _tile_list(SWAP_SIZE),
+                "minItems": NUM_SEATS,
+                "maxItems": NUM_SEATS,
+            }
+        elif name == "suits":
+            properties[name] = {
+                "type": "array",
+                "items": {"$ref": "#/$defs/suit"},
+                "minItems": NUM_SEATS,
+                "maxItems": NUM_SEATS,
+            }
+        else:  # pragma: no cover - a new event field must be described here
+            raise AssertionError(f"no JSON Schema for event field {event_type}.{name}")
+    return {
+        "title": event_type,
+        "description": _EVENT_DESCRIPTIONS[event_type],
+        "type": "object",
+        "properties": properties,
+        "required": [name for name, required in spec.items() if required],
+        "additionalProperties": False,
+    }
+
+
+def _honour_spellings() -> list[Any]:
+    """Every exact spelling of an honour tile the server knows (it refuses them, SC-1.1)."""
+    names: list[Any] = [alias for alias, kind in ALIASES.items() if kind in HONOURS]
+    return names + [f"0x{code:02x}" for code, kind in SERVER_CODES.items() if kind in HONOURS]
+
+
+def _result() -> dict[str, Any]:
+    coins = _int(-MAX_COINS, MAX_COINS)
+    win = {
+        "type": "object",
+        "description": "one win, in settlement order",
+        "properties": {
+            "seat": _SEAT_REF,
+            "from": {**_SEAT_OR_NULL, "description": "the discarder (robbed seat); null = self-draw 自摸"},
+            "tile": _TILE_REF,
+            "hand": {"enum": list(HAND_TYPES), "description": "the single highest hand type (SC-4.2)"},
+            "gen": {**_int(0, MAX_GEN), "description": "G (根/杠) in the multiple (SC-4.3)"},
+            "ways": {
+                "type": "array",
+                "items": {"enum": list(WAYS)},
+                "maxItems": len(WAYS),
+                "uniqueItems": True,
+            },
+            "multiple": {**_int(1, MAX_MULTIPLE), "description": "M before the cap (32 if flat 天胡/地胡)"},
+        },
+        "required": ["seat"],
+        "additionalProperties": False,
+    }
+    transfer = {
+        "type": "object",
+        "description": "one payment between two seats, in coins after bankruptcy (§7)",
+        "properties": {
+            "kind": {"enum": list(TRANSFER_KINDS)},
+            "from": _SEAT_REF,
+            "to": {**_SEAT_REF, "description": "differs from from"},
+            "amount": _int(0, MAX_COINS),
+        },
+        "required": ["kind", "from", "to", "amount"],
+        "additionalProperties": False,
+    }
+    seats = {"type": "array", "items": _SEAT_REF, "maxItems": NUM_SEATS, "uniqueItems": True}
+    return {
+        "type": "object",
+        "description": "what the app settled; every field is optional and audited",
+        "properties": {
+            "wins": {"type": "array", "items": win, "maxItems": MAX_WINS},
+            "huazhu": {**seats, "description": "the eligible 花猪 seats at an end of wall (SC-6.1)"},
+            "tenpai": {**seats, "description": "the eligible seats with 下叫 at an end of wall (SC-6.2)"},
+            "transfers": {"type": "array", "items": transfer, "maxItems": MAX_TRANSFERS},
+            "next_dealer": _SEAT_REF,
+            "deltas": {
+                "type": "array",
+                "description": "coins won (+) or paid (-) by seat; must sum to 0",
+                "items": coins,
+                "minItems": NUM_SEATS,
+                "maxItems": NUM_SEATS,
+            },
+        },
+        "additionalProperties": False,
+    }
+
+
+def _stacks_with_bankruptcy() -> dict[str, Any]:
+    """``stacks`` is required with ``bankruptcy: true`` and refused without it (§7)."""
+    bankrupt = {"properties": {"bankruptcy": {"const": True}}, "required": ["bankruptcy"]}
+    return {
+        "if": {
+            "properties": {"ruleset": {"properties": {"overrides": bankrupt}, "required": ["overrides"]}},
+            "required": ["ruleset"],
+        },
+        "then": {"required": ["stacks"]},
+        "else": {"not": {"required": ["stacks"]}},
+    }
+
+
+def sichuan_hand_json_schema() -> dict[str, Any]:
+    """The JSON Schema of one Sichuan hand record (NDJSON uploads: one such object per line)."""
+    envelope = envelope_properties(FORMAT)
+    suit_pattern = "|".join(SUIT_ALIASES)
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": SCHEMA_ID,
+        "title": f"Sichuan mahjong hand record, format {FORMAT}",
+        "description": (
+            "One hand (一盘) of Sichuan mahjong (血战到底 xuezhan / 血流成河 xueliu) as uploaded by an "
+            "app. Unknown fields are errors at every level. The server "
+            "(schemas.sichuan_hand.validate_record) is the authority; this schema cannot express: "
+            "result.deltas summing to 0, a transfer's from and to differing, played_at being a "
+            "real calendar date, and the exact set of tile spellings. See docs/sichuan-hand.md."
+        ),
+        "type": "object",
+        "properties": {
+            **{name: envelope[name] for name in ("format", "hand_id", "source", "played_at", "session")},
+            "ruleset": {
+                "type": "object",
+                "description": "a preset and optional overrides of any parameter (sichuan.md §8)",
+                "properties": {
+                    "preset": {"enum": list(PRESETS)},
+                    "overrides": {"type": "object", "properties": _OVERRIDES, "additionalProperties": False},
+                },
+                "required": ["preset"],
+                "additionalProperties": False,
+            },
+            "seats": envelope["seats"],
+            "dealer": _SEAT_REF,
+            "stacks": {
+                "type": "array",
+                "description": "with bankruptcy only: each seat's coins at the start (§7)",
+                "items": _int(1, MAX_COINS),
+                "minItems": NUM_SEATS,
+                "maxItems": NUM_SEATS,
+            },
+            "wall": {
+                **_tile_list(WALL_SIZE),
+                "description": (
+                    "all 108 tiles in the order they leave the wall from the front: the deal (4-4-4 "
+                    "to each seat from the dealer, three rounds, 1 each, the dealer's 14th), then the "
+                    "live draws; kong replacements are taken from the end (SC-1.4)"
+                ),
+            },
+            "deal": {
+                "type": "array",
+                "description": "the hands dealt (before 换三张), by seat: the dealer 14 tiles, the others 13",
+                "items": _tile_list(HAND_SIZE, DEALER_HAND_SIZE),
+                "minItems": NUM_SEATS,
+                "maxItems": NUM_SEATS,
+            },
+            "events": {"type": "array", "items": {"$ref": "#/$defs/event"}, "maxItems": MAX_EVENTS},
+            "result": _result(),
+        },
+        "required": ["format", "hand_id", "source", "ruleset", "seats", "dealer", "events"],
+        "additionalProperties": False,
+        "allOf": [
+            {
+                "if": {"not": {"required": ["wall"]}},
+                "then": {
+                    "required": ["deal"],
+                    "properties": {
+                        "events": {
+                            "items": {
+                                "if": {"properties": {"type": {"const": "draw"}}, "required": ["type"]},
+                                "then": {"required": ["tile"]},
+                            }
+                        }
+                    },
+                },
+            },
+            *_deal_matches_dealer(),
+            _stacks_with_bankruptcy(),
+        ],
+        "$defs": {
+            "seat": {"type": "integer", "minimum": 0, "maximum": NUM_SEATS - 1},
+            "tile_code": {
+                "description": "canonical tile codes: what the server stores and returns",
+                "enum": list(SUITED_CODES),
+            },
+            "tile": {
+                "description": (
+                    "a suited tile in any accepted spelling, normalised by the server to a canonical "
+                    "code (#/$defs/tile_code: 1m-9m 万, 1s-9s 条, 1p-9p 筒). Also accepted: Chinese "
+                    "names (五万, 5万, 三条, 9筒, ...) and the integer codes of Chinese game servers "
+                    '(0x01-0x09 万, 0x11-0x19 条, 0x21-0x29 筒), as JSON integers or strings like "0x25". '
+                    "An honour tile (东 南 西 北 中 发 白) makes the record invalid (SC-1.1)."
+                ),
+                "anyOf": [
+                    {"type": "string", "minLength": 1, "maxLength": MAX_TILE_TOKEN},
+                    {
+                        "type": "integer",
+                        "enum": sorted(c for c, k in SERVER_CODES.items() if k not in HONOURS),
+                    },
+                ],
+                "not": {"enum": _honour_spellings()},
+                "examples": ["5m", "五万", "9筒", 37],
+            },
+            "suit": {
+                "description": "a suit: m 万, s 条 or p 筒 (also 萬 條 索 饼 餅); stored as the letter",
+                "type": "string",
+                "pattern": rf"^\s*({suit_pattern})\s*$",
+            },
+            "event": {
+                "description": "an action; the type field selects which fields it has",
+                "type": "object",
+                "required": ["type"],
+                "properties": {"type": {"enum": list(EVENT_TYPES)}},
+                "oneOf": [_event_schema(t) for t in EVENT_TYPES],
+            },
+        },
+    }
+
+
+def render() -> str:
+    """The file's exact text: stable key order and a trailing newline, so diffs stay small."""
+    return json.dumps(sichuan_hand_json_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write the schema to ``docs/sichuan-hand.schema.json`` (or the path given)."""
+    args = sys.argv[1:] if argv is None else argv
+    target = Path(args[0]) if args else OUTPUT
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(render(), encoding="utf-8")
+    print(f"wrote {target}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

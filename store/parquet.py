@@ -1,0 +1,428 @@
+"""The Parquet layout of a batch audit: four hive-partitioned datasets and how audits become rows.
+
+``replay batch-audit`` writes, under its output folder::
+
+    audits/preset=hzlzg/played_date=2026-11-05/part-000012.parquet
+    settlements/…   mistakes/…   events/…      (the same partitioning)
+
+One audit row per input record (invalid ones too, with their errors); settlements, mistakes and
+events hang off it by ``(part, part_row)`` (and, for valid records, ``(source, hand_id)``). The
+partition columns live only in the folder names, the way Spark, Trino and DuckDB's
+``hive_partitioning`` expect; a record without a known preset or a readable ``played_at`` goes
+under ``__HIVE_DEFAULT_PARTITION__``, which those readers all turn back into NULL.
+``played_date`` is the UTC date, the same instant the store's ``played_at`` column holds.
+
+Columns follow the store's tables (``store/migrations``) so a query carries over between the
+two; JSON-valued columns are JSON text. This module is pure Arrow: the Dask job writes with it
+on the workers, and the store side reads what it wrote.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Mapping
+from datetime import UTC, datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pyarrow as pa  # type: ignore[import-untyped]
+import pyarrow.parquet as pq  # type: ignore[import-untyped]
+
+from replay.ruleset import PRESETS
+from replay.tiles import CODES
+from schemas.hand_record import canonical_tile
+
+DATASETS = ("audits", "settlements", "mistakes", "events")
+PARTITION_KEYS = ("preset", "played_date")
+#: Hive's spelling of a NULL partition value; Spark, Trino, pyarrow and DuckDB read it as NULL.
+HIVE_NULL = "__HIVE_DEFAULT_PARTITION__"
+#: Written at the top of the output folder when a run completes: what made it and what is in it.
+MANIFEST = "_batch.json"
+COMPRESSION = "zstd"
+
+_STR = pa.string()
+_JSON = pa.string()  # JSON text: DuckDB's json functions and ``::JSON`` read it directly
+_ORDER = [("part", pa.int32()), ("part_row", pa.int32())]
+
+SCHEMAS: dict[str, pa.Schema] = {
+    "audits": pa.schema(
+        [
+            *_ORDER,
+            ("location", _STR),
+            ("source", _STR),
+            ("hand_id", _STR),
+            ("status", _STR),
+            ("first_illegal_index", pa.int32()),
+            ("first_illegal_code", _STR),
+            ("first_illegal", _JSON),
+            ("errors", _JSON),
+            ("differences", _JSON),
+            ("played_at", pa.timestamp("us", tz="UTC")),
+            ("session_id", _STR),
+            ("hand_no", pa.int32()),
+            ("dealer", pa.int8()),
+            ("winner", pa.int8()),
+            ("self_draw", pa.bool_()),
+            ("hands", pa.list_(_STR)),
+            ("deltas", pa.list_(pa.int64())),
+            ("engine_version", _STR),
+            ("audit", _JSON),
+            ("raw", pa.binary()),
+        ]
+    ),
+    "settlements": pa.schema(
+        [
+            *_ORDER,
+            ("source", _STR),
+            ("hand_id", _STR),
+            ("seat", pa.int8()),
+            ("player_id", _STR),
+            ("delta", pa.int64()),
+            ("receipt", _JSON),
+        ]
+    ),
+    "mistakes": pa.schema(
+        [
+            *_ORDER,
+            ("source", _STR),
+            ("hand_id", _STR),
+            ("type", _STR),
+            ("seat", pa.int8()),
+            ("idx", pa.int32()),
+            ("severity", _STR),
+            ("cost", pa.float64()),
+            ("message", _STR),
+            ("detail", _JSON),
+        ]
+    ),
+    "events": pa.schema(
+        [
+            *_ORDER,
+            ("source", _STR),
+            ("hand_id", _STR),
+            ("idx", pa.int32()),
+            ("type", _STR),
+            ("seat", pa.int8()),
+            ("tile", _STR),
+            ("tiles", pa.list_(_STR)),
+            ("kind", _STR),
+        ]
+    ),
+}
+
+#: Columns of the R-2.2 stubs a part hands back for the check across parts (see ``store.batch``).
+STUB_SCHEMA = pa.schema(
+    [
+        ("source", _STR),
+        ("session", _STR),
+        ("hand_no", pa.int64()),
+        ("dealer", pa.int8()),
+        ("keeps", pa.bool_()),
+        ("part", pa.int32()),
+        ("part_row", pa.int32()),
+        ("file", pa.dictionary(pa.int32(), _STR)),  # a handful of files per part: 4 bytes a hand
+    ]
+)
+
+_CANONICAL = frozenset(CODES)
+_PLAYED_AT = re.compile(
+    r"(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):(\d{2}))"
+)
+
+
+# --------------------------------------------------------------------------------------------
+# Values taken from records that may not have validated: every helper returns None for junk.
+
+
+def played_at_utc(value: object) -> datetime | None:
+    """An RFC 3339 ``played_at`` as a UTC instant; a leap second (``:60``) counts as ``:59``."""
+    if not isinstance(value, str):
+        return None
+    m = _PLAYED_AT.fullmatch(value)
+    if m is None:
+        return None
+    year, month, day, hour, minute, second = (int(g) for g in m.groups()[:6])
+    micro = int((m.group(7) or "0")[:6].ljust(6, "0"))
+    if m.group(8):
+        tz = UTC
+    else:
+        offset = timedelta(hours=int(m.group(10)), minutes=int(m.group(11)))
+        try:
+            tz = timezone(-offset if m.group(9) == "-" else offset)
+        except ValueError:
+            return None
+    try:
+        return datetime(year, month, day, hour, minute, min(second, 59), micro, tzinfo=tz).astimezone(UTC)
+    except (ValueError, OverflowError):
+        return None
+
+
+def _at(obj: object, *keys: str) -> object:
+    for key in keys:
+        if not isinstance(obj, Mapping):
+            return None
+        obj = obj.get(key)
+    return obj
+
+
+def _int(value: object, lo: int, hi: int) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi else None
+
+
+def text(value: object, limit: int | None = None) -> str | None:
+    """A string Parquet can hold: lone surrogates (legal in JSON escapes, not UTF-8) escaped."""
+    if not isinstance(value, str):
+        return None
+    if limit is not None:
+        value = value[:limit]
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        value = value.encode("utf-8", "backslashreplace").decode("utf-8")
+    return value
+
+
+def dumps(value: object) -> str:
+    """Compact JSON, readable Chinese; escaped only when the value holds a lone surrogate (or an
+    integer past 64 bits), which orjson refuses. orjson because a part dumps every audit."""
+    try:
+        return orjson.dumps(value).decode("utf-8")
+    except TypeError:
+        return json.dumps(value, ensure_ascii=True, separators=(",", ":"))
+
+
+def partition_of(obj: object) -> tuple[str | None, str | None]:
+    """``(preset, played_date)`` of a record, valid or not; None where it cannot be told.
+
+    Only known preset names become folder names: an invalid record's preset is arbitrary text
+    (slashes, ``=``) that must not turn into a path.
+    """
+    preset = _at(obj, "ruleset", "preset")
+    when = played_at_utc(_at(obj, "played_at"))
+    return (
+        preset if isinstance(preset, str) and preset in PRESETS else None,
+        when.date().isoformat() if when is not None else None,
+    )
+
+
+def partition_path(dataset: str, key: tuple[str | None, str | None], part: int) -> str:
+    """Where one part's rows of one partition go, relative to the output folder: deterministic,
+    so a retried task overwrites its own files instead of adding to them."""
+    preset, date = key
+    return f"{dataset}/preset={preset or HIVE_NULL}/played_date={date or HIVE_NULL}/part-{part:06d}.parquet"
+
+
+def _tile(value: object) -> str | None:
+    """The canonical code of a validated record's tile (it may be written as an alias)."""
+    return None if value is None else canonical_tile(value)
+
+
+# --------------------------------------------------------------------------------------------
+# Building one part's rows.
+
+
+_NAMES = {dataset: tuple(schema.names) for dataset, schema in SCHEMAS.items()}
+_STUB_NAMES = tuple(STUB_SCHEMA.names)
+
+
+class _Columns:
+    def __init__(self) -> None:
+        self.columns: dict[str, dict[str, list[Any]]] = {
+            dataset: {name: [] for name in names} for dataset, names in _NAMES.items()
+        }
+
+    def add(self, dataset: str, **values: Any) -> None:
+        for name, column in self.columns[dataset].items():
+            column.append(values.get(name))
+
+    def tables(self) -> dict[str, pa.Table]:
+        return {
+            dataset: pa.table(cols, schema=SCHEMAS[dataset])
+            for dataset, cols in self.columns.items()
+            if cols["part"]
+        }
+
+
+class PartRows:
+    """The rows of one part of the input, grouped by partition, in input order."""
+
+    def __init__(self, part: int, engine_version: str) -> None:
+        self.part = part
+        self.engine_version = engine_version
+        self.by_key: dict[tuple[str | None, str | None], _Columns] = {}
+        self.rows = 0
+        self.stubs: dict[str, list[Any]] = {name: [] for name in _STUB_NAMES}
+
+    def add(self, audit: Mapping[str, Any], obj: object, raw: bytes | None) -> None:
+        """One audit as ``audit_record`` returns it (private ``_`` keys still on it) and its input."""
+        key = partition_of(obj)
+        cols = self.by_key.get(key)
+        if cols is None:
+            cols = self.by_key[key] = _Columns()
+        row = self.rows
+        self.rows += 1
+        order = {"part": self.part, "part_row": row}
+        session = audit.get("_session")
+        if session:
+            source, sid, no, dealer, keeps = session
+            stub = (
+                text(source),
+                text(sid),
+                no,
+                dealer,
+                keeps,
+                self.part,
+                row,
+                partition_path("audits", key, self.part),
+            )
+            for name, value in zip(_STUB_NAMES, stub, strict=True):
+                self.stubs[name].append(value)
+        public = {k: v for k, v in audit.items() if not k.startswith("_")}  # private: _session, _facts
+        source, hand_id = text(audit.get("source")), text(audit.get("hand_id"))
+        first = audit.get("first_illegal")
+        computed = audit.get("computed")
+        when = played_at_utc(_at(obj, "played_at"))
+        cols.add(
+            "audits",
+            **order,
+            location=text(audit.get("location")),
+            source=source,
+            hand_id=hand_id,
+            status=audit["status"],
+            first_illegal_index=first.get("index") if first else None,
+            first_illegal_code=first.get("code") if first else None,
+            first_illegal=dumps(first) if first else None,
+            errors=dumps(audit.get("errors") or []),
+            differences=dumps(audit.get("differences") or []),
+            played_at=when,
+            session_id=text(_at(obj, "session", "id"), 256),
+            hand_no=_int(_at(obj, "session", "hand_no"), 0, 2**31 - 1),
+            dealer=_int(_at(obj, "dealer"), 0, 3),
+            winner=computed["winner"] if computed else None,
+            self_draw=computed["self_draw"] if computed and computed["winner"] is not None else None,
+            hands=list(computed["hands"]) if computed else None,
+            deltas=list(computed["deltas"]) if computed else None,
+            engine_version=self.engine_version,
+            audit=dumps(public),
+            raw=raw,
+        )
+        if computed is not None:
+            receipts = {r["seat"]: r for r in computed.get("receipts") or []}
+            seats = _at(obj, "seats")
+            for seat, delta in enumerate(computed["deltas"]):
+                receipt = receipts.get(seat)
+                player = (
+                    _at(seats[seat], "player_id") if isinstance(seats, list) and seat < len(seats) else None
+                )
+                cols.add(
+                    "settlements",
+                    **order,
+                    source=source,
+                    hand_id=hand_id,
+                    seat=seat,
+                    player_id=text(player),
+                    delta=delta,
+                    receipt=dumps(receipt) if receipt is not None else None,
+                )
+        for m in audit.get("mistakes") or []:
+            if not isinstance(m, Mapping):
+                continue
+            cost = m.get("cost")
+            cols.add(
+                "mistakes",
+                **order,
+                source=source,
+                hand_id=hand_id,
+                type=text(str(m["type"])) if m.get("type") is not None else None,
+                seat=_int(m.get("seat"), 0, 3),
+                idx=_int(m.get("index"), 0, 2**31 - 1),
+                severity=text(str(m["severity"])) if m.get("severity") is not None else None,
+                cost=float(cost) if isinstance(cost, int | float) and not isinstance(cost, bool) else None,
+                message=text(str(m["message"])) if m.get("message") is not None else None,
+                detail=dumps(m),
+            )
+        if audit["status"] != "invalid":  # validated: the events are well-formed
+            self._add_events(cols, order, source, hand_id, _at(obj, "events"))
+
+    @staticmethod
+    def _add_events(
+        cols: _Columns, order: dict[str, int], source: str | None, hand_id: str | None, events: object
+    ) -> None:
+        if not isinstance(events, list):
+            return
+        ev = cols.columns["events"]
+        n = len(events)
+        ev["part"].extend([order["part"]] * n)
+        ev["part_row"].extend([order["part_row"]] * n)
+        ev["source"].extend([source] * n)
+        ev["hand_id"].extend([hand_id] * n)
+        ev["idx"].extend(range(n))
+        ev["type"].extend([x["type"] for x in events])
+        ev["seat"].extend([x.get("seat") for x in events])
+        canonical = _CANONICAL
+        tiles = [x.get("tile") for x in events]
+        ev["tile"].extend(t if t in canonical else _tile(t) for t in tiles)
+        ev["tiles"].extend(
+            [t if t in canonical else _tile(t) for t in x["tiles"]] if "tiles" in x else None for x in events
+        )
+        ev["kind"].extend([x.get("kind") for x in events])
+
+    def stub_table(self) -> pa.Table:
+        return pa.table(self.stubs, schema=STUB_SCHEMA)
+
+    def write(self, out_dir: str | os.PathLike[str]) -> dict[str, int]:
+        """Write every non-empty (dataset, partition) as one file; rows written per dataset."""
+        counts = dict.fromkeys(DATASETS, 0)
+        for key, cols in sorted(self.by_key.items(), key=lambda kv: (kv[0][0] or "", kv[0][1] or "")):
+            for dataset, table in cols.tables().items():
+                write_table(table, Path(out_dir) / partition_path(dataset, key, self.part))
+                counts[dataset] += table.num_rows
+        return counts
+
+
+def write_table(table: pa.Table, path: Path) -> None:
+    """Write whole or not at all: readers glob ``*.parquet`` and must never see half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    pq.write_table(table, tmp, compression=COMPRESSION)
+    os.replace(tmp, path)
+
+
+def patch_audits(path: str | os.PathLike[str], flags: Mapping[int, Mapping[str, Any]]) -> dict[str, int]:
+    """Mark rows of one audits file illegal by the check across hands (R-2.2), keyed by ``part_row``;
+    returns how many rows changed, by the status they had.
+
+    The check needs every hand of a sitting, which may sit in other parts; it runs after all
+    parts are written, and only the few files holding a flagged hand are rewritten.
+    """
+    table = pq.read_table(path, schema=SCHEMAS["audits"])
+    cols = {name: table.column(name).to_pylist() for name in ("part_row", "status", "audit")}
+    extra: dict[str, list[Any]] = {
+        name: table.column(name).to_pylist()
+        for name in ("first_illegal_index", "first_illegal_code", "first_illegal")
+    }
+    changed: dict[str, int] = {}
+    for i, row in enumerate(cols["part_row"]):
+        first = flags.get(row)
+        if first is None:
+            continue
+        audit = json.loads(cols["audit"][i])
+        changed[audit["status"]] = changed.get(audit["status"], 0) + 1
+        audit["status"] = "illegal"
+        audit["first_illegal"] = dict(first)
+        cols["status"][i] = "illegal"
+        cols["audit"][i] = dumps(audit)
+        extra["first_illegal_index"][i] = first.get("index")
+        extra["first_illegal_code"][i] = first.get("code")
+        extra["first_illegal"][i] = dumps(first)
+    if changed:
+        for name, values in {**cols, **extra}.items():
+            index = table.schema.get_field_index(name)
+            table = table.set_column(
+                index, table.schema.field(index), pa.array(values, table.schema.field(index).type)
+            )
+        write_table(table, Path(path))
+    return changed

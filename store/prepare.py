@@ -1,0 +1,282 @@
+"""Preparing a batch for the store without the write lock: validate, audit, build Arrow rows.
+
+Everything that costs Python time happens here, so concurrent uploads prepare side by side and
+``replay ingest`` can run it in worker processes; ``store.commit`` then takes the lock.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import duckdb
+import orjson
+import pyarrow as pa  # type: ignore[import-untyped]
+
+from replay.audit import audit_validated, check_sessions
+from replay.inputs import Unreadable
+from schemas.hand_record import validate_record
+from store.db import Store, first
+from store.decode import _DECODE_ERRORS, Item, _sitting, _unreadable, loads
+from store.entry import _Entry, _ident, _safe_text
+from store.rows import Rows, _add_hand, _add_raw, _dumps
+
+
+def _surrogate_path(value: object, path: str = "") -> str | None:
+    """Where the first lone surrogate sits in a decoded value (the rare, slow path)."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return path
+        return None
+    if isinstance(value, Mapping):
+        for k, v in value.items():
+            found = _surrogate_path(k, path) if isinstance(k, str) else None
+            if found is None:
+                found = _surrogate_path(v, f"{path}.{k}" if path else str(k))
+            if found is not None:
+                return found
+    if isinstance(value, list):
+        for i, v in enumerate(value):
+            found = _surrogate_path(v, f"{path}[{i}]")
+            if found is not None:
+                return found
+    return None
+
+
+def _validate(entry: _Entry, allowed_source: str | None) -> None:
+    """Fill ``record``/``canonical``/``sha`` or ``errors``; never raises for decoded JSON."""
+    obj = entry.item.obj
+    if isinstance(obj, Unreadable):
+        entry.errors = [{"field": "", "message": obj.message}]
+        return
+    if allowed_source is not None and entry.source != allowed_source:
+        got = "no source" if entry.source is None else f"source {_safe_text(entry.source, 64)!r}"
+        entry.errors = [
+            {
+                "field": "source",
+                "message": f"this token may only upload records of source {allowed_source!r}, not {got}",
+            }
+        ]
+        return
+    record, errors = validate_record(obj)
+    if record is None:
+        entry.errors = errors
+        return
+    try:
+        entry.canonical = orjson.dumps(record, option=orjson.OPT_SORT_KEYS)
+    except TypeError:  # lone surrogates: only the json module's decoder lets them through
+        where = _surrogate_path(record) or ""
+        entry.errors = [{"field": where, "message": "contains a lone UTF-16 surrogate: not valid Unicode"}]
+        return
+    entry.record = record
+    entry.sha = hashlib.sha256(entry.canonical).hexdigest()
+    entry.valid = True
+
+
+def audit_valid(record: Mapping[str, Any], location: str | None = None) -> dict[str, Any]:
+    """The audit of a record validated here (validation runs once): ``replay.audit.audit_validated``."""
+    return audit_validated(record, location)
+
+
+def _register(con: duckdb.DuckDBPyConnection, name: str, columns: dict[str, list[Any]]) -> None:
+    con.register(name, pa.table({k: pa.array(v, pa.string()) for k, v in columns.items()}))
+
+
+def _session_stubs(con: duckdb.DuckDBPyConnection, items: Sequence[Item]) -> list[dict[str, Any]]:
+    """Stored hands of the sittings in a batch, shaped for ``check_sessions``.
+
+    Apps upload hand by hand, so the dealer-rotation rule (R-2.2) would never see two hands
+    together; the stored neighbours let a new hand be checked against the one before it.
+    """
+    sessions = {
+        s for s in map(_sitting, items) if isinstance(s, tuple) and all(isinstance(x, str) for x in s)
+    }
+    if not sessions:
+        return []
+    _register(con, "_batch_sessions", {"source": [s for s, _ in sessions], "sid": [i for _, i in sessions]})
+    try:
+        rows = con.execute(
+            "SELECT h.source, h.session_id, h.hand_no, h.dealer, h.winner FROM hands h"
+            " JOIN _batch_sessions b ON h.source = b.source AND h.session_id = b.sid"
+            " WHERE h.status IN ('ok', 'mismatch')"
+        ).fetchall()
+    finally:
+        con.unregister("_batch_sessions")
+    return [
+        {"_session": (src, sid, no, dealer, winner is None or winner == dealer)}
+        for src, sid, no, dealer, winner in rows
+    ]
+
+
+def _audit_entries(entries: Sequence[_Entry], stubs: list[dict[str, Any]]) -> None:
+    """Audit the valid entries together (R-2.2 needs the batch), then drop the session keys."""
+    todo = [e for e in entries if e.valid and e.audit is None and e.skipped is None]
+    for e in todo:
+        assert e.record is not None
+        e.audit = audit_valid(e.record, e.item.location)
+    check_sessions([*stubs, *(e.audit for e in todo if e.audit is not None)])
+    for e in todo:
+        assert e.audit is not None
+        e.audit.pop("_session", None)
+        if e.audit["status"] == "invalid":  # a set-up the schema passes but the board refuses
+            e.errors = e.audit["errors"]
+            e.record = None
+            e.valid = False
+
+
+def _stored(
+    con: duckdb.DuckDBPyConnection, keys: Iterable[tuple[str, str]]
+) -> dict[tuple[str, str], tuple[str, str]]:
+    """``(source, hand_id) -> (record_sha256, status)`` of the stored hands among ``keys``."""
+    keys = set(keys)
+    if not keys:
+        return {}
+    if len(keys) == 1:
+        ((source, hand_id),) = keys
+        row = first(
+            con, "SELECT record_sha256, status FROM hands WHERE source = ? AND hand_id = ?", [source, hand_id]
+        )
+        return {(source, hand_id): (row[0], row[1])} if row else {}
+    _register(con, "_batch_keys", {"source": [k[0] for k in keys], "hand_id": [k[1] for k in keys]})
+    try:
+        rows = con.execute(
+            "SELECT h.source, h.hand_id, h.record_sha256, h.status FROM hands h"
+            " JOIN _batch_keys k ON h.source = k.source AND h.hand_id = k.hand_id"
+        ).fetchall()
+    finally:
+        con.unregister("_batch_keys")
+    return {(s, h): (sha, status) for s, h, sha, status in rows}
+
+
+def _known_conflicts(con: duckdb.DuckDBPyConnection, keys: set[tuple[str, str]]) -> set[tuple[str, str, str]]:
+    if not keys:
+        return set()
+    _register(con, "_batch_keys", {"source": [k[0] for k in keys], "hand_id": [k[1] for k in keys]})
+    try:
+        rows = con.execute(
+            "SELECT c.source, c.hand_id, c.record_sha256 FROM conflicts c"
+            " JOIN _batch_keys k ON c.source = k.source AND c.hand_id = k.hand_id"
+        ).fetchall()
+    finally:
+        con.unregister("_batch_keys")
+    return {(s, h, sha) for s, h, sha in rows}
+
+
+@dataclass
+class Prepared:
+    """A batch validated, audited and laid out as Arrow tables, waiting for ``commit``."""
+
+    entries: list[_Entry]
+    tables: dict[str, pa.Table]
+    received_at: datetime
+    token_id: str | None
+    origin: str | None
+
+
+@dataclass(frozen=True)
+class _Context:
+    """What the CPU phase needs from the store, looked up beforehand (a worker process cannot
+    open the database: DuckDB lets one process at a time have it)."""
+
+    known: dict[tuple[str, str], tuple[str, str]]
+    stubs: list[dict[str, Any]]
+    first_raw_id: int
+    received_at: datetime
+    allowed_source: str | None
+    token_id: str | None
+    origin: str | None
+
+
+def _context(
+    store: Store, items: Sequence[Item], allowed_source: str | None, token_id: str | None, origin: str | None
+) -> _Context:
+    keys = []
+    for it in items:
+        source, hand_id = _ident(it.obj, "source"), _ident(it.obj, "hand_id")
+        if source is not None and hand_id is not None:
+            keys.append((source, hand_id))
+    with store.read() as cur:
+        known = _stored(cur, keys)
+        stubs = _session_stubs(cur, items)
+    ids = store.raw_ids(len(items))
+    return _Context(known, stubs, ids.start, datetime.now(UTC), allowed_source, token_id, origin)
+
+
+def _build(items: Sequence[Item], ctx: _Context) -> Prepared:
+    """The CPU phase: validate, audit (skipping records already stored as they are), lay out rows."""
+    entries = [
+        _Entry(i, it, _ident(it.obj, "source"), _ident(it.obj, "hand_id")) for i, it in enumerate(items)
+    ]
+    for e in entries:
+        _validate(e, ctx.allowed_source)
+        if e.valid:
+            hit = ctx.known.get(e.key)
+            if hit is not None and hit[0] == e.sha:  # the same record already stored: no replay needed
+                e.skipped = hit[1]
+    _audit_entries(entries, ctx.stubs)
+    now = ctx.received_at
+    rows = Rows()
+    for e in entries:
+        if e.skipped is not None:
+            continue
+        e.raw_id = ctx.first_raw_id + e.index
+        if not e.valid:
+            _add_raw(rows, e, "invalid", now, ctx.token_id, ctx.origin)
+            rows.add(
+                "rejects",
+                e.index,
+                raw_id=e.raw_id,
+                received_at=now,
+                source=_safe_text(e.source),
+                hand_id=_safe_text(e.hand_id),
+                origin=_safe_text(e.item.location or ctx.origin),
+                errors=_dumps(e.errors),
+            )
+        else:
+            _add_raw(rows, e, "stored", now, ctx.token_id, ctx.origin)
+            _add_hand(rows, e, now)
+        if e.audit is not None:
+            e.status = e.audit["status"]
+        e.record = e.canonical = e.audit = None  # in the tables now; keeps a worker's reply small
+    return Prepared(entries, rows.tables(), now, ctx.token_id, ctx.origin)
+
+
+def prepare(
+    store: Store,
+    items: Sequence[Item],
+    *,
+    allowed_source: str | None = None,
+    token_id: str | None = None,
+    origin: str | None = None,
+) -> Prepared:
+    """Everything but the write: runs without the lock, side by side with other uploads."""
+    return _build(items, _context(store, items, allowed_source, token_id, origin))
+
+
+def _warm() -> None:
+    """Load the engine's lookup tables in a fresh worker before its first batch."""
+    from replay import tables
+
+    tables.complete_flags()
+
+
+def _build_in_worker(raws: list[tuple[bytes, str | None, Unreadable | None]], ctx: _Context) -> Prepared:
+    """``_build`` in a worker process: decodes the bytes again (cheaper than pickling values)."""
+    items = []
+    for raw, location, unreadable in raws:
+        obj: object = unreadable
+        if unreadable is None:
+            try:
+                obj = loads(raw)
+            except _DECODE_ERRORS as err:
+                obj = _unreadable(err)
+        items.append(Item(obj, raw, location))
+    prepared = _build(items, ctx)
+    for e in prepared.entries:
+        e.item = Item(None, b"", e.item.location)  # the parent has the bytes
+    return prepared

@@ -1,0 +1,416 @@
+"""The pages in a real browser: Debian's chromium driven by Playwright against a real server.
+
+Issue 14's points, each at a desktop's 1366×900 and a phone's 390×844: every page renders with
+no console error, no sideways scroll and no raw ``None``/``null``/``undefined`` or tile code;
+charts draw with their titles clear of plotly's toolbar; the viewer opens on its verdict, its
+move list and timeline markers jump to their step, receipts are labelled without hovering, and
+a phone can swipe between steps with the controls on screen. Screenshots go to
+``test-artifacts/`` (gitignored).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.request import urlopen
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+playwright = pytest.importorskip("playwright.sync_api")
+
+if not Path(CHROMIUM).exists():  # pragma: no cover - ./dev test installs it
+    pytest.skip("Debian's chromium is not installed (./dev test installs it)", allow_module_level=True)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("browser") / "replay.duckdb"
+    replay = [sys.executable, "-m", "cli.main"]
+    subprocess.run(
+        [*replay, "ingest", "--db", str(db), "sample_logs/handwritten", "sample_logs/simulated"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
+    port = free_port()
+    proc = subprocess.Popen(
+        [*replay, "serve", "--db", str(db), "--host", "127.0.0.1", "--port", str(port), "--public-read"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                with urlopen(base + "/api/v1/health", timeout=1):
+                    break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise RuntimeError("the server did not start")
+        yield base
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        yield b
+        b.close()
+
+
+SIZES = {"desktop": (1366, 900), "phone": (390, 844)}
+RAW = re.compile(r"\b(None|null|undefined|NaN)\b")
+TILE_CODE = re.compile(r"(?<![A-Za-z0-9_-])[1-9][msp](?![A-Za-z0-9_-])")
+
+
+def open_page(browser: Any, url: str, size: str = "desktop") -> tuple[Any, list[str]]:
+    width, height = SIZES[size]
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, has_touch=size == "phone", is_mobile=size == "phone"
+    )
+    page = context.new_page()
+    problems: list[str] = []
+    page.on(
+        "console",
+        lambda m: problems.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None,
+    )
+    page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
+    page.on("requestfailed", lambda r: problems.append(f"request failed: {r.url}"))
+    page.goto(url)
+    page.wait_for_load_state("networkidle")
+    return page, problems
+
+
+def close(page: Any) -> None:
+    context = page.context
+    page.close()
+    context.close()
+
+
+def shoot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def assert_readable(page: Any) -> None:
+    """No sideways scroll, no raw None/null/undefined, no tile code in the visible text."""
+    width, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width <= inner, f"the page scrolls sideways: {width} px wide in a {inner} px window"
+    shown = page.evaluate("document.body.innerText")
+    assert not RAW.search(shown), RAW.search(shown)
+    assert not TILE_CODE.search(shown), shown[max(0, TILE_CODE.search(shown).start() - 60) :][:120]
+
+
+PAGES = [
+    ("overview", "/", 2),
+    ("audits", "/audits", 0),
+    ("mistakes", "/mistakes", 1),
+    ("players", "/players", 0),
+    ("player", "/players/p01", 5),
+    ("upload", "/upload", 0),
+    ("viewer-mismatch", "/hands/sample-club/mm-liable-1", 0),
+    ("viewer-illegal", "/hands/sample-club/cl-1", 0),
+    ("viewer-win", "/hands/sample-club/qingyise-1#step=5", 0),
+]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("name", "path", "charts"), PAGES)
+def test_pages_render_readably_at_both_sizes(
+    server: str, browser: Any, name: str, path: str, charts: int, size: str
+) -> None:
+    page, problems = open_page(browser, server + path, size)
+    assert page.locator("header.top").count() == 1
+    assert page.locator(".chart[data-drawn=yes] .main-svg").count() >= charts
+    assert_readable(page)
+    shoot(page, f"{name}-{size}")
+    assert problems == []
+    close(page)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_chart_titles_are_headings_clear_of_the_toolbar(server: str, browser: Any, size: str) -> None:
+    page, problems = open_page(browser, server + "/players/p01", size)
+    titles = page.locator(".chart-title")
+    assert titles.count() == 5
+    for i in range(titles.count()):
+        box = titles.nth(i).bounding_box()
+        chart = page.locator(".chart").nth(i).bounding_box()
+        assert box["y"] + box["height"] <= chart["y"] + 1  # the title sits above the plot area
+    page.locator(".chart").first.hover()
+    for bar in page.locator(".modebar").all():
+        if bar.is_visible():
+            bar_box = bar.bounding_box()
+            for i in range(titles.count()):
+                t = titles.nth(i).bounding_box()
+                overlap = not (
+                    bar_box["y"] >= t["y"] + t["height"] or bar_box["y"] + bar_box["height"] <= t["y"]
+                )
+                assert not overlap or bar_box["x"] >= t["x"] + t["width"]
+    axis = page.locator("#won .xtitle").text_content()
+    assert "log" in axis  # big hands read beside 屁胡 on a log axis
+    assert problems == []
+    close(page)
+
+
+def test_viewer_steps_with_the_keyboard_and_opens_at_a_step_link(server: str, browser: Any) -> None:
+    page, problems = open_page(browser, server + "/hands/sample-club/qingyise-1")
+    assert page.locator("#caption").inner_text().startswith("the deal")
+    page.keyboard.press("ArrowRight")
+    assert page.locator("#caption").inner_text().startswith("event 0:")
+    assert page.evaluate("location.hash") == "#step=0"
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    assert page.locator("#caption").inner_text().startswith("event 0:")
+    page.keyboard.press("End")
+    caption = page.locator("#caption").inner_text()
+    assert "胡" in caption and "放冲" in caption and "九条" in caption  # who, how and on which tile
+    assert page.locator("#board .tile.win").count() >= 1  # the winning tile is highlighted
+    shoot(page, "viewer-end")
+    page.goto(server + "/hands/sample-club/qingyise-1#step=3")
+    page.wait_for_load_state("networkidle")
+    assert page.locator("#caption").inner_text().startswith("event 3:")
+    assert page.locator("#position").inner_text().startswith("event 3 /")  # the counter reads the step
+    assert page.locator(".seat").count() == 4
+    assert problems == []
+    close(page)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_out_of_range_step_says_so(server: str, browser: Any, size: str) -> None:
+    page, problems = open_page(browser, server + "/hands/sample-club/qingyise-1#step=9999", size)
+    note = page.locator("#step-note")
+    assert note.is_visible()
+    assert "no step 9999" in note.inner_text()
+    assert problems == []
+    close(page)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_move_list_and_timeline_markers_jump_to_their_step(server: str, browser: Any, size: str) -> None:
+    page, problems = open_page(browser, server + "/hands/sample-club/mm-liable-1", size)
+    line = page.locator("#moves li a", has_text="碰").first
+    target = line.get_attribute("href").split("=")[1]
+    line.click()
+    assert page.locator("#caption").inner_text().startswith(f"event {target}:")
+    assert "碰" in page.locator("#caption").inner_text()
+    assert page.locator("#moves li.current a").get_attribute("href") == f"#step={target}"
+    assert page.locator("#board .meld.fresh .tile.claimed-now").count() == 1  # the claimed tile
+    page.locator("#timeline .marker.win").click()
+    assert "wins 胡" in page.locator("#marks").inner_text()
+    page.locator("#timeline .marker.high").first.click()
+    assert page.locator("#marks .mark.mistake").count() >= 1
+    shoot(page, f"viewer-timeline-{size}")
+    assert problems == []
+    close(page)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_mismatch_opens_on_its_verdict_with_the_app_beside_the_rules(
+    server: str, browser: Any, size: str
+) -> None:
+    page, problems = open_page(browser, server + "/hands/sample-club/mm-liable-1", size)
+    banner = page.locator("#verdict")
+    assert banner.is_visible()
+    box = banner.bounding_box()
+    assert box["y"] < SIZES[size][1]  # on screen when the page opens, no scrolling
+    assert "Settled wrong 算错" in banner.inner_text()
+    rows = page.locator("#versus tr.differs")
+    assert rows.count() == 3  # liable, and two seats' points
+    assert "3 p3" in rows.first.inner_text() and "2 p2" in rows.first.inner_text()
+    assert "{" not in banner.inner_text() and "[" not in banner.inner_text()  # words, not JSON
+    banner.locator("a.jump").click()
+    assert page.locator("#caption").inner_text().startswith("event 20:")
+    assert_readable(page)
+    assert problems == []
+    close(page)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_receipt_labels_are_visible_without_hover(server: str, browser: Any, size: str) -> None:
+    page, problems = open_page(browser, server + "/hands/sample-club/mm-liable-1", size)
+    receipt = page.locator(".receipt").first
+    receipt.scroll_into_view_if_needed()
+    text = receipt.inner_text()
+    for label in ("底", "开口", "硬", "自摸", "= 60"):
+        assert label in text
+    assert page.locator(".receipt .factor.side-winner").first.is_visible()
+    box = page.locator(".receipts").bounding_box()
+    assert box["x"] + box["width"] <= SIZES[size][0]  # not cut off on the right
+    assert "paid by 3 p3 (承包 liability)" in page.locator("#settlement").inner_text()
+    shoot(page, f"viewer-receipt-{size}")
+    assert problems == []
+    close(page)
+
+
+def test_illegal_event_is_marked_at_its_step_on_the_seat_that_broke_the_rule(
+    server: str, browser: Any
+) -> None:
+    page, problems = open_page(browser, server + "/hands/sample-club/cl-1")
+    assert page.locator("#verdict").is_visible()
+    assert "R-4.2" in page.locator("#verdict").inner_text()
+    page.locator("#verdict a.jump").click()
+    assert page.locator("#caption").inner_text().startswith("event 1:")
+    assert page.locator("#marks .mark.illegal").count() == 1
+    assert page.locator(".seat.broke").get_attribute("data-seat") == "1"  # the claimer, not the discarder
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowRight")
+    assert page.locator("#marks .mark.illegal").count() == 1  # stepping back and forth adds no copies
+    shoot(page, "viewer-illegal-step")
+    assert problems == []
+    close(page)
+
+
+def test_mistakes_are_drawn_with_tiles_and_liability_highlighted(server: str, browser: Any) -> None:
+    page, problems = open_page(browser, server + "/hands/sample-club/mm-liable-1#step=10")
+    marks = page.locator("#marks")
+    assert marks.locator(".choice.mine .tile").count() == 1
+    assert marks.locator(".choice.better .tile").count() >= 1
+    assert "进张" in marks.inner_text()
+    assert marks.locator(".liability").count() == 1
+    assert "180" in marks.locator(".liability").inner_text()
+    assert page.locator("#board .meld.feed-target").count() == 2  # the winner's two earlier opens
+    assert problems == []
+    close(page)
+
+
+def test_one_seat_mode_hides_the_other_hands_until_the_end(server: str, browser: Any) -> None:
+    page, problems = open_page(browser, server + "/hands/sample-club/qingyise-1#step=2")
+    assert page.locator("#board .tile.back").count() == 0
+    page.select_option("#mode", "2")
+    assert page.locator(".seat.bottom").get_attribute("data-seat") == "2"
+    assert page.locator("#board .tile.back").count() >= 30
+    page.keyboard.press("End")
+    assert page.locator("#board .tile.back").count() == 0  # open at the end
+    assert problems == []
+    close(page)
+
+
+def test_phone_swipes_between_steps_with_the_controls_on_screen(server: str, browser: Any) -> None:
+    page, problems = open_page(browser, server + "/hands/sample-club/mm-liable-1#step=5", "phone")
+    board = page.locator("#board")
+    board.scroll_into_view_if_needed()
+    swipe = """([dx]) => {
+      const el = document.getElementById("board");
+      const r = el.getBoundingClientRect();
+      const at = (x) => new Touch({identifier: 1, target: el, clientX: x, clientY: r.top + 50});
+      const x0 = r.left + r.width / 2;
+      const fire = (kind, x, down) =>
+        el.dispatchEvent(new TouchEvent(kind, {
+          changedTouches: [at(x)], touches: down ? [at(x)] : [], bubbles: true}));
+      fire("touchstart", x0, true);
+      fire("touchend", x0 + dx, false);
+    }"""
+    page.evaluate(swipe, [-120])
+    assert page.locator("#caption").inner_text().startswith("event 6:")
+    page.evaluate(swipe, [120])
+    assert page.locator("#caption").inner_text().startswith("event 5:")
+    page.mouse.wheel(0, 500)
+    controls = page.locator("#controls").bounding_box()
+    assert controls["y"] >= 0 and controls["y"] + controls["height"] <= SIZES["phone"][1]
+    assert problems == []
+    close(page)
+
+
+def test_mistakes_explorer_pages_sorts_and_collapses(server: str, browser: Any) -> None:
+    page, problems = open_page(browser, server + "/mistakes")
+    showing = page.locator("#showing").inner_text()
+    match = re.fullmatch(r"1–(\d+) of ([\d,]+)", showing)
+    assert match, showing
+    total = int(match.group(2).replace(",", ""))
+    assert int(match.group(1)) == min(50, total)
+    assert page.locator("table.mistakes tbody tr").count() == min(50, total)
+    assert "collapsed" in page.locator("#collapsed").inner_text()
+    page.locator("#collapsed a").click()
+    page.wait_for_load_state("networkidle")
+    wider = int(page.locator("#showing").inner_text().split(" of ")[1].replace(",", ""))
+    assert wider > total  # the low-severity 牌效率 findings were hidden, now shown
+    page.goto(server + "/mistakes?sort=cost")
+    page.wait_for_load_state("networkidle")
+    costs = [
+        int(c.replace(",", ""))
+        for c in page.locator("table.mistakes tbody td.num").all_inner_texts()
+        if c.replace(",", "").isdigit()
+    ]
+    assert costs and costs == sorted(costs, reverse=True)
+    page.locator("a[rel=next]").click()
+    page.wait_for_load_state("networkidle")
+    assert page.locator("#showing").inner_text().startswith("51–")
+    assert problems == []
+    close(page)
+
+
+def test_upload_page_audits_a_dropped_file(server: str, browser: Any) -> None:
+    page, problems = open_page(browser, server + "/upload")
+    page.set_input_files("#record", str(ROOT / "sample_logs" / "handwritten" / "disputed_wrong_liable.json"))
+    page.click("button[type=submit]")
+    page.wait_for_load_state("networkidle")
+    assert page.locator("#verdict").is_visible()
+    assert "Settled wrong 算错" in page.locator("#verdict").inner_text()
+    shoot(page, "upload-result")
+    assert problems == []
+    close(page)
+
+
+def test_player_names_are_escaped(server: str, browser: Any) -> None:
+    """Names come from apps: a name with markup shows as text (checked through the upload page)."""
+    import json
+
+    record = json.loads((ROOT / "sample_logs" / "handwritten" / "pihu.json").read_text(encoding="utf-8"))
+    record["seats"][0]["name"] = "<img src=x onerror=alert(1)>"
+    path = Path(os.environ.get("TMPDIR", "/tmp")) / "xss-record.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    page, problems = open_page(browser, server + "/upload")
+    page.set_input_files("#record", str(path))
+    page.click("button[type=submit]")
+    page.wait_for_load_state("networkidle")
+    assert page.locator("img[src=x]").count() == 0
+    assert "<img src=x" in page.locator("#board").inner_text()
+    assert problems == []
+    close(page)
+
+
+def test_plotly_is_sent_gzipped_and_cacheable(server: str) -> None:
+    from urllib.request import Request
+
+    page = urlopen(server + "/players/p01").read().decode()
+    src = re.search(r'<script src="([^"]*plotly[^"]*)"', page)
+    assert src, "the player page loads plotly.js"
+    with urlopen(
+        Request(server + src.group(1).replace("&amp;", "&"), headers={"Accept-Encoding": "gzip"})
+    ) as r:
+        assert r.headers["Content-Encoding"] == "gzip"
+        assert "max-age" in r.headers["Cache-Control"]
+        assert int(r.headers["Content-Length"]) < 2_000_000  # 4.8 MB uncompressed

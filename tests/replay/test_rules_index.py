@@ -1,0 +1,45 @@
+"""Every rule of RULES.md has a row in docs/rules-index.md and at least one test naming it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+RULES = ROOT.parent / "shared" / "RULES.md"
+RULE_ID = re.compile(r"R-\d+\.\d+")
+
+
+def rule_ids() -> list[str]:
+    if not RULES.exists():
+        pytest.skip("../shared/RULES.md is not beside this checkout")
+    return sorted(set(RULE_ID.findall(RULES.read_text(encoding="utf-8"))))
+
+
+def covered_by_index(rule: str, index: str) -> bool:
+    if rule in index:
+        return True
+    for lo, hi in re.findall(r"R-(\d+\.\d+) – R-(\d+\.\d+)", index):
+        (a, b), (c, d), (x, y) = (map(int, v.split(".")) for v in (lo, hi, rule[2:]))
+        if a == c == x and b <= y <= d:
+            return True
+    return False
+
+
+def test_every_rule_has_a_row_in_the_index() -> None:
+    index = (ROOT / "docs" / "rules-index.md").read_text(encoding="utf-8")
+    missing = [r for r in rule_ids() if not covered_by_index(r, index)]
+    assert not missing, f"not in docs/rules-index.md: {missing}"
+
+
+def test_every_rule_is_named_by_a_test() -> None:
+    text = "\n".join(
+        p.read_text(encoding="utf-8", errors="replace")
+        for p in (ROOT / "tests").rglob("*")
+        if p.is_file() and p.suffix in (".py", ".json")
+    )
+    named = set(RULE_ID.findall(text)) | {f"R-{a}.{b}" for a, b in re.findall(r"R_(\d+)_(\d+)", text)}
+    missing = [r for r in rule_ids() if r not in named]
+    assert not missing, f"no test names {missing}"

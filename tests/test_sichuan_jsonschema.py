@@ -1,0 +1,133 @@
+"""The published JSON Schema of ``sichuan-hand/1`` (docs/sichuan-hand.schema.json).
+
+It must be the generator's output, a valid draft 2020-12 schema, describe every §8 parameter,
+accept every record the server accepts (it may be looser, never stricter) and refuse the
+hand-written invalid records wherever their mistake is expressible in JSON Schema.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from replay.games.sichuan.params import VALIDATORS
+from schemas.sichuan_hand import validate_record
+from schemas.sichuan_jsonschema import OUTPUT, render, sichuan_hand_json_schema
+
+DATA = Path(__file__).resolve().parent / "data" / "sichuan"
+SCHEMA_FILE = Path(__file__).resolve().parents[1] / "docs" / "sichuan-hand.schema.json"
+VALIDATOR = jsonschema.Draft202012Validator(sichuan_hand_json_schema())
+EXPECTED: dict[str, list[str]] = json.loads((DATA / "invalid" / "expected.json").read_text("utf-8"))
+
+
+def load(name: str) -> Any:
+    return json.loads((DATA / name).read_text("utf-8"))
+
+
+def test_schema_file_is_up_to_date() -> None:
+    """Run ``python -m schemas.sichuan_jsonschema`` when this fails."""
+    assert SCHEMA_FILE == OUTPUT
+    assert SCHEMA_FILE.read_text(encoding="utf-8") == render()
+
+
+def test_schema_is_valid_draft_2020_12() -> None:
+    jsonschema.Draft202012Validator.check_schema(sichuan_hand_json_schema())
+
+
+def test_schema_describes_every_sichuan_parameter() -> None:
+    """§8: one entry per parameter of replay.games.sichuan.params."""
+    overrides = sichuan_hand_json_schema()["properties"]["ruleset"]["properties"]["overrides"]
+    assert set(overrides["properties"]) == set(VALIDATORS)
+
+
+def test_envelope_is_the_wuhan_one() -> None:
+    """The shared envelope reads the same in both published schemas (only format differs)."""
+    wuhan = json.loads((SCHEMA_FILE.parent / "hand-record.schema.json").read_text("utf-8"))["properties"]
+    sichuan = sichuan_hand_json_schema()["properties"]
+    for name in ("hand_id", "source", "played_at", "session", "seats"):
+        assert sichuan[name] == wuhan[name]
+    assert sichuan["format"] == {"const": "sichuan-hand/1"}
+
+
+@pytest.mark.parametrize("name", sorted(f"valid/{p.name}" for p in (DATA / "valid").glob("*.json")))
+def test_valid_records_validate(name: str) -> None:
+    record = load(name)
+    VALIDATOR.validate(record)
+    normalised, errors = validate_record(record)
+    assert errors == [] and normalised is not None
+    VALIDATOR.validate(normalised)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_invalid_records_are_refused(name: str) -> None:
+    """Each hand-written mistake (honours, SC-1.1, included) is expressible in JSON Schema."""
+    assert not VALIDATOR.is_valid(load(f"invalid/{name}"))
+
+
+@pytest.mark.parametrize("honour", ["E", "中", "7z", "0x35", 0x31])
+def test_honours_are_refused(honour: object) -> None:
+    """SC-1.1: no honour in any spelling."""
+    record = load("valid/xueliu_e7.json")
+    record["events"][0]["tile"] = honour
+    assert not VALIDATOR.is_valid(record)
+
+
+def test_stacks_follow_bankruptcy() -> None:
+    record = load("valid/xuezhan_e1.json")
+    record["ruleset"]["overrides"]["bankruptcy"] = True
+    assert not VALIDATOR.is_valid(record)
+    record["stacks"] = [30, 5, 40, 25]
+    VALIDATOR.validate(record)
+    assert validate_record(record)[1] == []
+    del record["ruleset"]["overrides"]["bankruptcy"]
+    assert not VALIDATOR.is_valid(record)
+
+
+values = st.sampled_from(
+    [None, True, 0, 1, 3, 4, -1, 2.5, "", "5m", "E", "xueliu", "m", "z", "across", [], {}, ["5m"] * 3]
+)
+
+
+def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [prefix] if prefix else []
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out += _paths(v, (*prefix, k))
+    elif isinstance(value, list) and len(value) < 20:  # not into the wall: one tile is like another
+        for i, v in enumerate(value):
+            out += _paths(v, (*prefix, i))
+    return out
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> dict[str, Any]:
+    record: dict[str, Any] = copy.deepcopy(draw(st.sampled_from(RECORDS)))
+    for _ in range(draw(st.integers(1, 2))):
+        path = draw(st.sampled_from(_paths(record)))
+        parent: Any = record
+        for part in path[:-1]:
+            parent = parent[part]
+        if draw(st.booleans()):
+            parent[path[-1]] = draw(values)
+        else:
+            del parent[path[-1]]
+    return record
+
+
+RECORDS = [load("valid/xuezhan_e1.json"), load("valid/xueliu_e7.json")]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated())
+def test_json_schema_is_never_stricter_than_the_server(record: dict[str, Any]) -> None:
+    normalised, _ = validate_record(record)
+    if normalised is not None:
+        VALIDATOR.validate(record)
+        VALIDATOR.validate(normalised)

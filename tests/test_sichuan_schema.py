@@ -1,0 +1,380 @@
+"""Tests of the ``sichuan-hand/1`` contract (sichuan.md §10) and of the format dispatch.
+
+The hand-written records in ``tests/data/sichuan`` are built and checked by their generator;
+each invalid one carries one kind of mistake, pinned here to the exact fields it must name.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from replay.games.sichuan.params import PRESETS
+from schemas import formats, hand_record, sichuan_hand
+from schemas.sichuan_hand import EVENT_SCHEMAS, FORMAT, fast_event, validate_record
+
+DATA = Path(__file__).resolve().parent / "data" / "sichuan"
+SAMPLES = Path(__file__).resolve().parents[1] / "sample_logs" / "handwritten"
+EXPECTED: dict[str, list[str]] = json.loads((DATA / "invalid" / "expected.json").read_text("utf-8"))
+
+
+def load(name: str) -> Any:
+    return json.loads((DATA / name).read_text("utf-8"))
+
+
+def xuezhan() -> dict[str, Any]:
+    record: dict[str, Any] = load("valid/xuezhan_e1.json")
+    return record
+
+
+def xueliu() -> dict[str, Any]:
+    record: dict[str, Any] = load("valid/xueliu_e7.json")
+    return record
+
+
+def fields_of(record: object) -> list[str]:
+    result, errors = validate_record(record)
+    assert result is None and errors
+    return [e["field"] for e in errors]
+
+
+# -- valid records ----------------------------------------------------------------------------
+
+
+VALID = sorted(p.name for p in (DATA / "valid").glob("*.json"))
+
+
+@pytest.mark.parametrize("name", VALID)
+def test_hand_written_records_are_valid_and_kept_as_given(name: str) -> None:
+    raw = load(f"valid/{name}")
+    before = copy.deepcopy(raw)
+    record, errors = validate_record(raw)
+    assert errors == []
+    assert record == before, "canonical records load unchanged"
+    assert raw == before, "the input is not modified"
+    assert list(record) == list(before)
+
+
+def test_generated_records_are_up_to_date() -> None:
+    """Run ``python tests/data/sichuan/make_records.py`` when this fails."""
+    spec = importlib.util.spec_from_file_location("sichuan_records", DATA / "make_records.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.main(["--check"]) == 0
+
+
+def test_swap_and_dingque_events_and_108_tile_wall() -> None:
+    """§10: swap (换三张) and dingque (定缺) events before play; SC-1.1: a 108-tile wall."""
+    record, _ = validate_record(xuezhan())
+    assert record is not None
+    assert record["events"][0] == {
+        "type": "swap",
+        "direction": "across",
+        "tiles": [["9m", "9m", "9m"], ["1m", "4m", "8m"], ["1p", "2p", "3p"], ["2s", "3s", "4s"]],
+    }
+    assert record["events"][1] == {"type": "dingque", "suits": ["s", "m", "p", "s"]}
+    assert len(record["wall"]) == 108
+
+
+def test_aliases_are_normalised() -> None:
+    """Tiles in any spelling become codes; suits 万 条 筒 become m s p."""
+    raw = xuezhan()
+    raw["wall"][0] = "一万"
+    raw["events"][0]["tiles"][2] = ["1筒", "0x22", 0x23]
+    raw["events"][1]["suits"] = ["条", "萬", "p", " 索 "]
+    raw["events"][2]["tile"] = "9S"
+    record, errors = validate_record(raw)
+    assert errors == []
+    assert record is not None
+    assert record["wall"][0] == "1m"
+    assert record["events"][0]["tiles"][2] == ["1p", "2p", "3p"]
+    assert record["events"][1]["suits"] == ["s", "m", "p", "s"]
+    assert record["events"][2]["tile"] == "9s"
+    assert record == xuezhan() | {"wall": ["1m", *xuezhan()["wall"][1:]]}
+
+
+@pytest.mark.parametrize("honour", ["E", "东风", "1z", "7z", "红中", "白", 0x31, 0x35, "0x37"])
+def test_an_honour_makes_the_record_invalid(honour: object) -> None:
+    """SC-1.1: 108 suited tiles, no honours, in whatever spelling."""
+    raw = xueliu()
+    raw["deal"][1][4] = honour
+    result, errors = validate_record(raw)
+    assert result is None
+    assert [e["field"] for e in errors] == ["deal[1][4]"]
+    assert "SC-1.1" in errors[0]["message"] and "honour" in errors[0]["message"]
+
+
+def test_ruleset_overrides_are_judged_by_the_sichuan_parameters() -> None:
+    """§8: presets xuezhan/xueliu; every override checked by replay.games.sichuan.params."""
+    raw = xuezhan()
+    raw["ruleset"]["overrides"] = {
+        "swap_three": "same_suit",
+        "cap": {"fan": 3},
+        "ways": ["haidipao"],
+        "zimo_bonus": "fan",
+        "bankruptcy": False,
+    }
+    record, errors = validate_record(raw)
+    assert errors == []
+    assert record is not None and record["ruleset"] == raw["ruleset"]
+    for preset in PRESETS:
+        raw["ruleset"] = {"preset": preset}
+        assert validate_record(raw)[1] == []
+
+
+@pytest.mark.parametrize(
+    ("overrides", "fields"),
+    [
+        ({"cap": {"fan": 2, "multiple": 8}}, ["ruleset.overrides.cap"]),
+        ({"cap": {"fan": 1.5}}, ["ruleset.overrides.cap"]),
+        ({"cap": {"fan": 10**30}}, ["ruleset.overrides.cap"]),
+        ({"cap": {"points": 3}}, ["ruleset.overrides.cap.points"]),
+        ({"ways": "gangshanghua"}, ["ruleset.overrides.ways"]),
+        ({"ways": [["gangshanghua"]]}, ["ruleset.overrides.ways"]),
+        (
+            {"base": 0, "huazhu_multiple": True},
+            ["ruleset.overrides.base", "ruleset.overrides.huazhu_multiple"],
+        ),
+        ({"mode": "x" * 100}, ["ruleset.overrides.mode"]),
+        ({"pizi": ["C"]}, ["ruleset.overrides.pizi"]),
+    ],
+)
+def test_bad_overrides_name_the_parameter(overrides: dict[str, Any], fields: list[str]) -> None:
+    raw = xuezhan()
+    raw["ruleset"]["overrides"] = overrides
+    result, errors = validate_record(raw)
+    assert result is None
+    assert [e["field"] for e in errors] == fields
+    assert all(len(e["message"]) < 200 for e in errors)
+
+
+def test_stacks_come_with_bankruptcy() -> None:
+    """§7, §10: ``stacks`` (coins at the start, each ≥ 1) exactly when ``bankruptcy``."""
+    raw = xuezhan()
+    raw["ruleset"]["overrides"]["bankruptcy"] = True
+    raw["stacks"] = [30, 5, 40, 25]
+    assert validate_record(raw)[1] == []
+    raw["ruleset"] = {"preset": "xueliu", "overrides": {"bankruptcy": True}}
+    assert validate_record(raw)[1] == []
+    raw["ruleset"] = {"preset": "xueliu"}
+    assert fields_of(raw) == ["stacks"]
+
+
+# -- invalid records: one kind of mistake each ----------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_invalid_records_name_their_fields(name: str) -> None:
+    raw = load(f"invalid/{name}")
+    result, errors = validate_record(raw)
+    assert result is None
+    assert [e["field"] for e in errors] == EXPECTED[name]
+    assert all(e["message"] and len(e["message"]) <= 500 for e in errors)
+
+
+def test_every_invalid_file_is_listed() -> None:
+    on_disk = {p.name for p in (DATA / "invalid").glob("*.json")} - {"expected.json"}
+    assert on_disk == set(EXPECTED)
+
+
+def test_messages_say_what_was_expected() -> None:
+    errors = validate_record(load("invalid/chi.json"))[1]
+    assert "Sichuan has no chi, SC-3.1" in errors[0]["message"]
+    errors = validate_record(load("invalid/stacks_missing.json"))[1]
+    assert errors == [
+        {
+            "field": "stacks",
+            "message": "required when the ruleset has bankruptcy (破产, §7): each seat's coins at the start",
+        }
+    ]
+    errors = validate_record(load("invalid/wrong_format.json"))[1]
+    assert errors == [{"field": "format", "message": "must be 'sichuan-hand/1', not 'sichuan-hand/2'"}]
+
+
+def test_envelope_errors_read_as_for_wuhan() -> None:
+    """The envelope is shared: the same mistakes get the same errors in both formats."""
+    wuhan = json.loads((SAMPLES / "pihu.json").read_text("utf-8"))
+    sichuan = xuezhan()
+    for record in (wuhan, sichuan):
+        record["hand_id"] = "has space"
+        record["session"] = {"id": "s", "hand_no": 0}
+        record["seats"][1] = {"name": "x"}
+        record["played_at"] = "yesterday"
+        record["extra"] = 1
+    errors = hand_record.validate_record(wuhan)[1]
+    assert [e["field"] for e in errors] == [
+        "extra",
+        "hand_id",
+        "played_at",
+        "seats[1].player_id",
+        "session.hand_no",
+    ]
+    assert validate_record(sichuan)[1] == errors
+
+
+def test_result_fields() -> None:
+    """§10 result: wins, huazhu, tenpai, transfers, next_dealer, deltas; every one audited."""
+    raw = xuezhan()
+    raw["result"] = {
+        "wins": [{"from": 7, "tile": "E", "gen": 9, "ways": ["gangshanghua", "gangshanghua"], "multiple": 0}],
+        "huazhu": [4],
+        "transfers": [{"kind": "bribe", "from": 0, "to": 1, "amount": -1}],
+        "next_dealer": None,
+        "deltas": [1, 2, 3],
+    }
+    assert fields_of(raw) == [
+        "result.deltas",
+        "result.huazhu[0]",
+        "result.next_dealer",
+        "result.transfers[0].amount",
+        "result.transfers[0].kind",
+        "result.wins[0].from",
+        "result.wins[0].gen",
+        "result.wins[0].multiple",
+        "result.wins[0].seat",
+        "result.wins[0].tile",
+        "result.wins[0].ways",
+    ]
+    raw["result"] = {"wins": [{"seat": 1, "from": None}], "transfers": [], "colour": 1}
+    assert fields_of(raw) == ["result.colour"]
+
+
+# -- format dispatch ------------------------------------------------------------------------
+
+
+def test_dispatch_picks_the_schema_by_format() -> None:
+    wuhan = json.loads((SAMPLES / "pihu.json").read_text("utf-8"))
+    assert formats.validate_record(wuhan) == hand_record.validate_record(wuhan)
+    assert formats.validate_record(xueliu()) == sichuan_hand.validate_record(xueliu())
+    bad = xuezhan()
+    bad["wall"][3] = "E"
+    assert formats.validate_record(bad) == sichuan_hand.validate_record(bad)
+    assert formats.FORMATS == (hand_record.FORMAT, FORMAT)
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("changsha-hand/1", "unknown format 'changsha-hand/1'; known: wuhan-hand/1, sichuan-hand/1"),
+        (1, "must be one of wuhan-hand/1, sichuan-hand/1, not an integer"),
+        (None, "must be one of wuhan-hand/1, sichuan-hand/1, not null"),
+    ],
+)
+def test_dispatch_reports_an_unknown_format_alone(value: object, message: str) -> None:
+    raw = xuezhan()
+    raw["format"] = value
+    raw["wall"] = "broken"  # not judged: the game is unknown
+    assert formats.validate_record(raw) == (None, [{"field": "format", "message": message}])
+
+
+def test_dispatch_missing_format_and_non_objects() -> None:
+    raw = xuezhan()
+    del raw["format"]
+    assert formats.validate_record(raw)[1] == [
+        {"field": "format", "message": "required field is missing; one of wuhan-hand/1, sichuan-hand/1"}
+    ]
+    assert formats.validate_record([raw])[1] == [
+        {"field": "", "message": "a hand record must be a JSON object, not a list"}
+    ]
+    long = xuezhan() | {"format": "x" * 10_000}
+    assert len(formats.validate_record(long)[1][0]["message"]) < 200
+
+
+def test_a_wuhan_record_is_not_a_sichuan_record() -> None:
+    """Wuhan's own fields are unknown to sichuan-hand/1, and its honours are refused."""
+    wuhan = json.loads((SAMPLES / "pihu.json").read_text("utf-8"))
+    wuhan["format"] = FORMAT
+    fields = [e["field"] for e in validate_record(wuhan)[1]]
+    assert "laizi_indicator" in fields and "ruleset.preset" in fields
+
+
+# -- the fast path agrees with the schema ---------------------------------------------------
+
+
+@pytest.mark.parametrize("name", VALID)
+def test_fast_path_matches_the_schema(name: str) -> None:
+    for event in load(f"valid/{name}")["events"]:
+        kind = event["type"]
+        loaded = EVENT_SCHEMAS[kind].load(event)
+        fast = fast_event(event) if kind not in ("swap", "dingque") else None
+        assert fast in (None, loaded)
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        {"type": "discard", "seat": 0, "tile": "E"},
+        {"type": "discard", "seat": 4, "tile": "5m"},
+        {"type": "discard", "seat": True, "tile": "5m"},
+        {"type": "draw", "seat": 0, "tile": "五万"},
+        {"type": "gang", "seat": 0, "kind": "laizi", "tile": "5m"},
+        {"type": "gang", "seat": 0, "kind": ["an"], "tile": "5m"},  # unhashable: no TypeError
+        {"type": "peng", "seat": 0, "tile": "5m"},
+    ],
+)
+def test_fast_path_leaves_everything_else_to_the_schema(event: dict[str, Any]) -> None:
+    assert fast_event(event) is None
+
+
+# -- never raises ------------------------------------------------------------------------------
+
+json_scalars = (
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=True)
+    | st.text(max_size=12)
+    | st.sampled_from(["5m", "E", "红中", "swap", "dingque", "xuezhan", "m", "across", "gang_an"])
+)
+json_values = st.recursive(
+    json_scalars,
+    lambda children: (
+        st.lists(children, max_size=5) | st.dictionaries(st.text(max_size=8), children, max_size=5)
+    ),
+    max_leaves=30,
+)
+
+
+def _paths(value: object, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [prefix]
+    if isinstance(value, dict):
+        for key, child in value.items():
+            out += _paths(child, (*prefix, key))
+    elif isinstance(value, list):
+        for i, child in enumerate(value):
+            out += _paths(child, (*prefix, i))
+    return out
+
+
+@st.composite
+def mutated_records(draw: st.DrawFn) -> dict[str, Any]:
+    record = draw(st.sampled_from([xuezhan, xueliu]))()
+    for _ in range(draw(st.integers(1, 3))):
+        paths = _paths(record)[1:]
+        path = draw(st.sampled_from(paths))
+        parent: Any = record
+        for part in path[:-1]:
+            parent = parent[part]
+        if draw(st.booleans()):
+            parent[path[-1]] = draw(json_values)
+        else:
+            del parent[path[-1]]
+    return record
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated_records())
+def test_never_raises_on_mutated_records(record: dict[str, Any]) -> None:
+    for result in (validate_record(record), formats.validate_record(record)):
+        normalised, errors = result
+        assert (normalised is None) == bool(errors)
+        assert all(set(e) == {"field", "message"} for e in errors)
+        json.dumps(result)

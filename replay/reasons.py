@@ -33,8 +33,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     ),
     "no_real_jiang": (
         "R-7.13",
-        "seat {seat}'s 将 pair with {tile} would be laizi standing in for a 将: a pair needs a real "
-        "2/5/8 (见将胡), and two laizi do not make one",
+        "seat {seat}'s 将 pair with {tile} would be two laizi (赖子) standing in for a 将: the pair "
+        "needs a real 2/5/8 (见将胡)",
     ),
     "jianzi_discard": (
         "R-7.14",

@@ -104,6 +104,12 @@ MORE: dict[str, tuple[str, list[tuple[int, int, int | None, str]], str]] = {
     # own 9s go (event 9) is: soft 碰碰胡 self-drawn, 10 · 2 (opened) · 1.5 (自摸) = 30 from each, 90.
     # The twin wins on that 9s: no missed win at all (before R-7.14 the discards counted).
     "missed_win_jianzi": ("missed_win", [(1, 9, 90, "medium")], "missed_win_jianzi_not"),
+    # R-7.14 and a held 红中: seat 1 (peng 2m, 333s 555p 777m + laizi 发) draws a 红中 and throws a
+    # 7m (event 10); had it thrown the 红中, the hand would be a 见字胡, so seats 2, 3, 0's discards
+    # (12, 14, 16) would not have won and its own 9s (17) would: 碰碰胡 self-drawn,
+    # 10 · 2 (opened) · 2 (红中 discard) · 1.5 = 60 from each, 180. (Before R-7.14: event 12.)
+    # Its twin, the 见字胡 seat without a 红中, is never blocked by one.
+    "pizi_blocked_win_jianzi": ("pizi_blocked_win", [(1, 17, 180, "high")], "missed_win_jianzi"),
     # The xu-gang not robbed: seat 3 missed the 抢杠 (event 10), worth the 160 above.
     "robbed_kong_not": ("missed_win", [(3, 10, 160, "high")], "robbed_kong"),
 }

@@ -375,6 +375,45 @@ def make() -> None:
         build("pizi-blocked-not", pizi_hand, ["0 d 1m", "1 chi 2m 3m", "1 d C", "2 D 5m", "2 d 5m", "1 hu"]),
     )
 
+    # for pizi_blocked_win: seat 1 (peng 2m) holds 333s 555p 777m and the laizi 发, draws a
+    # 红中 at event 9 and throws a 7m (event 10). Had it thrown the 红中 instead, it would still hold
+    # a 见字胡: the discards at events 12, 14, 16 would not have won; its own 9s at event 17 would.
+    add(
+        "pizi_blocked_win_jianzi",
+        build(
+            "pizi-blocked-jianzi",
+            {0: "2m", 1: "2m 2m 3s 3s 3s 5p 5p 5p 7m 7m 7m F W"},
+            [
+                "0 d 2m",
+                "1 peng",
+                "1 d W",
+                "2 D 4m",
+                "2 d 4m",
+                "3 D 6m",
+                "3 d 6m",
+                "0 D 8m",
+                "0 d 8m",
+                "1 D C",
+                "1 d 7m",
+                "2 D 4s",
+                "2 d 4s",
+                "3 D 6s",
+                "3 d 6s",
+                "0 D 8s",
+                "0 d 8s",
+                "1 D 9s",
+                "1 d 9s",
+                "AUTO 14",
+                "2 J",
+                "3 J",
+                "0 J",
+                "1 J",
+                "huang",
+            ],
+            avoid="7m 9s",
+        ),
+    )
+
     # ------------------------------------------------------------ double_laizi_blocked_win
     # Laizi 发 (F). Seat 1 after its chi holds 4s5s6s 7p8p9p 5m5m F F: any tile would make a
     # 屁胡 with the two laizi, which forbids (reported once, at the first); 海底捞 is a big

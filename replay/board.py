@@ -157,7 +157,8 @@ class Board:
         return self.wall[self.back] if self.phase in (REPLACE, ROB) else self.wall[self.front]
 
     def table(self) -> Table:
-        return Table(self.rules, self.laizi, self.dealer, list(self.seats))
+        seen = [self.indicator, *(t for river in self.discards for t, by in river if by is None)]
+        return Table(self.rules, self.laizi, self.dealer, list(self.seats), seen)
 
     # ------------------------------------------------------------------ events
     def push(self, event: Mapping[str, Any]) -> None:

@@ -134,7 +134,9 @@ def parse_input(value: object) -> tuple[Table, int, Win, int | None]:
     if not isinstance(seats_raw, list) or len(seats_raw) != 4:
         raise InputError("seats", "must be a list of exactly 4 seats")
     seats = [_seat(s, f"seats[{i}]") for i, s in enumerate(seats_raw)]
-    return Table(rules, laizi, dealer, seats), winner, Win(way, tile, source), indicator
+    # what everyone sees (R-9.1 dead waits): the indicator and the discard being won on
+    seen = [t for t in (indicator, tile if way == "discard" else None) if t is not None]
+    return Table(rules, laizi, dealer, seats, seen), winner, Win(way, tile, source), indicator
 
 
 def table_reason(table: Table, winner: int, win: Win, indicator: int | None) -> Reason | None:

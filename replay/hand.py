@@ -13,7 +13,7 @@ from functools import cache
 from itertools import combinations
 
 from replay.ruleset import HAND_TYPES, Ruleset
-from replay.shape import complete
+from replay.shape import complete, complete_real_jiang
 from replay.tables import suit_needs
 from replay.tiles import JIANG, NUM_KINDS, E, F, N, P, S, W
 
@@ -81,6 +81,18 @@ def _suit_pair_need(counts: Sequence[int], suit: int) -> int:
     return v >> 3 & 7
 
 
+def pihu_shape(counts: Sequence[int], wild: int, laizi: int, rules: Ruleset) -> bool:
+    """R-7.2's four melds plus a 将 pair; with R-7.13 (见将胡) the pair must hold a real 将.
+
+    ``counts`` are the natural tiles, ``wild`` the laizi read as wildcards. When the laizi is
+    itself a 2/5/8, two of them read as their own kind are a real 将, so R-7.13 changes
+    nothing: only a laizi that is not a 将 can fake one.
+    """
+    if wild and rules.jianjiang and laizi not in JIANG:
+        return complete_real_jiang(counts, wild)
+    return complete(counts, wild, "jiang")
+
+
 def _family(
     counts: list[int],
     wild: int,
@@ -88,6 +100,7 @@ def _family(
     way: str,
     laizi_count: int,
     rules: Ruleset,
+    laizi: int,
 ) -> set[frozenset[str]]:
     """Maximal hand-type sets for one way of counting the tiles (natural or with wildcards)."""
     present = {k for k in range(NUM_KINDS) if counts[k]} | {t for m in melds for t in m.tiles}
@@ -123,6 +136,8 @@ def _family(
             candidates = set(pair_kinds) if pair_kinds else set(allowed)
             if not types & {"qingyise", "fengyise", "jiangyise", "pengpenghu"}:
                 candidates &= JIANG
+                if not pair_kinds and rules.jianjiang:  # R-7.13: two laizi are a 将 only as themselves
+                    candidates &= {laizi}
             if not candidates & allowed:
                 return False
         if "pengpenghu" in types or ("qingyise" in types and "jiangyise" in types):
@@ -141,16 +156,16 @@ def _family(
                 continue
             if feasible(types):
                 found.append(types)
-    pihu_shape = complete(counts, wild, "jiang")
+    pihu = pihu_shape(counts, wild, laizi, rules)
     out: set[frozenset[str]] = set()
     if way in WAY_TYPES:
         extra = WAY_TYPES[way]
         out.update(t | {extra} for t in found)
-        if pihu_shape and not found:
+        if pihu and not found:
             out.add(frozenset({extra}))
     else:
         out.update(found)
-        if pihu_shape and laizi_count <= 1:  # R-4.3
+        if pihu and laizi_count <= 1:  # R-4.3
             out.add(frozenset({"pihu"}))
     return out
 
@@ -177,9 +192,9 @@ def readings(
     for t in tiles:
         counts[t] += 1
     wild = counts[laizi]
-    result = {Reading(_order(t), True) for t in _family(counts, 0, melds, way, wild, rules)}
+    result = {Reading(_order(t), True) for t in _family(counts, 0, melds, way, wild, rules, laizi)}
     if wild:
         natural = list(counts)
         natural[laizi] = 0
-        result |= {Reading(_order(t), False) for t in _family(natural, wild, melds, way, wild, rules)}
+        result |= {Reading(_order(t), False) for t in _family(natural, wild, melds, way, wild, rules, laizi)}
     return sorted(result)

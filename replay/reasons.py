@@ -31,6 +31,16 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "R-4.3",
         "seat {seat} holds {count} laizi (赖子): with two or more only a big hand (大胡) can win, not 屁胡",
     ),
+    "no_real_jiang": (
+        "R-7.13",
+        "seat {seat}'s 将 pair with {tile} would be two laizi (赖子) standing in for a 将: the pair "
+        "needs a real 2/5/8 (见将胡)",
+    ),
+    "jianzi_discard": (
+        "R-7.14",
+        "seat {seat}'s hand wins on any tile (见字胡): it may win by self-draw (自摸) or 抢杠, "
+        "not on a discard ({tile})",
+    ),
     "not_a_winning_hand": ("R-7.2", "seat {seat}'s tiles do not make a winning hand (胡牌) with {tile}"),
     "below_qihu": ("R-10.7", "the win pays {pays}, below the minimum (起胡) of {qihu} ({scope})"),
     "wrong_hand_size": (

@@ -63,6 +63,10 @@ class Ruleset:
     fengyise_golden: bool = False
     haidi_trigger: int = 14
     haidi_draws: int = 4
+    #: R-7.13 见将胡: a 将 pair needs a real 将, not two laizi standing in for one
+    jianjiang: bool = True
+    #: R-7.14 见字胡: a hand that wins on every kind may not win on a discard
+    jianzi_self_draw_only: bool = True
     overrides: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
     @property
@@ -170,6 +174,8 @@ VALIDATORS: dict[str, Any] = {
     "fengyise_golden": _boolean,
     "haidi_trigger": _int_range(4, 100),
     "haidi_draws": _int_range(0, 4),
+    "jianjiang": _boolean,
+    "jianzi_self_draw_only": _boolean,
 }
 
 

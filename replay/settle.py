@@ -105,6 +105,11 @@ class Settlement:
     def total(self) -> int:
         return self.deltas[self.winner]
 
+    @property
+    def raw_total(self) -> int:
+        """What the losers' amounts add up to before caps (R-7.12's first tie-break)."""
+        return sum(r.raw for r in self.receipts)
+
 
 def base_points(reading: Reading, rules: Ruleset) -> int:
     """R-10.4: 屁胡 1; big hands 10 each, stacked by doubling or adding."""
@@ -151,7 +156,13 @@ def _product(factors: list[Factor]) -> int:
 def apply_caps(
     raws: dict[int, int], opened: dict[int, bool], rules: Ruleset, liability: bool, golden_outright: bool
 ) -> tuple[dict[int, int], str | None]:
-    """R-10.5 caps (封顶, 金顶, 阳光顶, 三阳), R-10.6's liability cap and R-10.9's 风一色 金顶."""
+    """R-10.5 caps (封顶, 金顶, 阳光顶, 三阳), R-10.6's liability cap and R-10.9's 风一色 金顶.
+
+    R-10.9 comes first: its 金顶 needs only ``golden`` (a null ``cap`` does not switch it off)
+    and no cap, ``liability_cap`` included, reduces it.
+    """
+    if golden_outright and rules.golden is not None:
+        return _golden(raws, opened, rules)
     if liability and rules.liability_cap is not None:
         lc = rules.liability_cap
         return {s: min(r, lc) for s, r in raws.items()}, (
@@ -160,14 +171,20 @@ def apply_caps(
     cap = rules.cap
     if cap is None:
         return dict(raws), None
-    if (golden_outright or all(r >= cap for r in raws.values())) and rules.golden is not None:
-        if not any(opened.values()) and rules.triple_sunshine is not None:
-            return dict.fromkeys(raws, rules.triple_sunshine), "triple_sunshine"
-        if rules.sunshine is not None and not all(opened.values()):
-            return {s: (rules.golden if opened[s] else rules.sunshine) for s in raws}, "sunshine"
-        return dict.fromkeys(raws, rules.golden), "golden"
+    if all(r >= cap for r in raws.values()) and rules.golden is not None:
+        return _golden(raws, opened, rules)
     amounts = {s: min(r, cap) for s, r in raws.items()}
     return amounts, ("cap" if any(r > cap for r in raws.values()) else None)
+
+
+def _golden(raws: dict[int, int], opened: dict[int, bool], rules: Ruleset) -> tuple[dict[int, int], str]:
+    """金顶 with its 阳光顶 / 三阳 upgrades for losers who never opened (R-10.5)."""
+    assert rules.golden is not None
+    if not any(opened.values()) and rules.triple_sunshine is not None:
+        return dict.fromkeys(raws, rules.triple_sunshine), "triple_sunshine"
+    if rules.sunshine is not None and not all(opened.values()):
+        return {s: (rules.golden if opened[s] else rules.sunshine) for s in raws}, "sunshine"
+    return dict.fromkeys(raws, rules.golden), "golden"
 
 
 def third_open_source(seat: SeatState) -> int | None:
@@ -215,8 +232,34 @@ def settle(
 ) -> Settlement:
     """Settle one reading of a legal win; raises BelowQihu when R-10.7 forbids it."""
     rules = table.rules
+    receipts = _winner_receipts(table, winner, win, reading)
+    raws = {s: r.raw for s, r in receipts.items()}
+    # R-10.7; under robbed_gangkai judged on the robber's own win, before 杠进杠出 (R-10.8)
+    if not _qihu_ok(list(raws.values()), rules):
+        raise BelowQihu(list(raws.values()))
     if win.way == "rob" and rules.qianggang_mode == "robbed_gangkai":
         return _settle_robbed_gangkai(table, winner, win, reading)
+    seats = table.seats
+    liable, case = liable_seat(table, winner, win, reading, discarder_tenpai)
+    golden_outright = rules.fengyise_golden and "fengyise" in reading.hands
+    amounts, capped = apply_caps(
+        raws, {s: seats[s].opened for s in raws}, rules, liable is not None, golden_outright
+    )
+    for s, r in receipts.items():
+        r.amount = amounts[s]
+        if liable is None:
+            r.pays = r.amount
+        elif s == liable:
+            r.pays = sum(amounts.values())
+        else:
+            r.covered_by = liable
+    self_draw = win.way in SELF_DRAWN_WAYS
+    return _finish(winner, reading, base_points(reading, rules), receipts, liable, case, capped, self_draw)
+
+
+def _winner_receipts(table: Table, winner: int, win: Win, reading: Reading) -> dict[int, Receipt]:
+    """Each loser's raw amount for this reading as R-10.2 builds it (a robbed kong: `robber`)."""
+    rules = table.rules
     big = reading.big
     base = base_points(reading, rules)
     seats = table.seats
@@ -238,23 +281,7 @@ def settle(
         if not big and table.dealer in (winner, s):
             factors.append(Factor("dealer", Fraction(2), "pair"))
         receipts[s] = Receipt(s, factors, _product(factors))
-    raws = {s: r.raw for s, r in receipts.items()}
-    if not _qihu_ok(list(raws.values()), rules):
-        raise BelowQihu(list(raws.values()))
-    liable, case = liable_seat(table, winner, win, reading, discarder_tenpai)
-    golden_outright = rules.fengyise_golden and "fengyise" in reading.hands
-    amounts, capped = apply_caps(
-        raws, {s: seats[s].opened for s in raws}, rules, liable is not None, golden_outright
-    )
-    for s, r in receipts.items():
-        r.amount = amounts[s]
-        if liable is None:
-            r.pays = r.amount
-        elif s == liable:
-            r.pays = sum(amounts.values())
-        else:
-            r.covered_by = liable
-    return _finish(winner, reading, base, receipts, liable, case, capped, self_draw)
+    return receipts
 
 
 def _finish(
@@ -309,8 +336,6 @@ def _settle_robbed_gangkai(table: Table, winner: int, win: Win, reading: Reading
             factors = r_factors + seat_factors(seats[s], rules, "loser")
             parts[s] = Receipt(s, factors, _product(factors))
     raws = {s: p.raw for s, p in parts.items()}
-    if not _qihu_ok(list(raws.values()), rules):
-        raise BelowQihu(list(raws.values()))
     amounts, capped = apply_caps(raws, {s: seats[s].opened for s in raws}, rules, True, False)
     for s, p in parts.items():
         p.amount = amounts[s]

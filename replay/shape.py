@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from replay.shanten_tables import honour_kept, join, load, suit_kept, vector
 from replay.tables import ANY_PAIR_DONE, IMPOSSIBLE, JIANG_PAIR_DONE, MELDS_DONE, complete_flags, suit_needs
-from replay.tiles import NUM_KINDS
+from replay.tiles import JIANG, NUM_KINDS
 
 _NONE = 7 | 7 << 3 | 7 << 6
 # Wildcards to make an honour count into triplets only, or into a pair plus triplets.
@@ -54,6 +54,44 @@ def complete(counts: Sequence[int], wild: int = 0, pair: str = "jiang") -> bool:
     if pair == "any":
         best = min(best, base + hp)
     return best <= wild
+
+
+def complete_real_jiang(counts: Sequence[int], wild: int = 0) -> bool:
+    """n melds plus a 将 pair that holds at least one natural tile (R-7.13 见将胡).
+
+    ``counts`` are the natural tiles only; two wildcards may still fill melds but never make
+    the 将 pair by themselves. (A laizi that is itself a 2/5/8 and reads as its own kind is a
+    real 将: the caller counts it as natural, or uses ``complete`` when the laizi is a 将.)
+    """
+    if wild == 0:
+        return complete(counts, 0, "jiang")
+    if (sum(counts) + wild) % 3 != 2:
+        return False
+    rest = list(counts)
+    for k in JIANG:
+        c = rest[k]
+        if not c:
+            continue
+        rest[k] = c - 1  # one natural tile of the pair, the other a wildcard ...
+        if melds_cost(rest) <= wild - 1:
+            return True
+        if c >= 2:  # ... or both natural
+            rest[k] = c - 2
+            if melds_cost(rest) <= wild:
+                return True
+        rest[k] = c
+    return False
+
+
+def melds_cost(counts: Sequence[int]) -> int:
+    """Wildcards needed to make the natural tiles into melds only (no pair); 7+ = impossible."""
+    b = bytes(counts)
+    table = suit_needs()
+    cost = (table.get(b[0:9], _NONE) & 7) + (table.get(b[9:18], _NONE) & 7) + (table.get(b[18:27], _NONE) & 7)
+    for c in b[27:34]:
+        if c:
+            cost += _TRIP[c]
+    return cost
 
 
 def _complete_natural(b: bytes, pair: str) -> bool:

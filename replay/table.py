@@ -51,3 +51,6 @@ class Table:
     laizi: int
     dealer: int
     seats: list[SeatState]
+    #: tiles in nobody's hand or meld that everyone can see (the indicator, unclaimed
+    #: discards): with the seat's own tiles and every meld they make a wait dead (R-9.1)
+    seen: list[int] = field(default_factory=list)

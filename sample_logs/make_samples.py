@@ -2,7 +2,9 @@
 
 The hand-written records are taken from the test records (tests/data/records, built by hand and
 checked against RULES.md); ``third_feed.json`` is the disputed ``wrong_liable`` record with the
-result the rules give. Run: ``.venv/bin/python sample_logs/make_samples.py``.
+result the rules give; the two disputed wins of the amended rules (见将胡, 见字胡) are their
+illegal test records with the result an app paid for them.
+Run: ``.venv/bin/python sample_logs/make_samples.py``.
 """
 
 from __future__ import annotations
@@ -42,6 +44,38 @@ SHOWCASE = {  # file in sample_logs/handwritten: source in tests/data/records
 }
 
 
+DISPUTED_WINS = (
+    # 见将胡 (R-7.13): seat 3's 杠上开 whose 将 pair would be two laizi; the app paid a soft
+    # 杠上开, 10 · 2 (opened) · 2 (红中杠) = 40 from each.
+    (
+        "disputed_jianjiang_gangshangkai.json",
+        "illegal/no_real_jiang.json",
+        {
+            "winner": 3,
+            "hands": ["gangshangkai"],
+            "self_draw": True,
+            "hard": False,
+            "liable": None,
+            "deltas": [-40, -40, -40, 120],
+        },
+    ),
+    # 见字胡 (R-7.14): seat 1 (peng 2m, 333s 555p 777m, a lone laizi) won on seat 2's 4m; the app
+    # paid a soft 碰碰胡 on a discard, 10 · 2 = 20, seat 2 dealt in 30.
+    (
+        "disputed_jianzi_discard.json",
+        "illegal/jianzi_discard.json",
+        {
+            "winner": 1,
+            "hands": ["pengpenghu"],
+            "self_draw": False,
+            "hard": False,
+            "liable": None,
+            "deltas": [-20, 70, -30, -20],
+        },
+    ),
+)
+
+
 def write(name: str, record: dict[str, Any] | list[dict[str, Any]]) -> None:
     """A showcase record under the sample club's source name."""
     for r in record if isinstance(record, list) else [record]:
@@ -58,6 +92,12 @@ def main() -> None:
     feed["hand_id"] = feed["hand_id"] + "-settled"
     feed["result"].update(liable=3, deltas=[0, 180, 0, -180])  # 喂第三口: seat 3 pays for all
     write("third_feed_liable.json", feed)
+    # Disputes over the amended rules: the app paid what the hand would pay without R-7.13 or
+    # R-7.14 (its own reading of the win); the audit says the win was illegal.
+    for name, source, paid in DISPUTED_WINS:
+        record = json.loads((RECORDS / source).read_text(encoding="utf-8"))
+        record["result"] = paid
+        write(name, record)
     for preset, seed, hands in (("hzlzg", 1, 200), ("hzlzg-koukou", 2, 60), ("hzfclzg", 3, 60)):
         with (HERE / "simulated" / f"{preset}.ndjson").open("w", encoding="utf-8") as out:
             for record in simulate(hands, seed, preset):

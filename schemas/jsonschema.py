@@ -141,6 +141,14 @@ _OVERRIDES: dict[str, dict[str, Any]] = {
     "fengyise_golden": {"type": "boolean"},
     "haidi_trigger": {"type": "integer", "minimum": 4, "maximum": 100},
     "haidi_draws": {"type": "integer", "minimum": 0, "maximum": 4, "description": "at most haidi_trigger"},
+    "jianjiang": {
+        "type": "boolean",
+        "description": "R-7.13 见将胡: a 将 pair needs a real 2/5/8, two laizi do not make one",
+    },
+    "jianzi_self_draw_only": {
+        "type": "boolean",
+        "description": "R-7.14 见字胡: a hand that wins on any tile wins only by self-draw or 抢杠",
+    },
 }
 
 assert set(_OVERRIDES) == set(VALIDATORS), "describe every ruleset parameter in _OVERRIDES"

@@ -6,7 +6,7 @@ re-derives every answer by plain enumeration straight from the rule text. It is 
 meant to be obviously correct; the property tests compare the engine against it.
 
 Only ``replay.tiles`` (kind numbering, ``JIANG``) is used. A ruleset is anything with
-``.pizi`` (tuple of kinds) and ``.fa_is_pizi``; a meld is anything with ``.type``,
+``.pizi`` (tuple of kinds), ``.fa_is_pizi`` and ``.jianjiang`` (R-7.13); a meld is anything with ``.type``,
 ``.tiles`` and ``.kind`` (as ``replay.hand.Meld``).
 
 Kinds: 0-8 = 1m-9m, 9-17 = 1s-9s, 18-26 = 1p-9p, 27-33 = E S W N C F P.
@@ -130,6 +130,45 @@ def _groups_with(
                     yield take, used, False
 
 
+def ref_melds_only(counts: Sequence[int]) -> bool:
+    """Do the natural tiles split into melds only (triplets and sequences), no pair?"""
+    return _melds_only(tuple(counts))
+
+
+@lru_cache(maxsize=1 << 16)
+def _melds_only(counts: tuple[int, ...]) -> bool:
+    low = next((k for k in range(NUM_KINDS) if counts[k] > 0), None)
+    if low is None:
+        return True
+    if counts[low] >= 3:
+        rest = list(counts)
+        rest[low] -= 3
+        if _melds_only(tuple(rest)):
+            return True
+    if low < 27 and rank(low) <= 7 and counts[low + 1] and counts[low + 2]:
+        rest = list(counts)
+        for k in (low, low + 1, low + 2):
+            rest[k] -= 1
+        if _melds_only(tuple(rest)):
+            return True
+    return False
+
+
+def ref_real_jiang_split(counts: Sequence[int], real: Sequence[int]) -> bool:
+    """R-7.13 见将胡: melds plus a 将 pair of kind K where at least one tile of K is real.
+
+    ``counts`` is a concrete hand (every laizi already read as some kind); ``real[K]`` counts
+    its tiles of kind K that really are K (natural tiles, or laizi read as their own kind).
+    """
+    for k in sorted(JIANG):
+        if counts[k] >= 2 and real[k] >= 1:
+            rest = list(counts)
+            rest[k] -= 2
+            if ref_melds_only(rest):
+                return True
+    return False
+
+
 def ref_triplets_and_pair(counts: Sequence[int]) -> bool:
     """Do the natural tiles split into triplets plus exactly one pair (any kind)? No wildcards."""
     for pair_kind in range(NUM_KINDS):
@@ -208,19 +247,30 @@ def is_open(meld: Any) -> bool:
     raise ValueError(f"unknown meld type {meld.type!r}")
 
 
-def types_of(y: Sequence[int], melds: Sequence[Any], way: str, rules: Any, n_laizi: int) -> list[set[str]]:
+def types_of(
+    y: Sequence[int],
+    melds: Sequence[Any],
+    way: str,
+    rules: Any,
+    n_laizi: int,
+    real: Sequence[int] | None = None,
+) -> list[set[str]]:
     """The reading sets of one concrete hand ``y`` (no wildcards left) with its melds.
 
     Returns the list of hand-type sets this hand supports: ``{"pihu"}`` when 屁胡 holds,
     and big hands plus the way's hand when that is non-empty. ``n_laizi`` is the number
-    of laizi tiles in the concealed hand + winning tile (for R-4.3).
+    of laizi tiles in the concealed hand + winning tile (for R-4.3). ``real`` counts the
+    tiles of ``y`` that really are their kind (R-7.13; default: all of them).
     """
     if way not in WAYS:
         raise ValueError(f"unknown way {way!r}")
     counts = counts_of(y)
+    if real is None:
+        real = counts
     all_tiles = list(y) + [t for m in melds for t in m.tiles]
     splits_any = ref_complete(counts, 0, "any")
-    splits_jiang = ref_complete(counts, 0, "jiang")
+    # R-7.2, with R-7.13 (见将胡) when the ruleset asks for a real 将
+    splits_jiang = ref_real_jiang_split(counts, real) if rules.jianjiang else ref_complete(counts, 0, "jiang")
 
     big: set[str] = set()
     suits = {suit(t) for t in all_tiles}
@@ -238,7 +288,10 @@ def types_of(y: Sequence[int], melds: Sequence[Any], way: str, rules: Any, n_lai
         and all(is_open(m) for m in melds)
         and len(y) == 2
         and y[0] == y[1]
-        and (y[0] in JIANG or big & {"qingyise", "fengyise", "jiangyise", "pengpenghu"})
+        and (
+            (y[0] in JIANG and (real[y[0]] >= 1 or not rules.jianjiang))
+            or big & {"qingyise", "fengyise", "jiangyise", "pengpenghu"}
+        )
     ):
         big.add("quanqiuren")  # R-7.7
 
@@ -295,11 +348,11 @@ def ref_readings(
     hard = [frozenset(s) for s in types_of(x, melds, way, rules, n_laizi)]
     result = {(s, True) for s in maximal(hard)}
     if n_laizi > 0:
-        soft = [
-            frozenset(s)
-            for y in substitutions(x, laizi, rules)
-            for s in types_of(y, melds, way, rules, n_laizi)
-        ]
+        soft = []
+        for y in substitutions(x, laizi, rules):
+            naturals = len(x) - n_laizi  # substitutions() puts the naturals first
+            real = counts_of([*y[:naturals], *(t for t in y[naturals:] if t == laizi)])
+            soft += [frozenset(s) for s in types_of(y, melds, way, rules, n_laizi, real)]
         result |= {(s, False) for s in maximal(soft)}
     return result
 
@@ -307,3 +360,39 @@ def ref_readings(
 def engine_readings_as_set(readings: Sequence[Any]) -> set[tuple[frozenset[str], bool]]:
     """The engine's ``readings`` result in the reference's comparable form."""
     return {(frozenset(r.hands), bool(r.hard)) for r in readings}
+
+
+# --------------------------------------------------------------------------------------------
+# 见字胡 and waits (R-7.14, R-9.1)
+# --------------------------------------------------------------------------------------------
+
+
+def ref_jianzi(concealed: Sequence[int], melds: Sequence[Any], laizi: int, rules: Any) -> bool:
+    """Reference for ``replay.judge.is_jianzi`` (R-7.14), straight from the rule text: the
+    concealed tiles read (shape, R-4.3 and R-7.13 included) as a win on a discard of every kind
+    but the pizi and the laizi. Off when the ruleset's ``jianzi_self_draw_only`` is off."""
+    if not rules.jianzi_self_draw_only:
+        return False
+    kinds = [k for k in range(NUM_KINDS) if k not in rules.pizi and k != laizi]
+    return all(ref_readings(concealed, melds, k, "discard", laizi, rules) for k in kinds)
+
+
+def ref_waits(
+    concealed: Sequence[int], melds: Sequence[Any], laizi: int, rules: Any, seen: Sequence[int] = ()
+) -> list[int]:
+    """Reference for ``replay.judge.waits`` without 起胡 (R-9.1): opened, no pizi held, and the
+    kinds not all four in view (own hand, melds, ``seen``) on whose discard the hand reads as a
+    win, unless it is 见字胡."""
+    if not any(is_open(m) for m in melds) or any(t in rules.pizi for t in concealed):
+        return []
+    view = counts_of([*concealed, *(t for m in melds for t in m.tiles), *seen])
+    if ref_jianzi(concealed, melds, laizi, rules):
+        return []
+    return [
+        k
+        for k in range(NUM_KINDS)
+        if k not in rules.pizi
+        and k != laizi
+        and view[k] < 4
+        and ref_readings(concealed, melds, k, "discard", laizi, rules)
+    ]

@@ -16,7 +16,12 @@ from hypothesis import strategies as st
 from replay.ruleset import make_ruleset
 from tests.reference import JIANG, NUM_KINDS, WAYS, rank, suit, wind_kinds
 
-RULESETS = (make_ruleset("hzlzg"), make_ruleset("hzfclzg"))
+RULESETS = (
+    make_ruleset("hzlzg"),
+    make_ruleset("hzfclzg"),
+    # R-7.13 and R-7.14 off, so the property tests hold both sides of each parameter
+    make_ruleset("hzlzg", {"jianjiang": False, "jianzi_self_draw_only": False}),
+)
 MODES = ("one_suit", "triplets", "jiang", "winds", "random")
 
 
@@ -258,3 +263,49 @@ def hand_cases(draw: Any, n_laizi: int | None = None) -> HandCase:
     win_tile = concealed.pop()
     way = draw(st.sampled_from(WAYS))
     return HandCase(tuple(sorted(concealed)), tuple(melds), win_tile, way, laizi, rules)
+
+
+# --------------------------------------------------------------------------------------------
+# small hands for 见字胡 and waits (R-7.14, R-9.1)
+# --------------------------------------------------------------------------------------------
+
+
+@st.composite
+def waiting_hands(draw: Any) -> tuple[tuple[int, ...], tuple[RefMeld, ...], int, Any]:
+    """(concealed, melds, laizi, rules): 2-4 exposed melds (pengs mostly, now and then a chi),
+    the rest as concealed groups, then one tile swapped for a laizi and, a third of the time, a
+    second tile too; 3n+1 concealed tiles. Lone-laizi hands after pengs are 见字胡, the others
+    mostly not, so both answers come up often."""
+    rules = draw(st.sampled_from(RULESETS))
+    allowed = [k for k in range(NUM_KINDS) if k not in rules.pizi]
+    laizi = draw(st.sampled_from(allowed))
+    plain = [k for k in allowed if k != laizi]
+    counts = [0] * NUM_KINDS
+    melds: list[RefMeld] = []
+    concealed: list[int] = []
+    n_exposed = draw(st.sampled_from((2, 3, 4, 4)))
+    for i in range(4):
+        seq = draw(st.integers(0, 4)) == 0
+        starts = [k for k in plain if k < 27 and rank(k) <= 7 and laizi not in (k + 1, k + 2)]
+        group: tuple[int, ...] | None = None
+        if seq:
+            k = draw(st.sampled_from(starts))
+            group = (k, k + 1, k + 2)
+        if group is None or not _fits(counts, group):
+            options = [k for k in plain if counts[k] <= 1]
+            k = draw(st.sampled_from(options))
+            group = (k, k, k)
+        _take(counts, group)
+        if i < n_exposed:
+            melds.append(RefMeld("chi" if group[0] != group[1] else "peng", group))
+        else:
+            concealed += group
+    extra = draw(st.sampled_from([k for k in plain if counts[k] < 4]))
+    counts[extra] += 1
+    concealed.append(extra)
+    n_laizi = 1 if len(concealed) == 1 else draw(st.sampled_from((1, 1, 2)))
+    for _ in range(n_laizi):
+        i = draw(st.sampled_from([j for j, t in enumerate(concealed) if t != laizi]))
+        counts[concealed[i]] -= 1
+        concealed[i] = laizi
+    return tuple(sorted(concealed)), tuple(melds), laizi, rules

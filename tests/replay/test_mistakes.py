@@ -67,9 +67,11 @@ EXPECTED: dict[str, tuple[str, list[tuple[int, int, int | None, str]]]] = {
     # thrown the 红中 instead: base 1 · opened 2 · hard 2 · 红中 discard 2 = 8; seat 0 (dealer):
     # 16, seat 2 (放冲): 16, seat 3: 8; 40. Once per holding stretch: not again at event 7.
     "pizi_blocked_win": ("pizi_blocked_win", [(1, 4, 40, "medium")]),
-    # Seat 1 holds two laizi (发); seat 2's 9m at event 4 makes a soft 屁胡 (R-4.3 forbids it):
-    # base 1 · opened 2 = 2; seat 0 (dealer) 4, seat 2 (放冲) 4, seat 3 2; 10. Reported once.
-    "double_laizi_blocked_win": ("double_laizi_blocked_win", [(1, 4, 10, "low")]),
+    # Seat 1 holds two laizi (发) beside 456s 789p 55m: with R-4.3 lifted any tile would win, a
+    # 见字胡 (R-7.14), so the discards (seat 2's 9m at event 4 ...) do not count; its own draw at
+    # event 9 makes a soft self-drawn 屁胡 (R-4.3 forbids it): 1 · 2 (opened) · 2 (自摸) = 4;
+    # seat 0 (dealer) 8, seats 2, 3: 4 each; 16. Reported once.
+    "double_laizi_blocked_win": ("double_laizi_blocked_win", [(1, 9, 16, "low")]),
     # Throwing a 5s (event 2) leaves seat 1 one from ready where 6s (or 3s) leaves it ready.
     "inefficient_discard": ("inefficient_discard", [(1, 2, None, "high")]),
 }
@@ -97,6 +99,17 @@ MORE: dict[str, tuple[str, list[tuple[int, int, int | None, str]], str]] = {
     # 80 · 1.5 = 120 from seat 3 (dealt in); the dealer pays all 280. The twin, under the default
     # ruleset, is the same hand with no third-feed liability.
     "jiangyise_third_feed": ("qingyise_third_feed", [(0, 10, 280, "high")], "jiangyise_third_feed_not"),
+    # R-7.14 见字胡: seat 1 (peng 2m, 333s 555p 777m and a lone laizi) wins on any tile but not on
+    # a discard, so seats 2, 3 and 0's discards (events 4, 6, 8) are no missed wins; letting its
+    # own 9s go (event 9) is: soft 碰碰胡 self-drawn, 10 · 2 (opened) · 1.5 (自摸) = 30 from each, 90.
+    # The twin wins on that 9s: no missed win at all (before R-7.14 the discards counted).
+    "missed_win_jianzi": ("missed_win", [(1, 9, 90, "medium")], "missed_win_jianzi_not"),
+    # R-7.14 and a held 红中: seat 1 (peng 2m, 333s 555p 777m + laizi 发) draws a 红中 and throws a
+    # 7m (event 10); had it thrown the 红中, the hand would be a 见字胡, so seats 2, 3, 0's discards
+    # (12, 14, 16) would not have won and its own 9s (17) would: 碰碰胡 self-drawn,
+    # 10 · 2 (opened) · 2 (红中 discard) · 1.5 = 60 from each, 180. (Before R-7.14: event 12.)
+    # Its twin, the 见字胡 seat without a 红中, is never blocked by one.
+    "pizi_blocked_win_jianzi": ("pizi_blocked_win", [(1, 17, 180, "high")], "missed_win_jianzi"),
     # The xu-gang not robbed: seat 3 missed the 抢杠 (event 10), worth the 160 above.
     "robbed_kong_not": ("missed_win", [(3, 10, 160, "high")], "robbed_kong"),
 }

@@ -9,17 +9,27 @@ enumeration from RULES.md; here thousands of generated hands (mostly near-comple
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 from hypothesis import example, given, note, settings
 from hypothesis import strategies as st
 
+from replay.table import SeatState, Table
 from replay.tiles import E, F, code
-from tests.reference import engine_readings_as_set, ref_complete, ref_readings, ref_shanten
-from tests.strategies import HandCase, hand_cases, wild_hands
+from tests.reference import (
+    engine_readings_as_set,
+    ref_complete,
+    ref_jianzi,
+    ref_readings,
+    ref_shanten,
+    ref_waits,
+)
+from tests.strategies import HandCase, hand_cases, waiting_hands, wild_hands
 
 shape = pytest.importorskip("replay.shape")
 hand = pytest.importorskip("replay.hand")
+judge = pytest.importorskip("replay.judge")
 
 
 def show_counts(counts: Sequence[int], wild: int) -> str:
@@ -141,3 +151,33 @@ def test_readings_two_laizi(case: HandCase) -> None:
 def test_readings_three_laizi(case: HandCase) -> None:
     # The brute force tries all C(35, 3) = 6545 readings of three laizi: few examples.
     check_readings(case)
+
+
+# --------------------------------------------------------------------------------------------
+# 见字胡 (R-7.14) and waits (R-9.1; 起胡 set to 0, the reference reads shapes only)
+# --------------------------------------------------------------------------------------------
+
+JIANZI_SEEN = {True: 0, False: 0}
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(waiting_hands())
+def test_R_7_14_and_R_9_1_jianzi_and_waits_match_reference(
+    case: tuple[tuple[int, ...], tuple[object, ...], int, object],
+) -> None:
+    concealed, ref_melds, laizi, rules = case
+    melds = [hand.Meld(m.type, m.tiles) for m in ref_melds]  # type: ignore[attr-defined]
+    note(f"concealed=[{' '.join(map(code, concealed))}] melds={[m.tiles for m in melds]} laizi={code(laizi)}")
+    want = ref_jianzi(concealed, ref_melds, laizi, rules)
+    JIANZI_SEEN[want] += 1
+    assert judge.is_jianzi(list(concealed), melds, laizi, rules) == want
+    seats = [SeatState(list(concealed), melds), SeatState(), SeatState(), SeatState()]
+    table = Table(replace(rules, qihu=0), laizi, 1, seats)  # type: ignore[type-var]
+    assert judge.waits(table, 0) == ref_waits(concealed, ref_melds, laizi, rules)
+
+
+def test_R_7_14_the_property_test_sees_both_answers() -> None:
+    """The generator is worth something only if it makes 见字胡 hands and others."""
+    if not all(JIANZI_SEEN.values()):
+        pytest.skip("run together with test_R_7_14_and_R_9_1_jianzi_and_waits_match_reference")
+    assert JIANZI_SEEN[True] >= 10 and JIANZI_SEEN[False] >= 10, JIANZI_SEEN

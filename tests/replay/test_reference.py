@@ -15,9 +15,11 @@ from replay.tiles import KIND_OF
 from tests.reference import (
     counts_of,
     ref_complete,
+    ref_jianzi,
     ref_readings,
     ref_shanten,
     ref_triplets_and_pair,
+    ref_waits,
     sub_multisets,
     substitutions,
     wind_kinds,
@@ -361,3 +363,39 @@ def test_wild_hands_invariants(data: st.DataObject) -> None:
     counts, wild = data.draw(wild_hands(size, 4))
     assert sum(counts) + wild == size
     assert max(counts) <= 4 and min(counts) >= 0
+
+
+# --------------------------------------------------------------------------------------------
+# R-7.13 见将胡 and R-7.14 见字胡 in the reference itself (S0's cases)
+# --------------------------------------------------------------------------------------------
+
+S0_MELDS = [chi("123m"), chi("456s"), peng("777p")]
+NO_JIANJIANG = make_ruleset("hzlzg", {"jianjiang": False})
+
+
+def test_R_7_13_reference_s0_cases() -> None:
+    """R-7.13 (S0, laizi 北): 444m 北 + 北 on a kong draw has no real 将; 北 123p + 北 does (2p 北);
+    a lone laizi 8s + 8s at 海底 is a hard 海底捞, a lone laizi 3s + 3s nothing."""
+    assert ref_readings(h("444m N"), S0_MELDS, k("N"), "gang_draw", k("N"), HZ) == set()
+    assert ref_readings(h("444m N"), S0_MELDS, k("N"), "gang_draw", k("N"), NO_JIANJIANG) == R(
+        ({"gangshangkai"}, False)
+    )
+    north = ref_readings(h("N 123p"), S0_MELDS, k("N"), "gang_draw", k("N"), HZ)
+    assert north == R(({"gangshangkai"}, False))
+    four_opens = [chi("123m"), peng("777m"), peng("EEE"), chi("456s")]
+    assert ref_readings(h("8s"), four_opens, k("8s"), "haidi", k("8s"), HZ) == R(
+        ({"haidilao"}, True), ({"haidilao"}, False)
+    )
+    assert ref_readings(h("3s"), four_opens, k("3s"), "haidi", k("3s"), HZ) == set()
+
+
+def test_R_7_14_reference_jianzi() -> None:
+    """R-7.14: a lone laizi after four pengs wins on every kind; after a chi only on 将."""
+    pengs = [peng("777m"), peng("EEE"), peng("111s"), peng("999m")]
+    assert ref_jianzi(h("9p"), pengs, k("9p"), HZ)
+    assert not ref_jianzi(h("9p"), [chi("123m"), *pengs[1:]], k("9p"), HZ)
+    assert not ref_jianzi(h("9p"), pengs, k("9p"), make_ruleset("hzlzg", {"jianzi_self_draw_only": False}))
+    assert ref_waits(h("9p"), pengs, k("9p"), HZ) == []
+    assert ref_waits(h("9p"), [chi("123m"), *pengs[1:]], k("9p"), HZ) == sorted(
+        x for x in h("2m 5m 8m 2s 5s 8s 2p 5p 8p") if x != k("9p")
+    )

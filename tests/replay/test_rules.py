@@ -122,6 +122,8 @@ RULE_OF = {
     "win_on_discarded_laizi": "R-4.2",
     "pihu_two_laizi": "R-4.3",
     "not_a_winning_hand": "R-7.2",
+    "no_real_jiang": "R-7.13",
+    "jianzi_discard": "R-7.14",
     "below_qihu": "R-10.7",
     "wrong_hand_size": "R-5.6",
     "too_many_copies": "R-3.1",
@@ -989,12 +991,12 @@ def test_R_9_1_two_laizi_with_a_big_hand_wait_is_tenpai() -> None:
     settled(out, [200, -40, -120, -40])
 
 
-def test_R_9_1_tenpai_ignores_qihu() -> None:
-    """R-9.1 (team decision): tenpai ignores 起胡: seat 2's only wait (a 屁胡 on 2s) would pay
-    below 100, still it is tenpai, so no liability."""
+def test_R_9_1_tenpai_includes_qihu() -> None:
+    """R-9.1 (amended): tenpai includes 起胡: seat 2's only wait (a 屁胡 on 2s) pays below 100
+    from every discarder, so seat 2 is not tenpai and is liable for the 全求人."""
     out = ev({0: qqr(), 2: TENPAI_2}, tile="5s", frm=2, rules={"qihu": 100, "qihu_scope": "any"})
-    # raws 40, 120, 40: one reaches 100 (scope any)
-    settled(out, [200, -40, -120, -40])
+    # raws 40, 120, 40: one reaches 100 (scope any), so the 全求人 itself is legal
+    settled(out, [200, 0, -200, 0], liable=2, liability="quanqiuren")
 
 
 # --------------------------------------------------------------------------------------------

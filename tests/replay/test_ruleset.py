@@ -48,8 +48,20 @@ def test_every_parameter_of_section_11_is_settable() -> None:
         "fengyise_golden",
         "haidi_trigger",
         "haidi_draws",
+        "jianjiang",
+        "jianzi_self_draw_only",
     }
     assert set(VALIDATORS) == expected
+
+
+@pytest.mark.parametrize("preset", ["hzlzg", "hzlzg-koukou", "hzfclzg"])
+def test_R_7_13_and_R_7_14_are_on_in_the_wuhan_presets(preset: str) -> None:
+    """§11: jianjiang and jianzi_self_draw_only default to true (S0); either can be turned off."""
+    rules = make_ruleset(preset)
+    assert rules.jianjiang is True and rules.jianzi_self_draw_only is True
+    off = make_ruleset(preset, {"jianjiang": False, "jianzi_self_draw_only": False})
+    assert off.jianjiang is False and off.jianzi_self_draw_only is False
+    assert off.to_json()["jianjiang"] is False
 
 
 def test_overrides_apply_on_top_of_a_preset_and_null_turns_a_cap_off() -> None:
@@ -72,6 +84,8 @@ def test_overrides_apply_on_top_of_a_preset_and_null_turns_a_cap_off() -> None:
         ({"third_feed_hands": ["jiangyise"]}, "ruleset.overrides.third_feed_hands"),
         ({"fengyise_golden": 1}, "ruleset.overrides.fengyise_golden"),
         ({"haidi_draws": 5}, "ruleset.overrides.haidi_draws"),
+        ({"jianjiang": "yes"}, "ruleset.overrides.jianjiang"),
+        ({"jianzi_self_draw_only": 0}, "ruleset.overrides.jianzi_self_draw_only"),
     ],
 )
 def test_bad_override_names_the_parameter(overrides: dict[str, object], field: str) -> None:

@@ -2,20 +2,24 @@
 
 R-4.3 forbids 屁胡 with two or more laizi among the concealed tiles and the winning tile, however
 they are read; big hands, and the ways 杠上开/海底捞/抢杠, are exempt, so only a discard or a
-plain self-draw can be blocked. The usual cure is a 赖子杠 in time. The engine says so itself:
-the win is illegal with reason ``pihu_two_laizi``. The cost is what the 屁胡 would have
-collected had R-4.3 not applied (the reading settled as the table stood).
+plain self-draw can be blocked. The 屁胡 must stand on the other rules: its 将 pair real (R-7.13
+见将胡), and on a discard the hand not one that would win on every tile once R-4.3 is lifted
+(R-7.14 见字胡 would refuse that discard anyway: two laizi beside complete melds and a 将 pair
+make a meld with any tile, so such a hand is blocked only on its own draws). The usual cure is a
+赖子杠 in time. The engine says so itself: the win is illegal with reason ``pihu_two_laizi``.
+The cost is what the 屁胡 would have collected had R-4.3 not applied (the reading settled as the table stood).
 
 Reported once per seat and stretch of holding two laizi, at the first tile that would have won.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from replay.analysis.base import Context, Finding, Offer, severity_by_points, tile_name
 from replay.analysis.registry import detector
-from replay.hand import Reading
+from replay.hand import Meld, Reading, pihu_shape, readings
+from replay.ruleset import Ruleset
 from replay.settle import BelowQihu, Settlement, settle
 from replay.shape import complete
 from replay.table import SeatState
@@ -65,9 +69,12 @@ def _blocked_pihu(ctx: Context, offer: Offer) -> Settlement | None:
     wild = counts[laizi]
     natural = list(counts)
     natural[laizi] = 0
+    rules = board.rules
     hard = complete(counts, 0, "jiang")
-    if not hard and not complete(natural, wild, "jiang"):
-        return None  # no 屁胡 shape: nothing was blocked
+    if not hard and not pihu_shape(natural, wild, laizi, rules):
+        return None  # no 屁胡 shape with a real 将 (R-7.13): nothing was blocked
+    if offer.way == "discard" and _jianzi_but_for_r43(hand, state.melds, laizi, rules):
+        return None  # R-7.14 would refuse the discard win even without R-4.3
     judged = board.judge_win(offer.seat, offer.win)
     if judged.legal or judged.reason is None or judged.reason.code != "pihu_two_laizi":
         return None  # a legal win is missed_win's; any other reason is not this one
@@ -79,3 +86,24 @@ def _blocked_pihu(ctx: Context, offer: Offer) -> Settlement | None:
         return settle(table, offer.seat, offer.win, Reading(("pihu",), hard), None)
     except BelowQihu:
         return None
+
+
+def _jianzi_but_for_r43(hand: list[int], melds: Sequence[Meld], laizi: int, rules: Ruleset) -> bool:
+    """R-7.14 with R-4.3 lifted: would the hand win (a reading, or a 屁胡 shape) on every kind?"""
+    if not rules.jianzi_self_draw_only:
+        return False
+    for k in range(NUM_KINDS):
+        if k in rules.pizi or k == laizi:
+            continue
+        counts = [0] * NUM_KINDS
+        for t in (*hand, k):
+            counts[t] += 1
+        wild = counts[laizi]
+        counts[laizi] = 0
+        if pihu_shape(counts, wild, laizi, rules):
+            continue
+        counts[laizi] = wild
+        if complete(counts, 0, "jiang") or readings(hand, melds, k, "discard", laizi, rules):
+            continue
+        return False
+    return True

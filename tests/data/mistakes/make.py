@@ -225,6 +225,16 @@ def make() -> None:
     add("missed_win_haidi", build("missed-win-haidi", wait_5m, [*haidi, "huang"], avoid="5m"))
     add("missed_win_haidi_not", build("missed-win-haidi-not", wait_5m, [*haidi, "1 hu"], avoid="5m"))
 
+    # 见字胡: seat 1 pengs 2m and keeps 333s 555p 777m + a lone laizi: any tile pairs
+    # with it for 碰碰胡, so the discards at events 4, 6 and 8 offer no win. It lets its own 9s go
+    # (event 9, a missed self-draw) and wins on its next draw; in the twin it wins on the 9s.
+    # Laizi 发 (the default indicator 北).
+    jianzi = {0: "2m", 1: "2m 2m 3s 3s 3s 5p 5p 5p 7m 7m 7m F W"}
+    opened = ["0 d 2m", "1 peng", "1 d W", "2 D 4m", "2 d 4m", "3 D 6m", "3 d 6m", "0 D 8m", "0 d 8m"]
+    later = ["1 d 9s", "2 D 4s", "2 d 4s", "3 D 6s", "3 d 6s", "0 D 8s", "0 d 8s", "1 D 9m", "1 hu"]
+    add("missed_win_jianzi", build("missed-win-jianzi", jianzi, [*opened, "1 D 9s", *later]))
+    add("missed_win_jianzi_not", build("missed-win-jianzi-not", jianzi, [*opened, "1 D 9s", "1 hu"]))
+
     # ------------------------------------------------------------ robbed_kong
     # Seat 2 pengs the dealer's 5s and later adds the drawn 4th (xu-gang); seat 3, waiting on
     # 2s/5s after its chi, robs it. Not robbed: seat 2 draws its replacement, seat 3 wins on 2s.
@@ -363,6 +373,45 @@ def make() -> None:
     add(
         "pizi_blocked_win_not",
         build("pizi-blocked-not", pizi_hand, ["0 d 1m", "1 chi 2m 3m", "1 d C", "2 D 5m", "2 d 5m", "1 hu"]),
+    )
+
+    # for pizi_blocked_win: seat 1 (peng 2m) holds 333s 555p 777m and the laizi 发, draws a
+    # 红中 at event 9 and throws a 7m (event 10). Had it thrown the 红中 instead, it would still hold
+    # a 见字胡: the discards at events 12, 14, 16 would not have won; its own 9s at event 17 would.
+    add(
+        "pizi_blocked_win_jianzi",
+        build(
+            "pizi-blocked-jianzi",
+            {0: "2m", 1: "2m 2m 3s 3s 3s 5p 5p 5p 7m 7m 7m F W"},
+            [
+                "0 d 2m",
+                "1 peng",
+                "1 d W",
+                "2 D 4m",
+                "2 d 4m",
+                "3 D 6m",
+                "3 d 6m",
+                "0 D 8m",
+                "0 d 8m",
+                "1 D C",
+                "1 d 7m",
+                "2 D 4s",
+                "2 d 4s",
+                "3 D 6s",
+                "3 d 6s",
+                "0 D 8s",
+                "0 d 8s",
+                "1 D 9s",
+                "1 d 9s",
+                "AUTO 14",
+                "2 J",
+                "3 J",
+                "0 J",
+                "1 J",
+                "huang",
+            ],
+            avoid="7m 9s",
+        ),
     )
 
     # ------------------------------------------------------------ double_laizi_blocked_win

@@ -779,6 +779,42 @@ def make() -> None:
         5,
         build("nawh-1", {0: "1m", 1: WAIT5M_1}, IND, [*WAIT5M_PLAY, "2 D 6m", "2 d 6m", "1 hu"]),
     )
+    # R-7.13 见将胡: seat 3 chis 2s, puts out its 红中 and draws the second laizi (1p): 111m 777m
+    # 999s + 1p 1p. A soft 杠上开 needs 屁胡's shape, and its 将 pair would be two laizi: no win.
+    illegal(
+        "no_real_jiang",
+        "R-7.13",
+        8,
+        build(
+            "nrj-1",
+            {0: "N", 3: "3s 4s 1m 1m 1m 7m 7m 7m 9s 9s 9s 1p C"},
+            IND,
+            [
+                "0 d N",
+                "1 D 9m",
+                "1 d 9m",
+                "2 D 2s",
+                "2 d 2s",
+                "3 chi 3s 4s",
+                "3 gang pizi C",
+                "3 D 1p",
+                "3 hu",
+            ],
+        ),
+    )
+    # R-7.14 见字胡: seat 1 pengs 2m and keeps 333s 555p 777m + a lone laizi (1p): any tile pairs
+    # with the laizi for 碰碰胡, so it may not win on seat 2's discard (self-draw or 抢杠 only).
+    illegal(
+        "jianzi_discard",
+        "R-7.14",
+        5,
+        build(
+            "jzd-1",
+            {0: "2m", 1: "2m 2m 3s 3s 3s 5p 5p 5p 7m 7m 7m 1p W"},
+            IND,
+            ["0 d 2m", "1 peng", "1 d W", "2 D 4m", "2 d 4m", "1 hu"],
+        ),
+    )
     # hzfclzg, 起胡 16 for every loser: the 屁胡 above pays 8, 8 and 4.
     illegal(
         "below_qihu",

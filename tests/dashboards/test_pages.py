@@ -175,8 +175,8 @@ def test_no_raw_value_reaches_a_page(path: Path) -> None:
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Any:
     from api.app import create_app
+    from replay.inputs import decode_auto
     from store.db import Store
-    from store.decode import decode_auto
     from store.ingest import ingest
 
     path = tmp_path_factory.mktemp("pages") / "pages.duckdb"
@@ -256,8 +256,8 @@ def test_days_are_the_hands_own_days_not_utc(tmp_path: Path) -> None:
     from datetime import date
 
     from dashboards.data import Filters, StoreData
+    from replay.inputs import decode_auto
     from store.db import Store
-    from store.decode import decode_auto
     from store.ingest import ingest
 
     record = sample("pihu")

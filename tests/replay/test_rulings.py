@@ -78,6 +78,28 @@ def test_R_7_13_one_laizi_with_a_real_jiang_still_wins_pihu() -> None:
     settled(out, [10, -4, -4, -2], hands=["pihu"], hard=False)
 
 
+# 4m and three laizi (9p) beside a chi and two pengs of other suits, robbing a 3m: 3m 4m + a
+# laizi make the sequence, and the pair is two laizi; every other split pairs a real 3m or 4m
+# (no 将). (With fewer laizi a real 2/5/8 would always be there: any sequence through the robbed
+# tile holds one, which could then pair with a laizi.)
+ROB_TWO_LAIZI = {
+    0: seat("4m 9p 9p 9p", chi("456s", 3), peng("7p", 1), peng("E", 2)),
+    1: seat("", peng("3m", 3)),
+}
+
+
+def test_R_7_13_robbed_kong_needs_a_real_jiang() -> None:
+    """R-7.13: 抢杠 is credited on 屁胡's shape, whose 将 pair would be two laizi here: no win."""
+    illegal(ev(ROB_TWO_LAIZI, tile="3m", way="rob", frm=1), "no_real_jiang")
+
+
+def test_R_7_13_off_robbed_kong_on_two_laizi_wins() -> None:
+    """R-7.13 off: the same rob stands. robbed_gangkai: seat 1's soft 杠上开 with its xu-gang,
+    R = 10·2 (opened)·2 (xu) = 40: from seat 0 (opened) 80, seats 2, 3: 40; seat 1 pays 160."""
+    out = ev(ROB_TWO_LAIZI, tile="3m", way="rob", frm=1, rules={"jianjiang": False})
+    settled(out, [160, -160, 0, 0], hands=["qianggang"], liable=1, liability="qianggang")
+
+
 # --------------------------------------------------------------------------------------------
 # R-7.12 tie-break (now in RULES.md)
 # --------------------------------------------------------------------------------------------
@@ -111,6 +133,20 @@ def test_R_7_14_jianzi_accepted_on_a_self_draw() -> None:
     """R-7.14: the same hand self-draws 3m: soft 碰碰胡. W = 10·2 (opened)·1.5 (self-draw) = 30."""
     out = ev({0: JIANZI}, tile="3m", way="self_draw")
     settled(out, [90, -30, -30, -30], hands=["pengpenghu"], hard=False)
+
+
+def test_R_7_14_jianzi_accepted_on_a_kong_draw() -> None:
+    """R-7.14: 杠上开 is a self-draw: after a 红中杠 the hand draws 3m: 碰碰胡 + 杠上开, base 20,
+    W = 20·2 (opened)·2 (红中杠) = 80, no self-draw factor, soft (the laizi reads as 3m)."""
+    winner = seat("9p", peng("7m", 1), peng("E", 2), peng("1s", 3), peng("9m", 1), pizi_gangs=1)
+    out = ev({0: winner}, tile="3m", way="gang_draw")
+    settled(out, [240, -80, -80, -80], hands=["pengpenghu", "gangshangkai"], hard=False)
+
+
+def test_R_7_14_jianzi_accepted_at_haidi() -> None:
+    """R-7.14: 海底捞 too: 碰碰胡 + 海底捞, base 20, W = 20·2 = 40, no self-draw factor."""
+    out = ev({0: JIANZI}, tile="3m", way="haidi")
+    settled(out, [120, -40, -40, -40], hands=["pengpenghu", "haidilao"], hard=False)
 
 
 def test_R_7_14_jianzi_may_rob_a_kong() -> None:

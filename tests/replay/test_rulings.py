@@ -17,7 +17,7 @@ from typing import Any
 from replay.board import Board
 from replay.bots import STYLES, Bot, choose
 from replay.evaluate import parse_input
-from replay.judge import is_jianzi, is_tenpai, waits
+from replay.judge import is_jianzi, is_tenpai, judge, waits
 from replay.tiles import CODES, KIND_OF
 from tests.replay.test_rules import FYS, ROB_WINNER, an, chi, ev, illegal, peng, qqr, seat, settled, table
 
@@ -112,6 +112,18 @@ def test_R_7_12_capped_pengpenghu_reported_over_capped_pihu() -> None:
     winner = seat("5p", peng("9m", 1), an("1s"), an("3p"), an("7s"))
     out = ev({0: winner}, tile="5p", way="self_draw")
     settled(out, [1200, -400, -400, -400], hands=["pengpenghu"], hard=True, capped="golden")
+
+
+def test_R_7_12_equal_totals_report_the_hard_reading() -> None:
+    """R-7.12: laizi 5m; pengs 1m, 3m; 4m L 666m 99m + seat 2's 9m. Hard (L as 5m): 456m 66m 999m,
+    清一色, W = 10·2 (opened)·2 (hard) = 40; soft (L as 4m): 44m 666m 999m, 清一色 + 碰碰胡,
+    W = 20·2 = 40. Equal payments and equal totals before caps: the hard reading is reported,
+    the soft one listed as equal. Seats 1, 3: 40; seat 2 dealt in: 60."""
+    winner = seat("4m 5m 6m 6m 6m 9m 9m", peng("1m", 1), peng("3m", 2))
+    out = ev({0: winner}, tile="9m", frm=2, laizi="5m")
+    settled(out, [140, -40, -60, -40], hands=["qingyise"], hard=True)
+    tbl, who, win, _ = parse_input(table_of({0: winner}, tile="9m", frm=2, laizi="5m"))
+    assert [(r.hands, r.hard) for r in judge(tbl, who, win).ties] == [(("qingyise", "pengpenghu"), False)]
 
 
 # --------------------------------------------------------------------------------------------

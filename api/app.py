@@ -27,6 +27,9 @@ from store.db import Store
 
 API_PREFIX = "/api/v1"
 DEFAULT_MAX_BODY = 32 * 1024 * 1024
+#: Records in one request ("a few thousand"): at about 7 ms of audit per hand on the 2-core
+#: reference machine, half a minute of work at most; docs/api.md advises batches of 500.
+DEFAULT_MAX_RECORDS = 5000
 ASSETS = f"{API_PREFIX}/docs/assets/"
 
 
@@ -103,6 +106,7 @@ def create_app(
     db_path: str | os.PathLike[str] | Store,
     public_read: bool = False,
     max_body: int = DEFAULT_MAX_BODY,
+    max_records: int = DEFAULT_MAX_RECORDS,
 ) -> Flask:
     """The API over the database at ``db_path`` (opened, and migrated, here; or a ``Store``)."""
     from api import hands, players, tools
@@ -113,6 +117,7 @@ def create_app(
     app.config.update(
         REPLAY_PUBLIC_READ=public_read,
         REPLAY_MAX_BODY=max_body,
+        REPLAY_MAX_RECORDS=max_records,
         MAX_CONTENT_LENGTH=max_body,
         API_TITLE="wuhan-replay",
         API_VERSION="1",

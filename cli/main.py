@@ -257,15 +257,24 @@ def ingest(
 @click.option(
     "--max-body", type=click.IntRange(1024), default=32 * 1024 * 1024, show_default=True, help="Bytes."
 )
+@click.option(
+    "--max-records",
+    type=click.IntRange(1),
+    default=5000,
+    show_default=True,
+    help="Records in one request (413 past it, before any is audited).",
+)
 @click.option("--threads", type=click.IntRange(1, 256), default=8, show_default=True)
-def serve(db: str, host: str, port: int, public_read: bool, max_body: int, threads: int) -> None:
+def serve(
+    db: str, host: str, port: int, public_read: bool, max_body: int, max_records: int, threads: int
+) -> None:
     """Serve the HTTP API (waitress) over the database."""
     import waitress
 
     from api.app import create_app
 
     store = _open(db)
-    app = create_app(store, public_read=public_read, max_body=max_body)
+    app = create_app(store, public_read=public_read, max_body=max_body, max_records=max_records)
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"serving {db}", err=True)
     click.echo(f"  dashboards: http://{shown}:{port}/   (overview 总览)", err=True)

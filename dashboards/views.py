@@ -7,6 +7,7 @@ The blueprint reads through ``current_app.extensions["dashboards.data"]`` (a
 
 from __future__ import annotations
 
+import itertools
 from datetime import date
 from typing import Any
 
@@ -276,7 +277,7 @@ def upload() -> str:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         return page("upload.html", results=None, error="the file is not UTF-8 text")
-    items = list(decode(text, file.filename))[:50]
+    items = list(itertools.islice(decode(text, file.filename), 50))  # NDJSON past 50 is never parsed
     audits = audit_records(items)
     models = [viewer.build(obj, audit) for (obj, _), audit in zip(items, audits, strict=True)]
     chosen = min(max(request.args.get("i", 0, type=int), 0), len(models) - 1) if models else 0

@@ -44,10 +44,14 @@ class Unreadable:
     phrase the error their own way (``replay evaluate``).
     """
 
-    def __init__(self, message: str, line: int | None = None, detail: str = "") -> None:
+    def __init__(
+        self, message: str, line: int | None = None, detail: str = "", key: str | None = None
+    ) -> None:
         self.message = message
         self.line = line
         self.detail = detail
+        #: the key an object held twice, when that is why (well-formed JSON, refused)
+        self.key = key
 
 
 class BodyError(ValueError):
@@ -153,6 +157,12 @@ def check_unique_keys(data: bytes, value: object) -> None:
     _STRICT.decode(data.decode("utf-8", "surrogatepass"))
 
 
+def loads_stored(data: bytes) -> object:
+    """Bytes the store accepted earlier, read as they were then (before duplicate keys were
+    refused, orjson kept the last): re-reading a stored hand must not change its verdict."""
+    return orjson.loads(data)
+
+
 def loads(data: bytes) -> object:
     """Strict JSON: UTF-8, no NaN or Infinity, no lone surrogates, at most 1024 levels deep, no
     duplicate keys (``DuplicateKey``, a ValueError like every other refusal)."""
@@ -168,7 +178,7 @@ def _detail(err: BaseException) -> str:
 def _unreadable(err: BaseException, prefix: str = "", line: int | None = None) -> Unreadable:
     detail = _detail(err)
     if isinstance(err, DuplicateKey):
-        return Unreadable(f"{prefix}has a {detail}", line, detail)
+        return Unreadable(f"{prefix}has a {detail}" if prefix else detail, line, detail, err.key)
     return Unreadable(f"{prefix}is not JSON: {detail}", line, detail)
 
 
@@ -212,7 +222,10 @@ def _array_items(text: str, start: int, name: str, max_items: int | None = None)
                 raise TooManyRecords(max_items)
             obj, end = _DECODER.raw_decode(text, pos)
             raw = text[pos:end].encode("utf-8", "surrogatepass")
-            check_unique_keys(raw, obj)
+            try:
+                check_unique_keys(raw, obj)
+            except DuplicateKey as err:  # well-formed, so only this item is refused
+                obj = _unreadable(err)
             items.append(Item(obj, raw, f"{name}[{len(items)}]"))
             pos = _skip(text, end)
             if pos < len(text) and text[pos] == ",":
@@ -233,15 +246,17 @@ def decode_json(data: bytes, name: str = "body", max_items: int | None = None) -
     stripped = data.strip(b" \t\r\n")
     try:
         if stripped[:1] != b"[":
-            return [Item(loads(stripped), stripped, name)]
+            try:
+                value = loads(stripped)
+            except DuplicateKey as err:  # well-formed: one refused record, not a broken body
+                value = _unreadable(err)
+            return [Item(value, stripped, name)]
         text = stripped.decode("utf-8")
         return _array_items(text, 0, name, max_items)
     except TooManyRecords:
         raise
     except UnicodeDecodeError as err:
         raise BodyError(f"the body is not UTF-8: {err}") from None
-    except DuplicateKey as err:
-        raise BodyError(f"the body has a {err}") from None
     except DECODE_ERRORS as err:
         raise BodyError(f"the body is not valid JSON: {_detail(err)}") from None
 

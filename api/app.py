@@ -19,6 +19,7 @@ from flask_smorest import Api
 from flask_smorest import Blueprint as SmorestBlueprint
 from flask_smorest.spec import APISpecMixin
 from werkzeug.exceptions import HTTPException
+from werkzeug.routing import PathConverter
 
 from api import errors
 from api.errors import PROBLEM_TYPE
@@ -31,6 +32,15 @@ DEFAULT_MAX_BODY = 32 * 1024 * 1024
 #: reference machine, half a minute of work at most; docs/api.md advises batches of 500.
 DEFAULT_MAX_RECORDS = 5000
 ASSETS = f"{API_PREFIX}/docs/assets/"
+
+
+class AnyText(PathConverter):
+    """A path parameter that may hold any character, ``/`` included (player ids are free text):
+    werkzeug's ``path`` refuses a leading ``/``. Routes end in a fixed word (``/stats``), so the
+    split is never ambiguous; clients percent-encode the id as any path segment."""
+
+    regex = ".+?"
+    part_isolating = False
 
 
 class ReplayApi(Api):  # type: ignore[misc]
@@ -107,11 +117,19 @@ def create_app(
     public_read: bool = False,
     max_body: int = DEFAULT_MAX_BODY,
     max_records: int = DEFAULT_MAX_RECORDS,
+    *,
+    proxy_hops: int = 0,
+    secure_cookies: str = "auto",
 ) -> Flask:
-    """The API over the database at ``db_path`` (opened, and migrated, here; or a ``Store``)."""
-    from api import hands, players, tools
+    """The API over the database at ``db_path`` (opened, and migrated, here; or a ``Store``).
+
+    ``proxy_hops`` and ``secure_cookies``: see ``api.security``.
+    """
+    from api import hands, players, security, tools
 
     app = Flask("replay")
+    app.url_map.converters["anytext"] = AnyText
+    app.url_map.merge_slashes = False  # "a//b" is a player id, not a typo to redirect
     store = db_path if isinstance(db_path, Store) else Store(db_path)
     app.extensions["replay.store"] = store
     app.config.update(
@@ -139,6 +157,7 @@ def create_app(
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the contracts' field order
     api = ReplayApi(app)
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
+    api.register_converter(AnyText, lambda converter: {"type": "string", "minLength": 1})
     _register_record_schema(api)
     api.register_blueprint(hands.blp)
     api.register_blueprint(tools.blp)
@@ -147,4 +166,5 @@ def create_app(
     _register_assets(app)
     _register_dashboards(app, store)
     errors.register(app)
+    security.register(app, proxy_hops=proxy_hops, secure_cookies=secure_cookies)
     return app

@@ -120,16 +120,21 @@ def create_app(
     *,
     proxy_hops: int = 0,
     secure_cookies: str = "auto",
+    rate_limit: str | None = None,
+    work_rate_limit: str | None = None,
 ) -> Flask:
     """The API over the database at ``db_path`` (opened, and migrated, here; or a ``Store``).
 
-    ``proxy_hops`` and ``secure_cookies``: see ``api.security``.
+    ``proxy_hops`` and ``secure_cookies``: see ``api.security``; ``rate_limit`` and
+    ``work_rate_limit`` (None: none; ``replay serve`` sets them): see ``api.limits``.
     """
-    from api import hands, players, security, tools
+    from api import hands, limits, players, security, tools
 
     app = Flask("replay")
     app.url_map.converters["anytext"] = AnyText
     app.url_map.merge_slashes = False  # "a//b" is a player id, not a typo to redirect
+    # before the store is opened: a malformed limit fails the start without leaving it open
+    app.extensions["replay.limiter"] = limits.register(app, rate_limit, work_rate_limit)
     store = db_path if isinstance(db_path, Store) else Store(db_path)
     app.extensions["replay.store"] = store
     app.config.update(

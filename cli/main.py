@@ -257,15 +257,73 @@ def ingest(
 @click.option(
     "--max-body", type=click.IntRange(1024), default=32 * 1024 * 1024, show_default=True, help="Bytes."
 )
+@click.option(
+    "--max-records",
+    type=click.IntRange(1),
+    default=5000,
+    show_default=True,
+    help="Records in one request (413 past it, before any is audited).",
+)
+@click.option(
+    "--rate-limit",
+    default="600 per minute",
+    show_default=True,
+    help="Requests per token (or per address without one); 'off' for none. 429 past it.",
+)
+@click.option(
+    "--work-rate-limit",
+    default="60 per minute",
+    show_default=True,
+    help="Uploads, audits and evaluations per token (or address); 'off' for none.",
+)
+@click.option(
+    "--proxy-hops",
+    type=click.IntRange(0, 10),
+    default=0,
+    show_default=True,
+    help="Proxies in front that set X-Forwarded-For/-Proto/-Host (trusted for HTTPS and addresses).",
+)
+@click.option(
+    "--secure-cookies",
+    type=click.Choice(["auto", "always"]),
+    default="auto",
+    show_default=True,
+    help="Mark the sign-in cookie Secure: when the request is HTTPS (auto), or always.",
+)
 @click.option("--threads", type=click.IntRange(1, 256), default=8, show_default=True)
-def serve(db: str, host: str, port: int, public_read: bool, max_body: int, threads: int) -> None:
+def serve(
+    db: str,
+    host: str,
+    port: int,
+    public_read: bool,
+    max_body: int,
+    max_records: int,
+    rate_limit: str,
+    work_rate_limit: str,
+    proxy_hops: int,
+    secure_cookies: str,
+    threads: int,
+) -> None:
     """Serve the HTTP API (waitress) over the database."""
     import waitress
 
     from api.app import create_app
 
     store = _open(db)
-    app = create_app(store, public_read=public_read, max_body=max_body)
+    try:
+        app = create_app(
+            store,
+            public_read=public_read,
+            max_body=max_body,
+            max_records=max_records,
+            rate_limit=rate_limit,
+            work_rate_limit=work_rate_limit,
+            proxy_hops=proxy_hops,
+            secure_cookies=secure_cookies,
+        )
+    except ValueError as err:
+        store.close()
+        raise click.BadParameter(str(err)) from None
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"serving {db}", err=True)
     click.echo(f"  dashboards: http://{shown}:{port}/   (overview 总览)", err=True)

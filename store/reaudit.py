@@ -17,7 +17,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from replay.inputs import DECODE_ERRORS as _DECODE_ERRORS
-from replay.inputs import Item, _unreadable, loads
+from replay.inputs import Item, _unreadable
+from replay.inputs import loads_stored as loads
 from store.db import Store
 from store.entry import _Entry
 from store.prepare import _audit_entries, _register, _validate

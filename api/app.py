@@ -105,11 +105,13 @@ def create_app(
     max_body: int = DEFAULT_MAX_BODY,
 ) -> Flask:
     """The API over the database at ``db_path`` (opened, and migrated, here; or a ``Store``)."""
-    from api import hands, players, tools
+    from api import admin, hands, players, tools
+    from store.jobs import Jobs
 
     app = Flask("replay")
     store = db_path if isinstance(db_path, Store) else Store(db_path)
     app.extensions["replay.store"] = store
+    app.extensions["replay.jobs"] = Jobs(store)  # background re-audits (api/admin.py)
     app.config.update(
         REPLAY_PUBLIC_READ=public_read,
         REPLAY_MAX_BODY=max_body,
@@ -139,6 +141,7 @@ def create_app(
     api.register_blueprint(tools.blp)
     api.register_blueprint(players.blp)
     api.register_blueprint(meta)
+    api.register_blueprint(admin.blp)
     _register_assets(app)
     _register_dashboards(app, store)
     errors.register(app)

@@ -40,6 +40,12 @@ ADMIN = frozenset({"admin"})
 SECURITY = [{"bearerAuth": []}]
 
 
+@blp.before_request
+def _admins_only() -> None:
+    """Every admin route, before its body is even parsed: a stranger learns nothing of the API."""
+    auth.require(ADMIN)
+
+
 def _store() -> Store:
     store: Store = current_app.extensions["replay.store"]
     return store
@@ -58,7 +64,6 @@ class Tokens(MethodView):
     @blp.alt_response(401, response="UNAUTHORIZED")
     @blp.alt_response(403, response="FORBIDDEN")
     def get(self) -> dict[str, Any]:
-        auth.require(ADMIN)
         return {"items": [t.to_json() for t in list_tokens(_store())]}
 
     @blp.doc(
@@ -72,7 +77,6 @@ class Tokens(MethodView):
     @blp.alt_response(401, response="UNAUTHORIZED")
     @blp.alt_response(403, response="FORBIDDEN")
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
-        auth.require(ADMIN)
         store = _store()
         try:
             token_id, secret = create_token(store, body["scope"], body.get("source"), body.get("label"))
@@ -95,7 +99,6 @@ class TokenRevoke(MethodView):
     @blp.alt_response(403, response="FORBIDDEN")
     @blp.alt_response(404, response="NOT_FOUND")
     def post(self, token_id: str) -> dict[str, Any]:
-        auth.require(ADMIN)
         store = _store()
         if not revoke_token(store, token_id):
             raise Problem(404, f"no live token {token_id!r}")
@@ -119,7 +122,6 @@ class Reaudits(MethodView):
     @blp.alt_response(401, response="UNAUTHORIZED")
     @blp.alt_response(403, response="FORBIDDEN")
     def get(self) -> dict[str, Any]:
-        auth.require(ADMIN)
         return {"items": [job.to_json(limit=0) for job in jobs().list()]}
 
     @blp.doc(
@@ -138,7 +140,6 @@ class Reaudits(MethodView):
     @blp.alt_response(403, response="FORBIDDEN")
     @blp.alt_response(409, response="CONFLICT")
     def post(self, body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
-        auth.require(ADMIN)
         try:
             job = jobs().start_reaudit(_workers(body.get("workers")))
         except JobRunning as err:
@@ -166,7 +167,6 @@ class Reaudit(MethodView):
     @blp.alt_response(403, response="FORBIDDEN")
     @blp.alt_response(404, response="NOT_FOUND")
     def get(self, query: dict[str, Any], job_id: str) -> dict[str, Any]:
-        auth.require(ADMIN)
         job = jobs().get(job_id)
         if job is None:
             raise Problem(404, f"no re-audit job {job_id!r} on this server (jobs are kept until it restarts)")

@@ -83,6 +83,7 @@ class ChangeSchema(Schema):
     fields_ = fields.List(
         fields.String(),
         required=True,
+        attribute="fields",
         data_key="fields",
         metadata={
             "description": "what changed: status, first_illegal, errors, differences, computed, mistakes"

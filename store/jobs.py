@@ -97,8 +97,9 @@ _VERDICTS = ("ok", "illegal", "mismatch", "invalid")
 class Jobs:
     """The server's background re-audits: at most one running, the last ``KEEP`` remembered."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, chunk: int = 1000) -> None:
         self.store = store
+        self.chunk = chunk  # hands per transaction: uploads wait at most one chunk's write
         self._lock = threading.Lock()
         self._jobs: OrderedDict[str, Job] = OrderedDict()
         self._running: tuple[Job, threading.Thread] | None = None
@@ -127,6 +128,7 @@ class Jobs:
         try:
             reaudit(
                 self.store,
+                chunk=self.chunk,
                 workers=job.workers,
                 report=job.report,
                 progress=job._progress,

@@ -82,14 +82,15 @@ def _drain(server: Any, socket_map: dict[int, Any], grace: float, use_poll: bool
         wasyncore.dispatcher.close(listener)  # stop accepting; the wake-up trigger stays
     deadline = time.monotonic() + grace
     while time.monotonic() < deadline:
+        # Poll first: bytes already sent to us are read (and make their request in flight)
+        # before a connection is judged idle.
+        wasyncore.loop(timeout=_POLL / 4, map=socket_map, use_poll=use_poll, count=1)
         channels = [d for d in socket_map.values() if isinstance(d, HTTPChannel)]
-        busy = [c for c in channels if _busy(c)]
-        for channel in channels:
-            if channel not in busy:
-                channel.will_close = True  # an idle keep-alive connection: close it now
         if not channels:
             break
-        wasyncore.loop(timeout=_POLL / 4, map=socket_map, use_poll=use_poll, count=1)
+        for channel in channels:
+            if not _busy(channel):
+                channel.will_close = True  # an idle keep-alive connection: close it now
     else:
         logger.warning("the grace period ended with requests still in flight")
     server.task_dispatcher.shutdown(cancel_pending=True, timeout=5)

@@ -25,7 +25,11 @@
     const phone = window.innerWidth < 640;
     charts.forEach((el) => {
       const fig = figures.get(el);
-      window.Plotly.newPlot(el, fig.data, fig.layout, {
+      // a figure may carry what changes on a phone (shorter bar texts, tighter margins)
+      const small = phone && fig.phone ? fig.phone : {};
+      const data = fig.data.map((d, i) => Object.assign({}, d, (small.data || [])[i] || {}));
+      const layout = Object.assign({}, fig.layout, small.layout || {});
+      window.Plotly.newPlot(el, data, layout, {
         responsive: true,
         displaylogo: false,
         displayModeBar: phone ? false : "hover",

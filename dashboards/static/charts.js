@@ -1,6 +1,8 @@
 // Draw every plotly figure the page carries in a data-figure attribute (escaped by Jinja).
 // plotly.js (4.8 MB, served gzipped) is fetched after the page is parsed, so the page is
 // readable (DOMContentLoaded) before the charts library has even arrived; the charts follow.
+// This script is loaded async from the end of the page (charts_js.html), so it does not hold
+// DOMContentLoaded back either, and every chart it draws is already parsed when it runs.
 // The figure's title is printed above the chart as a heading, so plotly's toolbar (shown on
 // hover, and not at all on phones) can never cover it.
 (function () {

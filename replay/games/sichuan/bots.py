@@ -149,10 +149,11 @@ class Bot:
         return out
 
     def _let_pass(self, board: Board, seat: int, points: int) -> bool:
-        """Letting a small win go early (漏胡 on purpose) to chase 清一色 or more."""
+        """Letting a small win go early (漏胡 on purpose): a 清一色 chase, or a 平胡 hoping for more."""
         if board.seats[seat].wins or board.live < 30 or points >= 4:
             return False
-        return self.rng.random() < self.style.pass_small and len(self.keeps(board, seat)) == 1
+        hoping = len(self.keeps(board, seat)) == 1 or (points == 1 and board.live >= 40)
+        return hoping and self.rng.random() < self.style.pass_small
 
     def discards(self, board: Board, seat: int, table: Table) -> list[dict[str, Any]]:
         st = board.seats[seat]

@@ -19,7 +19,9 @@ import click
 
 from cli.remote import server_option, token_option
 from replay.audit import STATUSES
+from replay.errors import InputError
 from replay.evaluate import evaluate_text
+from replay.games import GAMES
 from replay.inputs import iter_records
 from replay.ruleset import PRESETS
 from schemas.audit import audit_records
@@ -104,7 +106,27 @@ def audit(paths: tuple[str, ...], as_json: bool) -> None:
 @main.command()
 @click.option("--hands", type=click.IntRange(1, 10_000_000), required=True, help="How many hands to play.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, byte-identical output.")
-@click.option("--preset", type=click.Choice(sorted(PRESETS)), default="hzlzg", show_default=True)
+@click.option(
+    "--game",
+    type=click.Choice(sorted(GAMES)),
+    default="wuhan",
+    show_default=True,
+    help="Which game the bots play (its record format: wuhan-hand/1, sichuan-hand/1).",
+)
+@click.option(
+    "--preset",
+    type=click.Choice(sorted(set(PRESETS) | {p for g in GAMES.values() for p in g.presets})),
+    default=None,
+    help="The game's preset (default: hzlzg for wuhan, xuezhan for sichuan).",
+)
+@click.option(
+    "--overrides",
+    default=None,
+    help=(
+        'Sichuan only: ruleset overrides as JSON (default {"swap_three": "same_suit"}, the club room;'
+        " {} plays the bare preset)."
+    ),
+)
 @click.option("--players", type=click.IntRange(4, 1000), default=8, show_default=True, help="Pool size.")
 @click.option(
     "--workers",
@@ -112,17 +134,52 @@ def audit(paths: tuple[str, ...], as_json: bool) -> None:
     default=None,
     help="Processes (default: one per core from 100 hands).",
 )
-def simulate(hands: int, seed: int, preset: str, players: int, workers: int | None) -> None:
+def simulate(
+    hands: int,
+    seed: int,
+    game: str,
+    preset: str | None,
+    overrides: str | None,
+    players: int,
+    workers: int | None,
+) -> None:
     """Self-play: NDJSON of complete, legal hand records with the engine's result.
 
     The output depends only on the seed, not on the number of workers.
     """
-    from replay import simulate as sim
-
+    chosen = GAMES[game]
+    presets = sorted(PRESETS) if game == "wuhan" else chosen.presets
+    preset = preset or chosen.presets[0]
+    if preset not in presets:
+        raise click.BadParameter(
+            f"{preset!r} is not a {game} preset; {game} has {', '.join(presets)}", param_hint="--preset"
+        )
     if workers is None:
         workers = min(os.cpu_count() or 1, 8) if hands >= 100 else 1
+    if game == "wuhan":
+        if overrides is not None:
+            raise click.BadParameter("Wuhan's bots play presets as they are", param_hint="--overrides")
+        from replay import simulate as sim
 
-    for record in sim.simulate(hands, seed, preset, players, workers):
+        for record in sim.simulate(hands, seed, preset, players, workers):
+            sys.stdout.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
+        return
+    parsed: dict[str, Any] | None = None
+    if overrides is not None:
+        try:
+            parsed = json.loads(overrides)
+        except json.JSONDecodeError as err:
+            raise click.BadParameter(f"not JSON: {err}", param_hint="--overrides") from None
+        if not isinstance(parsed, dict):
+            raise click.BadParameter("must be a JSON object of ruleset parameters", param_hint="--overrides")
+    try:
+        records = chosen.simulate(hands, seed, preset, parsed, players, workers)
+        first = next(records, None)
+    except InputError as err:
+        raise click.BadParameter(f"{err.field}: {err.message}", param_hint="--overrides") from None
+    if first is not None:
+        sys.stdout.write(json.dumps(first, ensure_ascii=False, separators=(",", ":")) + "\n")
+    for record in records:
         sys.stdout.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
 
 

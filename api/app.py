@@ -87,6 +87,9 @@ def _register_record_schema(api: ReplayApi) -> None:
     ):
         api.register_field(cls, kind, None)
     api.spec.components.schema("HandRecord", schema=hr.RecordSchema)
+    from schemas import sichuan_hand as sc
+
+    api.spec.components.schema("SichuanHandRecord", schema=sc.SichuanRecordSchema)
 
 
 def _register_assets(app: Flask) -> None:

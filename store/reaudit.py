@@ -18,12 +18,15 @@ from typing import Any
 from replay.inputs import DECODE_ERRORS as _DECODE_ERRORS
 from replay.inputs import Item, _unreadable
 from replay.inputs import loads_stored as loads
+from store import games
 from store.db import Store
 from store.entry import _Entry
 from store.prepare import _audit_entries, _register, _validate
-from store.rows import Rows, _add_verdict, _feeder, insert_tables
+from store.rows import Rows, _add_verdict, insert_tables
 from store.workers import pool_options
 
+#: The tables only a multi-win game fills (``store.games.extra_rows``), rewritten with the audit.
+MULTI_WIN_TABLES = ("wins", "transfers", "sichuan_seat_facts")
 #: What a re-audit compares: the verdict and everything it rests on, not where the record came from.
 VERDICT_FIELDS = ("status", "first_illegal", "errors", "differences", "computed", "mistakes")
 
@@ -164,6 +167,7 @@ def _reaudit_audits(rows: list[tuple[str, str, bytes, str | None]]) -> list[dict
         audit = {  # the stored bytes no longer validate: an invalid verdict, kept on the hand
             "hand_id": e.hand_id,
             "source": e.source,
+            **({"game": e.game} if e.game != games.WUHAN else {}),
             "status": "invalid",
             "first_illegal": None,
             "errors": e.errors,
@@ -194,9 +198,8 @@ def _reaudit_write(
                 Change(source, hand_id, old.get("status", "none"), audit["status"], changed)
             )
         _add_verdict(out, i, (source, hand_id), audit, now)
-        computed = audit.get("computed")
-        winner = computed["winner"] if computed else None
-        feeder = _feeder(computed)
+        columns = games.hand_columns(audit)
+        winner, feeder = columns["winner"], columns["feeder"]
         verdicts["source"].append(source)
         verdicts["hand_id"].append(hand_id)
         verdicts["status"].append(audit["status"])
@@ -206,7 +209,7 @@ def _reaudit_write(
     with store.write() as con:
         _register(con, "_chunk", keys)
         try:
-            for table in ("audits", "settlements", "mistakes", "seat_facts"):
+            for table in ("audits", "settlements", "mistakes", "seat_facts", *MULTI_WIN_TABLES):
                 con.execute(
                     f"DELETE FROM {table} t USING _chunk k"
                     " WHERE t.source = k.source AND t.hand_id = k.hand_id"

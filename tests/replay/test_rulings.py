@@ -14,6 +14,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+from replay import reasons
 from replay.board import Board
 from replay.bots import STYLES, Bot, choose
 from replay.evaluate import parse_input
@@ -380,3 +381,13 @@ def test_R_7_13_bots_never_attempt_a_win_on_two_laizi_for_a_jiang() -> None:
         for style in STYLES.values():
             bots = [Bot(style, random.Random(7)) for _ in range(4)]
             assert (choose(board, bots)["type"] == "hu") is offered
+
+
+def test_R_7_13_R_7_14_reason_codes_documented_with_their_rules() -> None:
+    """docs/reason-codes.md is what ``python -m replay.reasons`` writes, and names the two new
+    illegal wins with their R-ids."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "reason-codes.md").read_text(encoding="utf-8")
+    assert doc == reasons.markdown()
+    assert reasons.CATALOGUE["no_real_jiang"][0] == "R-7.13"
+    assert reasons.CATALOGUE["jianzi_discard"][0] == "R-7.14"
+    assert "| `no_real_jiang` | R-7.13 |" in doc and "| `jianzi_discard` | R-7.14 |" in doc

@@ -185,6 +185,12 @@ def _invalid_line(result: dict[str, Any], location: str | None) -> str:
     help="Processes that validate and replay (default: one per CPU for inputs over 8 MB, else 1).",
 )
 @click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option(
+    "--analysis/--no-analysis",
+    default=True,
+    show_default=True,
+    help="The mistake analysis; --no-analysis stores verdicts only (no mistakes, no per-seat facts).",
+)
 def ingest(
     paths: tuple[str, ...],
     db: str,
@@ -192,13 +198,13 @@ def ingest(
     batch_size: int,
     workers: int | None,
     quiet: bool,
+    analysis: bool,
 ) -> None:
     """Validate, replay and store hand records (files, folders, .json, .ndjson, .gz).
 
     Each batch is one transaction. The same record again is a duplicate and changes nothing; a
     different record under a stored (source, hand_id) is a conflict, kept for review.
     """
-    import os
 
     from replay.inputs import read_paths
     from store.ingest import batches, ingest_stream
@@ -225,7 +231,10 @@ def ingest(
     notes: list[str] = []
     store = _open(db)
     # Worker processes take a second to start: worth it only for more than a few thousand hands.
-    nproc = workers or (min(os.cpu_count() or 1, 8) if total_bytes > 8 * 1024 * 1024 else 1)
+    from schemas.audit_run import Rate, default_workers
+
+    nproc = workers or (default_workers() if total_bytes > 8 * 1024 * 1024 else 1)
+    rate = Rate()
     with click.progressbar(
         length=max(total_bytes, 1),
         label="ingesting",
@@ -241,10 +250,11 @@ def ingest(
                     statuses[result.status] += 1
                 if result.outcome in ("invalid", "conflict") and len(notes) < 50:
                     notes.append(_invalid_line(result.to_json(), item.location))
+            bar.label = f"ingesting ({rate.add(len(items))})"
             bar.update(int(sum(item.weight for item in items)))
 
         try:
-            ingest_stream(store, batches(files, batch_size), on_batch, workers=nproc)
+            ingest_stream(store, batches(files, batch_size), on_batch, workers=nproc, analysis=analysis)
         finally:
             store.close()
     for note in notes:
@@ -443,6 +453,12 @@ def reaudit(db: str, as_json: bool, workers: int | None) -> None:
 @click.option("--overwrite", is_flag=True, help="Replace earlier batch output in the folder.")
 @click.option("--progress/--no-progress", default=None, help="Progress bar (default: when on a terminal).")
 @click.option("--json", "as_json", is_flag=True, help="The summary as one JSON object.")
+@click.option(
+    "--analysis/--no-analysis",
+    default=True,
+    show_default=True,
+    help="The mistake analysis; --no-analysis writes the verdicts only (no mistakes rows), faster.",
+)
 def batch_audit_command(
     inputs: tuple[str, ...],
     out_dir: str,
@@ -453,6 +469,7 @@ def batch_audit_command(
     overwrite: bool,
     progress: bool | None,
     as_json: bool,
+    analysis: bool,
 ) -> None:
     """Audit NDJSON/gzip hand records on a Dask cluster into hive-partitioned Parquet.
 
@@ -489,6 +506,7 @@ def batch_audit_command(
                     overwrite=overwrite,
                     shared_inputs=shared_inputs or scheduler is None,
                     on_part=on_part,
+                    analysis=analysis,
                 )
         except BatchError as err:
             raise click.ClickException(str(err)) from None

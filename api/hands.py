@@ -14,7 +14,14 @@ from api.bodies import read_items
 from api.errors import Problem
 from replay.audit import replay_events
 from replay.errors import InputError
-from schemas.api import HandDetailSchema, HandListSchema, HandQuerySchema, ReplaySchema, UploadResponseSchema
+from schemas.api import (
+    HandDetailSchema,
+    HandListSchema,
+    HandQuerySchema,
+    ReplaySchema,
+    UploadQuerySchema,
+    UploadResponseSchema,
+)
 from store.db import Store
 from store.ingest import ingest
 from store.queries import HandFilter, StoredHand, get_hand, list_hands
@@ -91,18 +98,21 @@ class Hands(MethodView):
             " is `invalid` (kept with its errors). An upload token only stores its own source."
         ),
     )
+    @blp.arguments(UploadQuerySchema, location="query", as_kwargs=True)
     @blp.response(200, UploadResponseSchema)
     @blp.alt_response(400, response="BAD_REQUEST")
     @blp.alt_response(401, response="UNAUTHORIZED")
     @blp.alt_response(403, response="FORBIDDEN")
     @blp.alt_response(413, response="REQUEST_ENTITY_TOO_LARGE")
     @blp.alt_response(415, response="UNSUPPORTED_MEDIA_TYPE")
-    def post(self) -> dict[str, Any]:
+    def post(self, analysis: bool = True) -> dict[str, Any]:
         token = auth.require(auth.UPLOAD)
         assert token is not None
         items = read_items()
         allowed = token.source if token.scope == "upload" else None
-        results = ingest(_store(), items, allowed_source=allowed, token_id=token.token_id, origin="http")
+        results = ingest(
+            _store(), items, allowed_source=allowed, token_id=token.token_id, origin="http", analysis=analysis
+        )
         return {"results": [r.to_json() for r in results]}
 
     @blp.doc(security=READ_SECURITY, summary="List stored hands")

@@ -61,8 +61,12 @@ def _store() -> Store:
 
 
 def _stored_hand(source: str, hand_id: str) -> StoredHand:
-    with _store().read() as cur:
-        hand = get_hand(cur, source, hand_id)
+    """The hand, if the caller may read it: another club's hand is as absent as a missing one."""
+    scope = auth.read_scope(auth.require(auth.READ, public=True))
+    hand = None
+    if scope is None or scope == source:
+        with _store().read() as cur:
+            hand = get_hand(cur, source, hand_id)
     if hand is None:
         raise Problem(404, f"no hand {hand_id!r} from source {source!r}")
     return hand
@@ -101,7 +105,11 @@ class Hands(MethodView):
     @blp.alt_response(401, response="UNAUTHORIZED")
     @blp.alt_response(403, response="FORBIDDEN")
     def get(self, limit: int, offset: int, **filters: Any) -> dict[str, Any]:
-        auth.require(auth.READ, public=True)
+        scope = auth.read_scope(auth.require(auth.READ, public=True))
+        if scope is not None:
+            if filters.get("source") not in (None, scope):
+                raise Problem(403, f"this read token reads only source {scope!r}")
+            filters["source"] = scope
         with _store().read() as cur:
             items, total = list_hands(cur, HandFilter(**filters), limit, offset)
         return {"items": items, "total": total}
@@ -113,7 +121,6 @@ class Hand(MethodView):
     @blp.response(200, HandDetailSchema)
     @blp.alt_response(404, response="NOT_FOUND")
     def get(self, source: str, hand_id: str) -> dict[str, Any]:
-        auth.require(auth.READ, public=True)
         hand = _stored_hand(source, hand_id)
         return {"record": _as_uploaded(hand), "audit": hand.audit}
 
@@ -131,7 +138,6 @@ class HandAudit(MethodView):
     @blp.response(200, description="the audit object")
     @blp.alt_response(404, response="NOT_FOUND")
     def get(self, source: str, hand_id: str) -> dict[str, Any]:
-        auth.require(auth.READ, public=True)
         return _stored_hand(source, hand_id).audit
 
 
@@ -141,7 +147,6 @@ class HandReplay(MethodView):
     @blp.response(200, ReplaySchema)
     @blp.alt_response(404, response="NOT_FOUND")
     def get(self, source: str, hand_id: str) -> dict[str, Any]:
-        auth.require(auth.READ, public=True)
         hand = _stored_hand(source, hand_id)
         steps: list[dict[str, Any]] = []
         try:

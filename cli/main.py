@@ -344,7 +344,9 @@ def token() -> None:
 @token.command("create")
 @db_option
 @click.option("--scope", type=click.Choice(["upload", "read", "admin"]), required=True)
-@click.option("--source", help="For upload tokens: the only source they may store.")
+@click.option(
+    "--source", help="Upload tokens: the only source they may store; read tokens: the only source they read."
+)
 @click.option("--label", help="A note for the token list (who or what uses it).")
 def token_create(db: str, scope: str, source: str | None, label: str | None) -> None:
     """Create a token; its secret is printed alone on the last line."""

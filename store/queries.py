@@ -109,15 +109,18 @@ def get_hand(cur: duckdb.DuckDBPyConnection, source: str, hand_id: str) -> Store
     return StoredHand(bytes(raw), orjson.loads(record), orjson.loads(audit) if audit else {})
 
 
-def player_stats(cur: duckdb.DuckDBPyConnection, player_id: str) -> dict[str, Any] | None:
-    """Basic figures from ``player_hands``; None when the player sat in no stored hand."""
+def player_stats(
+    cur: duckdb.DuckDBPyConnection, player_id: str, source: str | None = None
+) -> dict[str, Any] | None:
+    """Basic figures from ``player_hands`` (only ``source``'s hands when given); None when the
+    player sat in no such stored hand."""
     row = first(
         cur,
         "SELECT count(*), count(delta), count(*) FILTER (WHERE won),"
         " count(*) FILTER (WHERE won_self_draw), count(*) FILTER (WHERE dealt_in),"
         " count(*) FILTER (WHERE is_dealer), coalesce(sum(delta), 0), avg(delta), any_value(name)"
-        " FROM player_hands WHERE player_id = ?",
-        [player_id],
+        " FROM player_hands WHERE player_id = ? AND (? IS NULL OR source = ?)",
+        [player_id, source, source],
     )
     if row is None or not row[0]:
         return None

@@ -33,24 +33,43 @@ def example_record() -> dict[str, Any]:
     return next(iter(simulate(1, 5)))
 
 
+#: An NDJSON body: text with at least one non-blank line (a blank body is a 400). Any other text
+#: is answered line by line: a line that is not JSON is that record's ``invalid`` result.
+NDJSON_BODY = {
+    "type": "string",
+    "pattern": "[^ \\t\\n\\r\\v\\f]",
+    "description": "one JSON value per line; blank lines are skipped; a line that is not JSON is answered"
+    " as that record's error, the others still count",
+}
+
+
 def upload_body_doc() -> dict[str, Any]:
+    """The upload body as the server reads it: any JSON value is answered record by record.
+
+    ``HandRecord`` is what a *valid* record is; a body that is not one (or a list item that is not)
+    is still a 200, with that record ``invalid`` and its errors (kept for review), so the body's
+    schema accepts any JSON value and names ``HandRecord`` for the reader and the "try it" button.
+    """
     return {
         "required": True,
         "description": (
             "One hand record (format wuhan-hand/1, see docs/hand-record.md), a JSON list of them, or NDJSON."
-            " Gzip bodies are accepted (Content-Encoding: gzip)."
+            " Gzip bodies are accepted (Content-Encoding: gzip). Any JSON value is answered record by"
+            " record: one that is not a valid HandRecord comes back `invalid` with its errors. At most"
+            " --max-records records (default 5000) per request: more is a 413 before any is read."
         ),
         "content": {
             "application/json": {
                 "schema": {
-                    "oneOf": [
+                    "anyOf": [
                         {"$ref": "#/components/schemas/HandRecord"},
                         {"type": "array", "items": {"$ref": "#/components/schemas/HandRecord"}},
+                        {"description": "any other JSON value: answered as invalid records"},
                     ]
                 },
                 "example": example_record(),
             },
-            "application/x-ndjson": {"schema": {"type": "string", "description": "one record per line"}},
+            "application/x-ndjson": {"schema": NDJSON_BODY},
         },
     }
 

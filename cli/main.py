@@ -457,7 +457,9 @@ def token() -> None:
 @token.command("create")
 @db_option
 @click.option("--scope", type=click.Choice(["upload", "read", "admin"]), required=True)
-@click.option("--source", help="For upload tokens: the only source they may store.")
+@click.option(
+    "--source", help="Upload tokens: the only source they may store; read tokens: the only source they read."
+)
 @click.option("--label", help="A note for the token list (who or what uses it).")
 @server_option
 @token_option

@@ -236,13 +236,18 @@ class StoreData:
                 [*params, limit],
             )
 
-    def player(self, player_id: str, f: Filters) -> dict[str, Any]:
-        """The habit figures (``store.habits``), the series the charts draw, the mistakes list."""
+    def player(self, player_id: str, f: Filters, scope: str | None = None) -> dict[str, Any]:
+        """The habit figures (``store.habits``), the series the charts draw, the mistakes list.
+
+        ``scope``: a club's sign-in; the player's figures are that club's hands only (the
+        population's stay aggregate), as ``f.source`` is for the series and the mistakes.
+        """
         where, params = f.where()
         with self.store.read() as cur:
-            habits = player_habits(cur, player_id, f.habits())
+            habits = player_habits(cur, player_id, f.habits(), scope)
             name = cur.execute(
-                "SELECT any_value(name) FROM seats WHERE player_id = ?", [player_id]
+                "SELECT any_value(name) FROM seats WHERE player_id = ? AND (? IS NULL OR source = ?)",
+                [player_id, scope, scope],
             ).fetchone()
             points = _rows(
                 cur,

@@ -513,11 +513,12 @@ def token_list(db: str, as_json: bool, server: str | None, token: str | None) ->
         _, answer = Client(server, token).call("GET", "/admin/tokens")
         tokens = [
             Token(
-                **{
-                    **t,
-                    "created_at": datetime.fromisoformat(t["created_at"]),
-                    "revoked_at": datetime.fromisoformat(t["revoked_at"]) if t["revoked_at"] else None,
-                }
+                t["token_id"],
+                t["scope"],
+                t["source"],
+                t["label"],
+                datetime.fromisoformat(t["created_at"]),
+                datetime.fromisoformat(t["revoked_at"]) if t["revoked_at"] else None,
             )
             for t in answer["items"]
         ]

@@ -244,7 +244,13 @@ def upload_batch(client: Client, items: list[Any], analysis: bool = True) -> lis
         if not indices:
             continue
         path = "/hands" if analysis else "/hands?analysis=false"
-        _, answer = client.call("POST", path, data=data, content_type=kind, gzipped=True)
+        status, answer = client.call("POST", path, data=data, content_type=kind, gzipped=True, ok=(200, 413))
+        if status == 413:  # the server's limit on a request: smaller batches get through
+            detail = answer.get("detail") if isinstance(answer, dict) else None
+            raise click.ClickException(
+                f"the server refused a batch of {len(indices)} records as too large ({detail});"
+                " pass a smaller --batch-size"
+            )
         got = answer["results"]
         if len(got) != len(indices):
             raise click.ClickException(

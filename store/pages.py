@@ -63,7 +63,7 @@ class Filters(HabitFilters):
         return clause, params
 
     def habits(self) -> HabitFilters:
-        return HabitFilters(self.since, self.until, self.preset, self.session)
+        return HabitFilters(self.since, self.until, self.preset, self.session, self.game)
 
 
 def _rows(cur: Any, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:

@@ -231,7 +231,8 @@ class StoreData:
             return _rows(
                 cur,
                 "SELECT player_id, any_value(name) AS name, count(*) AS hands,"
-                " avg(CAST(won AS INT)) AS win_rate, avg(delta) AS avg_points, sum(delta) AS points"
+                " avg(CAST(won AS INT)) FILTER (WHERE delta IS NOT NULL) AS win_rate,"  # over settled hands
+                " avg(delta) AS avg_points, sum(delta) AS points"
                 f" FROM player_hands h WHERE {where} GROUP BY 1 ORDER BY hands DESC, 1 LIMIT ?",
                 [*params, limit],
             )

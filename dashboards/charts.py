@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from replay.ruleset import HAND_NAMES_ZH
+from dashboards.terms import ALL_HAND_NAMES_ZH
 
 STATUS_COLOURS = {"ok": "#1b6e2a", "mismatch": "#a05a00", "illegal": "#b3261e", "invalid": "#666"}
 RATE_LABELS = {
@@ -52,7 +52,7 @@ def _figure(data: list[dict[str, Any]], title: str, x: str, y: str, **layout: An
 
 
 def hand_type_label(h: str) -> str:
-    return f"{HAND_NAMES_ZH.get(h, '')} {h}".strip()
+    return f"{ALL_HAND_NAMES_ZH.get(h, '')} {h}".strip()
 
 
 def hands_per_day(per_day: list[dict[str, Any]]) -> str:

@@ -118,7 +118,7 @@ def tiles_in_text(text: object) -> str:
 def hand_types(hands: object) -> str:
     if not hands:
         return "none 无"
-    return " + ".join(f"{HAND_NAMES_ZH.get(h, h)} {h}" for h in hands)  # type: ignore[attr-defined]
+    return " + ".join(f"{ALL_HAND_NAMES_ZH.get(h, h)} {h}" for h in hands)  # type: ignore[attr-defined]
 
 
 def local_time(text: object) -> str:
@@ -183,3 +183,80 @@ def difference_words(diff: dict[str, Any]) -> str:
         f"{label}: the app said {_value_words(field, diff.get('recorded'))},"
         f" the rules say {_value_words(field, diff.get('computed'))}"
     )
+
+
+# ------------------------------------------------------------------------------------------------
+# Games and Sichuan (四川麻将 血战到底/血流成河, issue 13): the names the Sichuan viewer, the game
+# filter and the per-game pages show. Wuhan's names above are unchanged.
+
+from replay.games import GAMES  # noqa: E402
+from replay.games.sichuan.vocabulary import GANG_KINDS, HAND_TYPES, SUITS  # noqa: E402
+
+#: game -> how a page names it: ``Sichuan 四川麻将 血战到底/血流成河``
+GAME_NAMES: dict[str, str] = {name: f"{name.capitalize()} {game.zh}" for name, game in GAMES.items()}
+#: preset -> its game's name beside it, for the ruleset filter
+PRESET_NAMES: dict[str, str] = {
+    "hzlzg": "hzlzg 红中赖子杠",
+    "hzlzg-koukou": "hzlzg-koukou 口口翻",
+    "hzfclzg": "hzfclzg 红中发财赖子杠",
+    "xuezhan": "xuezhan 血战到底",
+    "xueliu": "xueliu 血流成河",
+}
+#: Sichuan hand types (SC-4.2) by id, in Chinese
+SICHUAN_HAND_ZH: dict[str, str] = {h: zh for h, (zh, _) in HAND_TYPES.items()}
+#: every hand type a page may name, Wuhan's names first (a Wuhan page reads as before)
+ALL_HAND_NAMES_ZH: dict[str, str] = {**SICHUAN_HAND_ZH, **HAND_NAMES_ZH}
+SUIT_NAMES: dict[str, str] = {
+    letter: f"{zh} {word}"
+    for (letter, zh), word in zip(SUITS.items(), ("characters", "bamboo", "dots"), strict=True)
+}
+SICHUAN_GANG_NAMES: dict[str, str] = {
+    "ming": f"{GANG_KINDS['ming']} 刮风 open kong",
+    "an": f"{GANG_KINDS['an']} 下雨 concealed kong",
+    "xu": f"{GANG_KINDS['xu']} 刮风 added kong",
+}
+SWAP_NAMES: dict[str, str] = {
+    "next": "to the next seat 顺家 (下家)",
+    "prev": "to the previous seat 逆家 (上家)",
+    "across": "across the table 对家",
+}
+#: §10 transfer kinds, as the viewer and the receipts say them
+TRANSFER_NAMES: dict[str, str] = {
+    "gang_ming": "直杠 open kong (刮风)",
+    "gang_xu": "补杠 added kong (刮风)",
+    "gang_an": "暗杠 concealed kong (下雨)",
+    "hu": "胡 win",
+    "zhuanyi": "呼叫转移 kong money passed on",
+    "huazhu": "查花猪 three suits at the end",
+    "dajiao": "查大叫 not ready at the end",
+    "tuishui": "退税 kong money returned",
+}
+WAY_NAMES: dict[str, str] = {
+    "gangshanghua": "杠上花 win on a kong's replacement",
+    "gangshangpao": "杠上炮 discard after a kong",
+    "qiangganghu": "抢杠胡 robbing a kong",
+    "haidilaoyue": "海底捞月 win on the last tile",
+    "haidipao": "海底炮 last discard",
+}
+SICHUAN_DIFFERENCE_NAMES: dict[str, str] = {
+    "wins": "wins 胡牌",
+    "huazhu": "花猪 seats 查花猪",
+    "tenpai": "ready seats 下叫",
+    "transfers": "transfers 转账",
+    "next_dealer": "next dealer 下一庄",
+    "deltas": "coins 输赢",
+}
+ENDED_BY_NAMES: dict[str, str] = {
+    "wins": "every seat but one won 胡牌结束",
+    "bankruptcy": "seats went bankrupt 破产结束",
+    "huangzhuang": "the wall ran out 流局, then the end-of-wall checks",
+}
+
+
+def sichuan_hand(h: object) -> str:
+    """``清一色 qingyise``: a Sichuan hand type in Chinese with its id."""
+    return f"{SICHUAN_HAND_ZH.get(str(h), '')} {h}".strip()
+
+
+def suit(letter: object) -> str:
+    return SUIT_NAMES.get(str(letter), "none 无")

@@ -21,8 +21,9 @@ from flask import (
 )
 from werkzeug.wrappers import Response
 
-from dashboards import assets, charts, stats, terms, viewer
+from dashboards import assets, charts, sichuan_viewer, stats, terms, viewer
 from dashboards.data import SORTS, Filters, MistakeQuery
+from replay.games import GAMES
 from replay.inputs import decode
 from replay.ruleset import PRESETS
 from schemas.audit import audit_records
@@ -129,19 +130,34 @@ def filters() -> Filters:
             abort(400, description=f"{name}: not a date (YYYY-MM-DD): {value[:40]!r}")
 
     preset = args.get("preset") or None
-    if preset is not None and preset not in PRESETS:
+    if preset is not None and preset not in ALL_PRESETS:
         abort(400, description=f"preset: unknown ruleset {preset[:40]!r}")
+    game = args.get("game") or None
+    if game is not None and game not in GAMES:
+        abort(400, description=f"game: one of {', '.join(GAMES)}, not {game[:40]!r}")
     return Filters(
         since=day("since"),
         until=day("until"),
         preset=preset,
         session=args.get("session") or None,
         source=args.get("source") or None,
+        game=game,
     )
 
 
+#: every game's presets, Wuhan's first: the ruleset filter offers them all
+ALL_PRESETS = [*sorted(PRESETS), *(p for g in GAMES.values() if g.name != "wuhan" for p in g.presets)]
+
+
 def page(template: str, **context: Any) -> str:
-    return render_template(template, presets=sorted(PRESETS), args=request.args, **context)
+    return render_template(
+        template,
+        presets=ALL_PRESETS,
+        preset_names=terms.PRESET_NAMES,
+        games=terms.GAME_NAMES,
+        args=request.args,
+        **context,
+    )
 
 
 @bp.route("/ui/plotly.min.js")
@@ -248,7 +264,7 @@ def player(player_id: str) -> str:
         rates=charts.rates(p["figures"]),
         mistakes_chart=charts.mistakes_over_time(p["mistakes_weekly"], p["weeks"], terms.MISTAKE_NAMES_ZH),
         significance=stats.marks(p["habits"]["figures"]),
-        liability=charts.liability(p["figures"]),
+        liability=charts.liability(p["figures"]) if p["game"] == "wuhan" else None,
     )
 
 
@@ -258,6 +274,8 @@ def hand(source: str, hand_id: str) -> str:
     if found is None:
         abort(404, description=f"no hand {hand_id[:64]!r} from {source[:64]!r}")
     record, audit = found
+    if isinstance(record, dict) and record.get("format") == "sichuan-hand/1":
+        return page("sichuan_viewer.html", model=sichuan_viewer.build(record, audit))
     return page("viewer.html", model=viewer.build(record, audit))
 
 
@@ -278,7 +296,10 @@ def upload() -> str:
         return page("upload.html", results=None, error="the file is not UTF-8 text")
     items = list(decode(text, file.filename))[:50]
     audits = audit_records(items)
-    models = [viewer.build(obj, audit) for (obj, _), audit in zip(items, audits, strict=True)]
+    models = [
+        sichuan_viewer.build(obj, audit) if audit.get("game") == "sichuan" else viewer.build(obj, audit)
+        for (obj, _), audit in zip(items, audits, strict=True)
+    ]
     chosen = min(max(request.args.get("i", 0, type=int), 0), len(models) - 1) if models else 0
     return page("upload.html", results=models, model=models[chosen] if models else None)
 

@@ -44,6 +44,7 @@ def snapshot(board: Board, rivers: list[list[dict[str, Any]]]) -> dict[str, Any]
         "dealer": board.dealer,
         "mode": board.rules.mode,
         "live": board.live,
+        "drawn": CODES[board.drawn] if board.drawn is not None else None,
         "hands": [[CODES[k] for k in range(27) for _ in range(seat.hand[k])] for seat in board.seats],
         "melds": [
             [{"type": "peng", "tile": CODES[t]} for t in seat.pengs]
@@ -63,6 +64,7 @@ def snapshot(board: Board, rivers: list[list[dict[str, Any]]]) -> dict[str, Any]
         "pending_hu": list(board.claim.hus) if board.claim is not None else [],
         "claim_tile": CODES[board.claim.tile] if board.claim is not None else None,
         "claim_rob": bool(board.claim.rob) if board.claim is not None else False,
+        "claim_seat": board.claim.seat if board.claim is not None else None,
         "deltas": list(board.ledger.deltas),
         "stacks": list(board.ledger.stacks) if board.ledger.stacks is not None else None,
         "huazhu": list(board.huazhu),

@@ -129,9 +129,9 @@ class Hand(MethodView):
 
 
 def _as_uploaded(hand: StoredHand) -> dict[str, Any]:
-    from replay.inputs import loads
+    from replay.inputs import loads_stored
 
-    value = loads(hand.raw)
+    value = loads_stored(hand.raw)
     return value if isinstance(value, dict) else hand.record
 
 

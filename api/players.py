@@ -18,7 +18,7 @@ from store.queries import player_stats
 blp = Blueprint("players", __name__, url_prefix="/api/v1/players", description="Per-player figures")
 
 
-@blp.route("/<player_id>/stats")
+@blp.route("/<anytext:player_id>/stats")
 class PlayerStats(MethodView):
     @blp.doc(security=[{"bearerAuth": []}, {}], summary="A player's figures and habits beside everyone's")
     @blp.arguments(HabitQuerySchema, location="query")
@@ -39,7 +39,7 @@ class PlayerStats(MethodView):
         return {**stats, "game": game, "habits": habits}
 
 
-@blp.route("/<player_id>/mistakes")
+@blp.route("/<anytext:player_id>/mistakes")
 class PlayerMistakes(MethodView):
     @blp.doc(security=[{"bearerAuth": []}, {}], summary="A player's mistakes, newest first")
     @blp.arguments(HabitQuerySchema, location="query")

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import collections
 import json
-import multiprocessing
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -17,12 +16,14 @@ from datetime import UTC, datetime
 from typing import Any
 
 from replay.inputs import DECODE_ERRORS as _DECODE_ERRORS
-from replay.inputs import Item, _unreadable, loads
+from replay.inputs import Item, _unreadable
+from replay.inputs import loads_stored as loads
 from store import games
 from store.db import Store
 from store.entry import _Entry
 from store.prepare import _audit_entries, _register, _validate
 from store.rows import Rows, _add_verdict, insert_tables
+from store.workers import pool_options
 
 #: The tables only a multi-win game fills (``store.games.extra_rows``), rewritten with the audit.
 MULTI_WIN_TABLES = ("wins", "transfers", "sichuan_seat_facts")
@@ -53,6 +54,10 @@ class ReauditReport:
     audited: int = 0
     changed: list[Change] = field(default_factory=list)
     statuses: Counter[str] = field(default_factory=Counter)
+    #: hands to re-audit (those stored when the run began); known once the run has listed them
+    total: int = 0
+    #: the run was stopped between chunks: the hands done so far are re-audited, the rest not
+    stopped: bool = False
 
 
 def reaudit(
@@ -61,14 +66,20 @@ def reaudit(
     chunk: int = 1000,
     progress: Callable[[int], None] | None = None,
     workers: int = 1,
+    report: ReauditReport | None = None,
+    should_stop: Callable[[], bool] | None = None,
 ) -> ReauditReport:
     """Re-run every stored hand's raw bytes through validation and the engine; rewrite the audits.
 
     Hands go in (source, session, hand_no) order, cut only between sittings, so the dealer
-    rotation check sees each sitting whole. Each chunk is one transaction. With ``workers`` > 1
-    the chunks are audited in worker processes and written in order as they come back.
+    rotation check sees each sitting whole. Each chunk is one transaction, so uploads are served
+    between chunks and a run stopped by ``should_stop`` (checked between chunks) leaves every
+    hand with one engine's whole verdict. With ``workers`` > 1 the chunks are audited in worker
+    processes and written in order as they come back. ``report``, when given, is filled as the
+    run goes (a background job shows it as progress).
     """
-    report = ReauditReport()
+    report = report if report is not None else ReauditReport()
+    stop = should_stop or (lambda: False)
     with store.read() as cur:
         order = cur.execute(
             "SELECT source, hand_id, session_id FROM hands"
@@ -82,6 +93,7 @@ def reaudit(
             end += 1
         chunks.append([(s, h) for s, h, _ in order[start:end]])
         start = end
+    report.total = len(order)
 
     def write(rows: list[_Stored], audits: list[dict[str, Any]]) -> None:
         _reaudit_write(store, rows, audits, report)
@@ -90,13 +102,18 @@ def reaudit(
 
     if workers <= 1:
         for keys in chunks:
+            if stop():
+                report.stopped = True
+                break
             rows = _reaudit_load(store, keys)
             write(rows, _reaudit_audits([r[:4] for r in rows]))
         return report
-    mp = multiprocessing.get_context("spawn")
     inflight: collections.deque[tuple[list[_Stored], Future[list[dict[str, Any]]]]] = collections.deque()
-    with ProcessPoolExecutor(max_workers=workers, mp_context=mp) as pool:
+    with ProcessPoolExecutor(max_workers=workers, **pool_options()) as pool:
         for keys in chunks:
+            if stop():
+                report.stopped = True
+                break
             rows = _reaudit_load(store, keys)
             inflight.append((rows, pool.submit(_reaudit_audits, [r[:4] for r in rows])))
             if len(inflight) > workers:
@@ -104,6 +121,9 @@ def reaudit(
                 write(done, future.result())
         while inflight:
             done, future = inflight.popleft()
+            if report.stopped:
+                future.cancel()
+                continue
             write(done, future.result())
     return report
 

@@ -15,7 +15,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from dashboards import terms
-from dashboards.terms import tile, tiles_in_text
+from dashboards.terms import tile
+from dashboards.terms import words_in_text as tiles_in_text
 from replay.errors import InputError
 from replay.games.sichuan.params import rules_from_json
 from replay.games.sichuan.steps import replay_steps
@@ -208,7 +209,7 @@ def _ruleset_words(record: Mapping[str, Any]) -> tuple[str, str]:
     preset = str(ruleset.get("preset", ""))
     words = terms.PRESET_NAMES.get(preset, preset)
     overrides = ruleset.get("overrides") or {}
-    words += "".join(f" · {k} {v}" for k, v in overrides.items())
+    words += "".join(f" · {terms.override_words(k, v)}" for k, v in overrides.items())
     try:
         mode = rules_from_json(ruleset).mode
     except InputError:

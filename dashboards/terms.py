@@ -274,3 +274,90 @@ def sichuan_hand(h: object) -> str:
 
 def suit(letter: object) -> str:
     return SUIT_NAMES.get(str(letter), "none 无")
+
+
+#: Sichuan's mistake types (M1–M5, docs/mistakes-sichuan.md) beside Wuhan's; ``missed_win`` and
+#: ``robbed_kong`` share their names with Wuhan's types of the same meaning
+MISTAKE_NAMES_ZH.update(
+    {
+        "gangshangpao_safe": "杠上炮 (有安全牌)",
+        "broke_ting": "拆下叫",
+        "huazhu_neglect": "花猪 (未打缺)",
+    }
+)
+MISTAKE_NAMES_EN.update(
+    {
+        "gangshangpao_safe": "杠上炮 with a safe tile held",
+        "broke_ting": "broke a ready hand",
+        "huazhu_neglect": "花猪 by neglecting the void suit",
+    }
+)
+
+#: Sichuan ruleset parameters (sichuan.md §8) as the viewer names an override: English and Chinese
+SICHUAN_PARAM_NAMES: dict[str, str] = {
+    "mode": "mode 玩法",
+    "base": "base 底",
+    "swap_three": "swap three 换三张",
+    "swap_direction": "swap direction 换牌方向",
+    "dingque": "void suit 定缺",
+    "que_first": "void suit first 先打缺",
+    "pass_hu": "passed win 过水",
+    "forced_hu_last": "forced win in the last tiles 最后自动胡",
+    "gang_min_wall": "tiles left for a kong 杠牌余牌",
+    "cap": "cap 封顶",
+    "zimo_bonus": "self-draw bonus 自摸加底/加番",
+    "di_in_cap": "bonus inside the cap 加底封顶",
+    "diangang_hua": "点杠花 paid as",
+    "ways": "ways 加番",
+    "tiandihu": "天胡/地胡",
+    "jiang_hands": "将对 hands",
+    "hujiao_zhuanyi": "呼叫转移",
+    "huazhu_multiple": "花猪 multiple",
+    "chadajiao": "查大叫",
+    "tuishui": "退税",
+    "draw_dealer": "dealer after a draw 流局庄家",
+    "bankruptcy": "bankruptcy 破产",
+}
+
+
+def override_words(name: object, value: object) -> str:
+    """One ruleset override in words (``swap three 换三张 same suit``), never a code or JSON."""
+
+    def words(v: object) -> str:
+        if isinstance(v, bool):
+            return "on 开" if v else "off 关"
+        if v is None:
+            return "none 无"
+        if isinstance(v, dict):
+            return " ".join(f"{k} {words(x)}" for k, x in v.items())
+        if isinstance(v, list):
+            return ", ".join(words(x) for x in v) or "none 无"
+        return str(v).replace("_", " ")
+
+    key = str(name)
+    return f"{SICHUAN_PARAM_NAMES.get(key, key.replace('_', ' '))} {words(value)}"
+
+
+#: parameter values a Sichuan reason may quote (``(same_suit)``), in words
+SICHUAN_VALUE_NAMES: dict[str, str] = {
+    "same_suit": "same suit 同花色",
+}
+_SICHUAN_CODE = re.compile(
+    r"'?\b("
+    + "|".join(
+        sorted((c for c in {*SICHUAN_PARAM_NAMES, *SICHUAN_VALUE_NAMES} if "_" in c), key=len, reverse=True)
+    )
+    + r")\b'?"
+)
+
+
+def words_in_text(text: object) -> str:
+    """A message for a page, of any game: tiles named in Chinese (``tiles_in_text``) and the
+    Sichuan ruleset parameters and values a reason may quote (``swap_three is 'same_suit'``) in
+    words. Those codes never occur in a Wuhan message, which reads exactly as ``tiles_in_text``."""
+
+    def name(m: re.Match[str]) -> str:
+        code = m.group(1)
+        return SICHUAN_VALUE_NAMES.get(code) or SICHUAN_PARAM_NAMES[code]
+
+    return _SICHUAN_CODE.sub(name, tiles_in_text(text))

@@ -56,7 +56,7 @@ def names() -> dict[str, Any]:
         "tile_names": terms.TILE_ZH,
         "terms_json": terms.for_pages(),
         "local_time": terms.local_time,
-        "tiles_in_text": terms.tiles_in_text,
+        "tiles_in_text": terms.words_in_text,  # tiles, and Sichuan parameters, in words
         "number": terms.number,
         "difference_words": terms.difference_words,
         "status_names": terms.STATUS_NAMES,

@@ -164,6 +164,7 @@
   function openHash() {
     const m = /#step=(start|[^&]*)/.exec(location.hash);
     if (!m || m[1] === "start") return go(0);
+    if (m[1] === "end") return go(steps.length - 1);
     const want = Number(m[1]);
     const i = Number.isInteger(want) ? steps.findIndex((s) => s.index === want) : -1;
     if (i >= 0) return go(i);

@@ -183,14 +183,25 @@ class HandAudit(MethodView):
 
 @blp.route("/<source>/<hand_id>/replay")
 class HandReplay(MethodView):
-    @blp.doc(security=READ_SECURITY, summary="The hand event by event: the table after each event")
+    @blp.doc(
+        security=READ_SECURITY,
+        summary="The hand event by event: the table after each event",
+        description="For a Sichuan hand the first step is the deal (`index` null) and each step also"
+        " gives the void suits, the winners so far, who is out, and the `transfers` made at that event.",
+    )
     @blp.response(200, ReplaySchema)
     @blp.alt_response(404, response="NOT_FOUND")
     def get(self, source: str, hand_id: str) -> dict[str, Any]:
         hand = _stored_hand(source, hand_id)
         steps: list[dict[str, Any]] = []
         try:
-            replay_events(hand.record, steps)
+            if hand.record.get("format") == "sichuan-hand/1":
+                from replay.games.sichuan.steps import replay_steps
+
+                # the deal first (index null), then each event with the transfers made at it
+                steps = replay_steps(hand.record)
+            else:
+                replay_events(hand.record, steps)
         except InputError as err:  # a set-up the board refuses: stored by an older engine
             raise Problem(409, f"this hand cannot be replayed: {err.message}", [err.to_json()]) from None
         return {"steps": steps}

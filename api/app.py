@@ -87,6 +87,9 @@ def _register_record_schema(api: ReplayApi) -> None:
     ):
         api.register_field(cls, kind, None)
     api.spec.components.schema("HandRecord", schema=hr.RecordSchema)
+    from schemas import sichuan_hand as sc
+
+    api.spec.components.schema("SichuanHandRecord", schema=sc.SichuanRecordSchema)
 
 
 def _register_assets(app: Flask) -> None:
@@ -128,7 +131,8 @@ def create_app(
     ``proxy_hops`` and ``secure_cookies``: see ``api.security``; ``rate_limit`` and
     ``work_rate_limit`` (None: none; ``replay serve`` sets them): see ``api.limits``.
     """
-    from api import hands, limits, players, security, tools
+    from api import admin, hands, limits, players, security, tools
+    from store.jobs import Jobs
 
     app = Flask("replay")
     app.url_map.converters["anytext"] = AnyText
@@ -137,6 +141,7 @@ def create_app(
     app.extensions["replay.limiter"] = limits.register(app, rate_limit, work_rate_limit)
     store = db_path if isinstance(db_path, Store) else Store(db_path)
     app.extensions["replay.store"] = store
+    app.extensions["replay.jobs"] = Jobs(store)  # background re-audits (api/admin.py)
     app.config.update(
         REPLAY_PUBLIC_READ=public_read,
         REPLAY_MAX_BODY=max_body,
@@ -168,6 +173,7 @@ def create_app(
     api.register_blueprint(tools.blp)
     api.register_blueprint(players.blp)
     api.register_blueprint(meta)
+    api.register_blueprint(admin.blp)
     _register_assets(app)
     _register_dashboards(app, store)
     errors.register(app)

@@ -53,9 +53,10 @@ def upload_body_doc() -> dict[str, Any]:
     return {
         "required": True,
         "description": (
-            "One hand record (format wuhan-hand/1, see docs/hand-record.md), a JSON list of them, or NDJSON."
+            "One hand record, a JSON list of them, or NDJSON; each record's `format` picks its game:"
+            " wuhan-hand/1 (docs/hand-record.md) or sichuan-hand/1 (docs/sichuan-hand.md)."
             " Gzip bodies are accepted (Content-Encoding: gzip). Any JSON value is answered record by"
-            " record: one that is not a valid HandRecord comes back `invalid` with its errors. At most"
+            " record: one that is not a valid record comes back `invalid` with its errors. At most"
             " --max-records records (default 5000) per request: more is a 413 before any is read."
         ),
         "content": {
@@ -63,7 +64,16 @@ def upload_body_doc() -> dict[str, Any]:
                 "schema": {
                     "anyOf": [
                         {"$ref": "#/components/schemas/HandRecord"},
-                        {"type": "array", "items": {"$ref": "#/components/schemas/HandRecord"}},
+                        {"$ref": "#/components/schemas/SichuanHandRecord"},
+                        {
+                            "type": "array",
+                            "items": {
+                                "oneOf": [
+                                    {"$ref": "#/components/schemas/HandRecord"},
+                                    {"$ref": "#/components/schemas/SichuanHandRecord"},
+                                ]
+                            },
+                        },
                         {"description": "any other JSON value: answered as invalid records"},
                     ]
                 },

@@ -12,7 +12,7 @@ from flask_smorest import Blueprint
 from api import auth
 from api.errors import Problem
 from schemas.api import HabitQuerySchema, PlayerMistakesSchema, PlayerStatsSchema
-from store.habits import HabitFilters, player_habits, player_mistakes
+from store.habits import HabitFilters, player_game, player_habits, player_mistakes
 from store.queries import player_stats
 
 blp = Blueprint("players", __name__, url_prefix="/api/v1/players", description="Per-player figures")
@@ -27,12 +27,16 @@ class PlayerStats(MethodView):
     def get(self, query: dict[str, Any], player_id: str) -> dict[str, Any]:
         scope = auth.read_scope(auth.require(auth.READ, public=True))
         with current_app.extensions["replay.store"].read() as cur:
-            stats = player_stats(cur, player_id, scope)
+            filters = HabitFilters(**query)
+            game = player_game(cur, player_id, filters)
+            stats = player_stats(cur, player_id, game, scope)
             if stats is None:
-                raise Problem(404, f"no stored hand has player {player_id!r}")
-            habits = player_habits(cur, player_id, HabitFilters(**query), scope)
+                if query.get("game") is None:
+                    raise Problem(404, f"no stored hand has player {player_id!r}")
+                raise Problem(404, f"no stored {game} hand has player {player_id!r}")
+            habits = player_habits(cur, player_id, filters, scope)
         habits.pop("player_id")
-        return {**stats, "habits": habits}
+        return {**stats, "game": game, "habits": habits}
 
 
 @blp.route("/<anytext:player_id>/mistakes")

@@ -62,6 +62,7 @@ def names() -> dict[str, Any]:
         "hand_type_names": terms.hand_types,
         "args_with": args_with,
         "severities": terms.SEVERITY_NAMES,
+        "mistake_name": terms.mistake_name,
     }
 
 
@@ -213,8 +214,7 @@ def mistakes() -> str:
         q=q,
         last_page=last,
         sorts=SORT_NAMES,
-        names=terms.MISTAKE_NAMES_ZH,
-        chart=charts.mistakes_by_type(m["summary"], terms.MISTAKE_NAMES_ZH),
+        chart=charts.mistakes_by_type(m["summary"], terms.mistake_name),
     )
 
 
@@ -264,11 +264,10 @@ def player(player_id: str) -> str:
     return page(
         "player.html",
         p=p,
-        names=terms.MISTAKE_NAMES_ZH,
         points=charts.points_over_time(p["points"]),
         won=charts.hand_types(p["won_types"], "Hand types won 牌型"),
         rates=charts.rates(p["figures"]),
-        mistakes_chart=charts.mistakes_over_time(p["mistakes_weekly"], p["weeks"], terms.MISTAKE_NAMES_ZH),
+        mistakes_chart=charts.mistakes_over_time(p["mistakes_weekly"], p["weeks"], terms.mistake_name),
         significance=stats.marks(p["habits"]["figures"]),
         liability=charts.liability(p["figures"]),
     )

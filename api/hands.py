@@ -14,7 +14,14 @@ from api.bodies import read_items
 from api.errors import Problem
 from replay.audit import replay_events
 from replay.errors import InputError
-from schemas.api import HandDetailSchema, HandListSchema, HandQuerySchema, ReplaySchema, UploadResponseSchema
+from schemas.api import (
+    HandDetailSchema,
+    HandListSchema,
+    HandQuerySchema,
+    ReplaySchema,
+    UploadQuerySchema,
+    UploadResponseSchema,
+)
 from store.db import Store
 from store.ingest import ingest
 from store.queries import HandFilter, StoredHand, get_hand, list_hands
@@ -56,8 +63,9 @@ def upload_body_doc() -> dict[str, Any]:
             "One hand record, a JSON list of them, or NDJSON; each record's `format` picks its game:"
             " wuhan-hand/1 (docs/hand-record.md) or sichuan-hand/1 (docs/sichuan-hand.md)."
             " Gzip bodies are accepted (Content-Encoding: gzip). Any JSON value is answered record by"
-            " record: one that is not a valid record comes back `invalid` with its errors. At most"
-            " --max-records records (default 5000) per request: more is a 413 before any is read."
+            " record: one that is not a valid record of its format comes back `invalid` with its"
+            " errors. At most --max-records records (default 5000) per request: more is a 413 before"
+            " any is read."
         ),
         "content": {
             "application/json": {
@@ -68,7 +76,7 @@ def upload_body_doc() -> dict[str, Any]:
                         {
                             "type": "array",
                             "items": {
-                                "oneOf": [
+                                "anyOf": [
                                     {"$ref": "#/components/schemas/HandRecord"},
                                     {"$ref": "#/components/schemas/SichuanHandRecord"},
                                 ]
@@ -114,18 +122,21 @@ class Hands(MethodView):
             " is `invalid` (kept with its errors). An upload token only stores its own source."
         ),
     )
+    @blp.arguments(UploadQuerySchema, location="query", as_kwargs=True)
     @blp.response(200, UploadResponseSchema)
     @blp.alt_response(400, response="BAD_REQUEST")
     @blp.alt_response(401, response="UNAUTHORIZED")
     @blp.alt_response(403, response="FORBIDDEN")
     @blp.alt_response(413, response="REQUEST_ENTITY_TOO_LARGE")
     @blp.alt_response(415, response="UNSUPPORTED_MEDIA_TYPE")
-    def post(self) -> dict[str, Any]:
+    def post(self, analysis: bool = True) -> dict[str, Any]:
         token = auth.require(auth.UPLOAD)
         assert token is not None
         items = read_items()
         allowed = token.source if token.scope == "upload" else None
-        results = ingest(_store(), items, allowed_source=allowed, token_id=token.token_id, origin="http")
+        results = ingest(
+            _store(), items, allowed_source=allowed, token_id=token.token_id, origin="http", analysis=analysis
+        )
         return {"results": [r.to_json() for r in results]}
 
     @blp.doc(security=READ_SECURITY, summary="List stored hands")
@@ -172,14 +183,25 @@ class HandAudit(MethodView):
 
 @blp.route("/<source>/<hand_id>/replay")
 class HandReplay(MethodView):
-    @blp.doc(security=READ_SECURITY, summary="The hand event by event: the table after each event")
+    @blp.doc(
+        security=READ_SECURITY,
+        summary="The hand event by event: the table after each event",
+        description="For a Sichuan hand the first step is the deal (`index` null) and each step also"
+        " gives the void suits, the winners so far, who is out, and the `transfers` made at that event.",
+    )
     @blp.response(200, ReplaySchema)
     @blp.alt_response(404, response="NOT_FOUND")
     def get(self, source: str, hand_id: str) -> dict[str, Any]:
         hand = _stored_hand(source, hand_id)
         steps: list[dict[str, Any]] = []
         try:
-            replay_events(hand.record, steps)
+            if hand.record.get("format") == "sichuan-hand/1":
+                from replay.games.sichuan.steps import replay_steps
+
+                # the deal first (index null), then each event with the transfers made at it
+                steps = replay_steps(hand.record)
+            else:
+                replay_events(hand.record, steps)
         except InputError as err:  # a set-up the board refuses: stored by an older engine
             raise Problem(409, f"this hand cannot be replayed: {err.message}", [err.to_json()]) from None
         return {"steps": steps}

@@ -21,6 +21,7 @@ import duckdb
 #: figure key -> (English label with the Chinese term, how to read it)
 FIGURES: dict[str, str] = {
     "hands": "hands 盘数",
+    "settled_hands": "settled hands 结算盘数",
     "win_rate": "win % 胡牌率",
     "self_draw_rate": "self-draw % 自摸率",
     "deal_in_rate": "deal-in % 放冲率",
@@ -120,9 +121,12 @@ missed AS (
 )
 SELECT
     count(*) AS hands,
-    avg(CAST(won AS INT)) AS win_rate,
-    avg(CAST(won_self_draw AS INT)) AS self_draw_rate,
-    avg(CAST(dealt_in AS INT)) AS deal_in_rate,
+    count(delta) AS settled_hands,
+    -- win, self-draw and deal-in rates: over the settled hands (ok or mismatch; an illegal hand
+    -- has no settlement), the one definition the API's /stats and every page use
+    avg(CAST(won AS INT)) FILTER (WHERE delta IS NOT NULL) AS win_rate,
+    avg(CAST(won_self_draw AS INT)) FILTER (WHERE delta IS NOT NULL) AS self_draw_rate,
+    avg(CAST(dealt_in AS INT)) FILTER (WHERE delta IS NOT NULL) AS deal_in_rate,
     avg(delta) AS avg_points,
     100 * regr_slope(delta, n) AS points_trend,
     avg(CAST(opens > 0 AS INT)) AS open_rate,

@@ -29,7 +29,10 @@ def audit_record(obj: object, location: str | None = None, analysis: bool = True
         return out
     game = other_game(obj)
     if game is not None and isinstance(obj, Mapping):
-        return _audit_other(game, obj, location)
+        out = _audit_other(game, obj, location)
+        if not analysis and "mistakes" in out:
+            out["mistakes"] = []  # the choice means the same for every game: the verdict only
+        return out
     record, errors = validate_record(obj)
     if record is None:
         out = _blank(_ident(obj, "hand_id"), _ident(obj, "source"), location)

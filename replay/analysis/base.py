@@ -14,6 +14,8 @@ from functools import cached_property
 from typing import Any, NamedTuple
 
 from replay.board import Board, IllegalEvent
+from replay.findings import SEVERITIES as SEVERITIES
+from replay.findings import Finding as Finding
 from replay.hand import Meld, wind_kinds
 from replay.judge import Judgement, can_win_on
 from replay.ruleset import HAND_NAMES_ZH, Ruleset
@@ -22,37 +24,8 @@ from replay.shape import shanten
 from replay.table import SeatState, Win
 from replay.tiles import CODES, JIANG, KIND_OF, NUM_KINDS
 
-SEVERITIES = ("low", "medium", "high")
 SELF_DRAWN = {"normal": "self_draw", "replacement": "gang_draw", "haidi": "haidi"}
 SUIT_NAMES = ("万", "条", "筒")
-
-
-@dataclass(frozen=True)
-class Finding:
-    """One mistake, in the shape ``replay audit --json`` lists under ``mistakes``."""
-
-    type: str
-    seat: int
-    index: int  # the event at which the mistake was made (or the chance was offered)
-    severity: str
-    cost: int | None  # points, or None where no amount can honestly be attributed
-    message: str
-
-    def __post_init__(self) -> None:
-        if self.severity not in SEVERITIES:
-            raise ValueError(f"severity must be one of {SEVERITIES}, not {self.severity!r}")
-        if self.cost is not None and self.cost < 0:
-            raise ValueError(f"a cost is what was lost: {self.cost} < 0")
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "type": self.type,
-            "seat": self.seat,
-            "index": self.index,
-            "severity": self.severity,
-            "cost": self.cost,
-            "message": self.message,
-        }
 
 
 def severity_by_points(points: int) -> str:

@@ -13,6 +13,7 @@ from typing import Any
 
 from replay.errors import InputError
 from replay.games.sichuan.board import Board, IllegalEvent
+from replay.games.sichuan.mistakes import find_mistakes
 from replay.games.sichuan.reasons import reason
 from replay.reasons import Reason
 
@@ -82,6 +83,7 @@ def audit_validated(record: Mapping[str, Any], location: str | None = None) -> d
     out["computed"] = computed
     out["differences"] = differences(out["recorded"], computed, board)
     out["status"] = "mismatch" if out["differences"] else "ok"
+    out["mistakes"] = find_mistakes(record)
     session = record.get("session")
     if isinstance(session, Mapping) and "id" in session and "hand_no" in session:
         out["_sichuan_session"] = (

@@ -56,6 +56,23 @@ def mistake_name(kind: object) -> str:
     return f"{en} {zh}".strip()
 
 
+#: ruleset presets (RULES.md §11, sichuan.md) by their Chinese names beside the id a record uses
+PRESET_NAMES = {
+    "hzlzg": "红中赖子杠",
+    "hzlzg-koukou": "红中赖子杠 口口番",
+    "hzfclzg": "红中发财赖子杠",
+    "qipi": "七皮四赖",
+    "xuezhan": "血战到底",
+    "xueliu": "血流成河",
+}
+
+
+def preset_name(preset: object) -> str:
+    """``红中赖子杠 hzlzg``: the name players know, with the id the filters and records use."""
+    key = str(preset or "")
+    return f"{PRESET_NAMES[key]} {key}" if key in PRESET_NAMES else key
+
+
 SEVERITY_NAMES = {"high": "high 严重", "medium": "medium 中等", "low": "low 轻微"}
 STATUS_NAMES = {
     "ok": "ok 无误",

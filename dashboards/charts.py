@@ -12,8 +12,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from dashboards.terms import STATUS_NAMES
-from replay.ruleset import HAND_NAMES_ZH
+from dashboards.terms import ALL_HAND_NAMES_ZH, STATUS_NAMES
 
 STATUS_COLOURS = {"ok": "#1b6e2a", "mismatch": "#a05a00", "illegal": "#b3261e", "invalid": "#666"}
 RATE_LABELS = {
@@ -65,7 +64,7 @@ def _figure(
 
 
 def hand_type_label(h: str) -> str:
-    return f"{HAND_NAMES_ZH.get(h, '')} {h}".strip()
+    return f"{ALL_HAND_NAMES_ZH.get(h, '')} {h}".strip()
 
 
 def hands_per_day(per_day: list[dict[str, Any]]) -> str:

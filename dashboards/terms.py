@@ -13,7 +13,6 @@ from datetime import datetime
 from typing import Any
 
 from replay.games.sichuan.params import WAY_NAMES_ZH
-from replay.games.sichuan.vocabulary import HAND_TYPES as SICHUAN_HAND_TYPES
 from replay.games.sichuan.vocabulary import TRANSFER_KINDS
 from replay.ruleset import HAND_NAMES_ZH
 from replay.settle import FACTOR_NAMES_ZH
@@ -56,21 +55,11 @@ def mistake_name(kind: object) -> str:
     return f"{en} {zh}".strip()
 
 
-#: ruleset presets (RULES.md §11, sichuan.md) by their Chinese names beside the id a record uses
-PRESET_NAMES = {
-    "hzlzg": "红中赖子杠",
-    "hzlzg-koukou": "红中赖子杠 口口番",
-    "hzfclzg": "红中发财赖子杠",
-    "qipi": "七皮四赖",
-    "xuezhan": "血战到底",
-    "xueliu": "血流成河",
-}
-
-
 def preset_name(preset: object) -> str:
-    """``红中赖子杠 hzlzg``: the name players know, with the id the filters and records use."""
+    """``hzfclzg 红中发财赖子杠``: the id the filters and records use, with the name players know
+    (``PRESET_NAMES``, below with the games); a preset the pages do not know, as its id."""
     key = str(preset or "")
-    return f"{PRESET_NAMES[key]} {key}" if key in PRESET_NAMES else key
+    return PRESET_NAMES.get(key, key)
 
 
 SEVERITY_NAMES = {"high": "high 严重", "medium": "medium 中等", "low": "low 轻微"}
@@ -159,8 +148,7 @@ def tiles_in_text(text: object) -> str:
 def hand_types(hands: object) -> str:
     if not hands:
         return "none 无"
-    names = {**{h: zh for h, (zh, _) in SICHUAN_HAND_TYPES.items()}, **HAND_NAMES_ZH}
-    return " + ".join(f"{names.get(h, h)} {h}" for h in hands)  # type: ignore[attr-defined]
+    return " + ".join(f"{ALL_HAND_NAMES_ZH.get(h, h)} {h}" for h in hands)  # type: ignore[attr-defined]
 
 
 def local_time(text: object) -> str:
@@ -307,3 +295,168 @@ def difference_words(diff: dict[str, Any]) -> str:
         f"{label}: the app said {_value_words(field, diff.get('recorded'))},"
         f" the rules say {_value_words(field, diff.get('computed'))}"
     )
+
+
+# ------------------------------------------------------------------------------------------------
+# Games and Sichuan (四川麻将 血战到底/血流成河, issue 13): the names the Sichuan viewer, the game
+# filter and the per-game pages show. Wuhan's names above are unchanged.
+
+from replay.games import GAMES  # noqa: E402
+from replay.games.sichuan.vocabulary import GANG_KINDS, HAND_TYPES, SUITS  # noqa: E402
+
+#: game -> how a page names it: ``Sichuan 四川麻将 血战到底/血流成河``
+GAME_NAMES: dict[str, str] = {name: f"{name.capitalize()} {game.zh}" for name, game in GAMES.items()}
+#: preset -> its game's name beside it, for the ruleset filter
+PRESET_NAMES: dict[str, str] = {
+    "hzlzg": "hzlzg 红中赖子杠",
+    "hzlzg-koukou": "hzlzg-koukou 口口翻",
+    "hzfclzg": "hzfclzg 红中发财赖子杠",
+    "qipi": "qipi 七皮四赖",
+    "xuezhan": "xuezhan 血战到底",
+    "xueliu": "xueliu 血流成河",
+}
+#: Sichuan hand types (SC-4.2) by id, in Chinese
+SICHUAN_HAND_ZH: dict[str, str] = {h: zh for h, (zh, _) in HAND_TYPES.items()}
+#: every hand type a page may name, Wuhan's names first (a Wuhan page reads as before)
+ALL_HAND_NAMES_ZH: dict[str, str] = {**SICHUAN_HAND_ZH, **HAND_NAMES_ZH}
+SUIT_NAMES: dict[str, str] = {
+    letter: f"{zh} {word}"
+    for (letter, zh), word in zip(SUITS.items(), ("characters", "bamboo", "dots"), strict=True)
+}
+SICHUAN_GANG_NAMES: dict[str, str] = {
+    "ming": f"{GANG_KINDS['ming']} 刮风 open kong",
+    "an": f"{GANG_KINDS['an']} 下雨 concealed kong",
+    "xu": f"{GANG_KINDS['xu']} 刮风 added kong",
+}
+SWAP_NAMES: dict[str, str] = {
+    "next": "to the next seat 顺家 (下家)",
+    "prev": "to the previous seat 逆家 (上家)",
+    "across": "across the table 对家",
+}
+#: §10 transfer kinds, as the viewer and the receipts say them
+TRANSFER_NAMES: dict[str, str] = {
+    "gang_ming": "直杠 open kong (刮风)",
+    "gang_xu": "补杠 added kong (刮风)",
+    "gang_an": "暗杠 concealed kong (下雨)",
+    "hu": "胡 win",
+    "zhuanyi": "呼叫转移 kong money passed on",
+    "huazhu": "查花猪 three suits at the end",
+    "dajiao": "查大叫 not ready at the end",
+    "tuishui": "退税 kong money returned",
+}
+WAY_NAMES: dict[str, str] = {
+    "gangshanghua": "杠上花 win on a kong's replacement",
+    "gangshangpao": "杠上炮 discard after a kong",
+    "qiangganghu": "抢杠胡 robbing a kong",
+    "haidilaoyue": "海底捞月 win on the last tile",
+    "haidipao": "海底炮 last discard",
+}
+SICHUAN_DIFFERENCE_NAMES: dict[str, str] = {
+    "wins": "wins 胡牌",
+    "huazhu": "花猪 seats 查花猪",
+    "tenpai": "ready seats 下叫",
+    "transfers": "transfers 转账",
+    "next_dealer": "next dealer 下一庄",
+    "deltas": "coins 输赢",
+}
+ENDED_BY_NAMES: dict[str, str] = {
+    "wins": "every seat but one won 胡牌结束",
+    "bankruptcy": "seats went bankrupt 破产结束",
+    "huangzhuang": "the wall ran out 流局, then the end-of-wall checks",
+}
+
+
+def sichuan_hand(h: object) -> str:
+    """``清一色 qingyise``: a Sichuan hand type in Chinese with its id."""
+    return f"{SICHUAN_HAND_ZH.get(str(h), '')} {h}".strip()
+
+
+def suit(letter: object) -> str:
+    return SUIT_NAMES.get(str(letter), "none 无")
+
+
+#: Sichuan's mistake types (M1–M5, docs/mistakes-sichuan.md) beside Wuhan's; ``missed_win`` and
+#: ``robbed_kong`` share their names with Wuhan's types of the same meaning
+MISTAKE_NAMES_ZH.update(
+    {
+        "gangshangpao_safe": "杠上炮 (有安全牌)",
+        "broke_ting": "拆下叫",
+        "huazhu_neglect": "花猪 (未打缺)",
+    }
+)
+MISTAKE_NAMES_EN.update(
+    {
+        "gangshangpao_safe": "杠上炮 with a safe tile held",
+        "broke_ting": "broke a ready hand",
+        "huazhu_neglect": "花猪 by neglecting the void suit",
+    }
+)
+
+#: Sichuan ruleset parameters (sichuan.md §8) as the viewer names an override: English and Chinese
+SICHUAN_PARAM_NAMES: dict[str, str] = {
+    "mode": "mode 玩法",
+    "base": "base 底",
+    "swap_three": "swap three 换三张",
+    "swap_direction": "swap direction 换牌方向",
+    "dingque": "void suit 定缺",
+    "que_first": "void suit first 先打缺",
+    "pass_hu": "passed win 过水",
+    "forced_hu_last": "forced win in the last tiles 最后自动胡",
+    "gang_min_wall": "tiles left for a kong 杠牌余牌",
+    "cap": "cap 封顶",
+    "zimo_bonus": "self-draw bonus 自摸加底/加番",
+    "di_in_cap": "bonus inside the cap 加底封顶",
+    "diangang_hua": "点杠花 paid as",
+    "ways": "ways 加番",
+    "tiandihu": "天胡/地胡",
+    "jiang_hands": "将对 hands",
+    "hujiao_zhuanyi": "呼叫转移",
+    "huazhu_multiple": "花猪 multiple",
+    "chadajiao": "查大叫",
+    "tuishui": "退税",
+    "draw_dealer": "dealer after a draw 流局庄家",
+    "bankruptcy": "bankruptcy 破产",
+}
+
+
+def override_words(name: object, value: object) -> str:
+    """One ruleset override in words (``swap three 换三张 same suit``), never a code or JSON."""
+
+    def words(v: object) -> str:
+        if isinstance(v, bool):
+            return "on 开" if v else "off 关"
+        if v is None:
+            return "none 无"
+        if isinstance(v, dict):
+            return " ".join(f"{k} {words(x)}" for k, x in v.items())
+        if isinstance(v, list):
+            return ", ".join(words(x) for x in v) or "none 无"
+        return str(v).replace("_", " ")
+
+    key = str(name)
+    return f"{SICHUAN_PARAM_NAMES.get(key, key.replace('_', ' '))} {words(value)}"
+
+
+#: parameter values a Sichuan reason may quote (``(same_suit)``), in words
+SICHUAN_VALUE_NAMES: dict[str, str] = {
+    "same_suit": "same suit 同花色",
+}
+_SICHUAN_CODE = re.compile(
+    r"'?\b("
+    + "|".join(
+        sorted((c for c in {*SICHUAN_PARAM_NAMES, *SICHUAN_VALUE_NAMES} if "_" in c), key=len, reverse=True)
+    )
+    + r")\b'?"
+)
+
+
+def words_in_text(text: object) -> str:
+    """A message for a page, of any game: tiles named in Chinese (``tiles_in_text``) and the
+    Sichuan ruleset parameters and values a reason may quote (``swap_three is 'same_suit'``) in
+    words. Those codes never occur in a Wuhan message, which reads exactly as ``tiles_in_text``."""
+
+    def name(m: re.Match[str]) -> str:
+        code = m.group(1)
+        return SICHUAN_VALUE_NAMES.get(code) or SICHUAN_PARAM_NAMES[code]
+
+    return _SICHUAN_CODE.sub(name, tiles_in_text(text))

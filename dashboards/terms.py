@@ -55,6 +55,13 @@ def mistake_name(kind: object) -> str:
     return f"{en} {zh}".strip()
 
 
+def preset_name(preset: object) -> str:
+    """``hzfclzg 红中发财赖子杠``: the id the filters and records use, with the name players know
+    (``PRESET_NAMES``, below with the games); a preset the pages do not know, as its id."""
+    key = str(preset or "")
+    return PRESET_NAMES.get(key, key)
+
+
 SEVERITY_NAMES = {"high": "high 严重", "medium": "medium 中等", "low": "low 轻微"}
 STATUS_NAMES = {
     "ok": "ok 无误",
@@ -304,6 +311,7 @@ PRESET_NAMES: dict[str, str] = {
     "hzlzg": "hzlzg 红中赖子杠",
     "hzlzg-koukou": "hzlzg-koukou 口口翻",
     "hzfclzg": "hzfclzg 红中发财赖子杠",
+    "qipi": "qipi 七皮四赖",
     "xuezhan": "xuezhan 血战到底",
     "xueliu": "xueliu 血流成河",
 }

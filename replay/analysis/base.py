@@ -9,7 +9,7 @@ others see and cannot disturb them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, NamedTuple
 
@@ -90,19 +90,12 @@ def clone_board(board: Board, like: Board | None = None) -> Board:
             and s.laizi_gangs == old.laizi_gangs
             and s.pizi_discards == old.pizi_discards
             and s.laizi_discards == old.laizi_discards
+            and s.pi_gangs == old.pi_gangs
+            and s.pi_discards == old.pi_discards
         ):
             seats.append(old)
         else:
-            seats.append(
-                SeatState(
-                    list(s.hand),
-                    list(s.melds),
-                    s.pizi_gangs,
-                    s.laizi_gangs,
-                    s.pizi_discards,
-                    s.laizi_discards,
-                )
-            )
+            seats.append(replace(s, hand=list(s.hand), melds=list(s.melds)))
     state["seats"] = seats
     rivers = like.discards if like is not None else None
     state["discards"] = [
@@ -262,9 +255,7 @@ class Context:
         hand = list(state.hand)
         if offer.drawn:
             hand.remove(offer.tile)
-        seat = SeatState(
-            hand, state.melds, state.pizi_gangs, state.laizi_gangs, state.pizi_discards, state.laizi_discards
-        )
+        seat = replace(state, hand=hand)
         if not can_win_on(seat, offer.tile, offer.way, board.laizi, board.rules):
             return None
         judged = board.judge_win(offer.seat, offer.win)

@@ -32,7 +32,7 @@ sys.path.insert(0, str(HERE.parents[2]))
 
 from replay.board import Board, IllegalEvent  # noqa: E402
 from replay.inputs import iter_records  # noqa: E402
-from replay.laizi import laizi_of  # noqa: E402
+from replay.laizi import laizi_of, table_rules  # noqa: E402
 from replay.ruleset import make_ruleset  # noqa: E402
 from replay.tiles import CODES, parse_tile  # noqa: E402
 from schemas.audit import audit_records  # noqa: E402
@@ -129,6 +129,7 @@ def build(
     if overrides:
         ruleset["overrides"] = overrides
     rules = make_ruleset(preset, overrides)
+    rules = table_rules(rules, laizi_of(parse_tile(indicator), rules))  # R-3.6: 皮 are special too
     laizi = CODES[laizi_of(parse_tile(indicator), rules)]
     special = {CODES[k] for k in rules.pizi} | {laizi}
     pool: Counter[str] = Counter({c: 4 for c in CODES})
@@ -836,6 +837,37 @@ def make() -> None:
         {"status": "ok", "winner": 1, "hands": ["pihu"], "liable": None, "deltas": [-8, 20, -8, -4]},
         {"status": "illegal", "index": None, "code": "dealer_not_rotated", "rule": "R-2.2"},
     ]
+    make_qipi()
+
+
+def make_qipi() -> None:
+    """七皮四赖 (preset qipi, issue 17). Indicator 9p: laizi 1p, 皮 9p and 8p (R-3.6)."""
+    # R-4.5 gang_only: the dealer's 红中 may go out only as a 红中杠, not as a discard.
+    illegal("special_discard", "R-4.5", 0, build("sd-1", {0: "C"}, IND, ["0 d C"], preset="qipi"))
+    # R-3.7: play goes on to the last tile. Every special tile is dealt (so the 82 live tiles are
+    # all plain); the 82nd draw is seat 2's: its discard, with the wall empty, cannot be claimed.
+    specials = {1: "C C C C 1p 1p 1p 1p 8p 8p 8p 8p 9p", 2: "9p 9p", 0: "1m"}
+    illegal(
+        "wall_empty",
+        "R-3.7",
+        165,
+        build("we-1", specials, IND, ["0 d 1m", "AUTO 0", "3 peng"], preset="qipi"),
+    )
+    # R-4.6 wild: seat 1's 屁胡 4-5-6条 7-8条+1p 3-4筒+1p 2条 2条 needs both laizi as
+    # wildcards (a 屁胡 may use one); 9p and 8p are 皮, so no other reading helps.
+    illegal(
+        "too_many_wild_laizi",
+        "R-4.6",
+        10,
+        build(
+            "tmwl-1",
+            {0: "1m W", 1: "2m 3m 4s 5s 6s 7s 8s 3p 4p 2s 2s 1p E"},
+            IND,
+            ["0 d 1m", "1 chi 2m 3m", "1 d E", "2 D 9m", "2 d 9m", "3 D S", "3 d S", "0 D N", "0 d W",
+             "1 D 1p", "1 hu"],
+            preset="qipi",
+        ),
+    )
 
 
 def verify() -> None:

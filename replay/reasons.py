@@ -92,6 +92,11 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "R-2.2",
         "hand {hand_no} of session {session} should have seat {expected} as dealer: {why}",
     ),
+    "dealer_not_winner": (
+        "R-2.3",
+        "hand {hand_no} of session {session} should have seat {expected} as dealer: seat {expected} "
+        "won hand {prev}, and the winner deals next (dealer_rotation: winner)",
+    ),
 }
 
 

@@ -121,6 +121,7 @@ STUB_SCHEMA = pa.schema(
         ("hand_no", pa.int64()),
         ("dealer", pa.int8()),
         ("keeps", pa.bool_()),
+        ("passes_to", pa.int8()),  # the winner who deals next, else null
         ("part", pa.int32()),
         ("part_row", pa.int32()),
         ("file", pa.dictionary(pa.int32(), _STR)),  # a handful of files per part: 4 bytes a hand
@@ -241,13 +242,14 @@ class PartRows:
         order = {"part": self.part, "part_row": row}
         session = audit.get("_session")
         if session:
-            source, sid, no, dealer, keeps = session
+            source, sid, no, dealer, keeps, *rest = session
             stub = (
                 text(source),
                 text(sid),
                 no,
                 dealer,
                 keeps,
+                rest[0] if rest else None,
                 self.part,
                 row,
                 partition_path("audits", key, self.part),

@@ -842,6 +842,30 @@ def make() -> None:
 
 def make_qipi() -> None:
     """七皮四赖 (preset qipi, issue 17). Indicator 9p: laizi 1p, 皮 9p and 8p (R-3.6)."""
+    # R-2.3 (dealer_rotation: winner): seat 2 wins hand 1 (dealer 0) on seat 3's 3s, so seat 2
+    # deals hand 2, not seat 1 (R-2.2's 下家). Indicator 5p: laizi 6p, 皮 5p and 4p.
+    # Hand 1: 屁胡, 口口番 one chi: W = 1·2·2 = 4; seat 0 (dealer) 4·2, seat 1 4, seat 3 (放冲) 4·2.
+    play1 = ["0 d N", "1 D 9s", "1 d 1m", "2 chi 2m 3m", "2 d E", "3 D 3s", "3 d 3s", "2 hu"]
+    play2 = ["1 d N", "2 D 9s", "2 d 1m", "3 chi 2m 3m", "3 d E", "0 D 3s", "0 d 3s", "3 hu"]
+    won = res(2, ["pihu"], [-8, -4, 20, -8])
+    RECORDS["illegal/dealer_not_winner.json"] = [
+        build(
+            "dnw-1",
+            {0: "N", 1: "1m", 2: PIHU_1},
+            "5p",
+            play1,
+            preset="qipi",
+            session=("sit-q", 1),
+            result=won,
+        ),
+        build(
+            "dnw-2", {1: "N", 2: "1m", 3: PIHU_1}, "5p", play2, dealer=1, preset="qipi", session=("sit-q", 2)
+        ),
+    ]
+    EXPECTED["illegal/dealer_not_winner.json"] = [
+        {"status": "ok", "winner": 2, "hands": ["pihu"], "liable": None, "deltas": [-8, -4, 20, -8]},
+        {"status": "illegal", "index": None, "code": "dealer_not_winner", "rule": "R-2.3"},
+    ]
     # R-4.5 gang_only: the dealer's 红中 may go out only as a 红中杠, not as a discard.
     illegal("special_discard", "R-4.5", 0, build("sd-1", {0: "C"}, IND, ["0 d C"], preset="qipi"))
     # R-3.7: play goes on to the last tile. Every special tile is dealt (so the 82 live tiles are

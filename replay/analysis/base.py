@@ -13,7 +13,8 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, NamedTuple
 
-from replay.board import Board, IllegalEvent
+from replay.board import DRAW_WAYS, Board, IllegalEvent
+from replay.hand import SELF_DRAWN_WAYS
 from replay.judge import Judgement, can_win_on
 from replay.ruleset import HAND_NAMES_ZH, Ruleset
 from replay.settle import Settlement
@@ -21,7 +22,8 @@ from replay.table import SeatState, Win
 from replay.tiles import CODES, KIND_OF
 
 SEVERITIES = ("low", "medium", "high")
-SELF_DRAWN = {"normal": "self_draw", "replacement": "gang_draw", "haidi": "haidi"}
+#: the way a win on each kind of draw is won (R-3.7's haidi replacement draw included)
+SELF_DRAWN = DRAW_WAYS
 SUIT_NAMES = ("万", "条", "筒")
 
 
@@ -125,7 +127,7 @@ class Offer(NamedTuple):
 
     @property
     def drawn(self) -> bool:
-        return self.way in ("self_draw", "gang_draw", "haidi")
+        return self.way in SELF_DRAWN_WAYS
 
     @property
     def win(self) -> Win:
@@ -220,6 +222,8 @@ class Context:
                 source, tile = event["seat"], KIND_OF[event["tile"]]
                 if kind == "discard" and (tile in rules.pizi or tile == laizi):
                     continue  # nobody may win on a discarded pizi or laizi (R-4.1, R-4.2)
+                if kind == "discard" and rules.haidi_play_on and self.after(i).live == 0:
+                    continue  # R-3.7: a discard with the wall empty cannot be won on
                 way = "discard" if kind == "discard" else "rob"
                 winner = self._won_next(i)
                 right = True

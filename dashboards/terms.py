@@ -84,6 +84,9 @@ LIABILITY_NAMES = {
     "qianggang": "抢杠 承包",
 }
 GANG_NAMES = {"an": "暗杠", "ming": "冲杠", "xu": "蓄杠", "pizi": "红中杠", "laizi": "赖子杠"}
+#: 七皮四赖 (preset qipi, R-3.6, R-4.4): a 皮 put out as a gang, and what 皮 are
+PI_GANG = "皮子杠"
+PI_NAME = "皮 pi"
 MOVE_NAMES = {
     "draw": "摸",
     "discard": "打",
@@ -180,6 +183,8 @@ def for_pages() -> dict[str, Any]:
         "glyphs": TILE_GLYPH,
         "moves": MOVE_NAMES,
         "gangs": GANG_NAMES,
+        "pi_gang": PI_GANG,
+        "pi": PI_NAME,
         "hands": HAND_NAMES_ZH,
         "mistakes": MISTAKE_NAMES_ZH,
         "severity": SEVERITY_NAMES,

@@ -53,6 +53,8 @@ def describe(event: dict[str, Any], players: list[dict[str, Any]], step: dict[st
         return f"{who} {move} {tile(step.get('claimed_tile'))} ← {_seat(players, last)}"
     if kind == "gang":
         name = terms.GANG_NAMES.get(str(event.get("kind")), move)
+        if event.get("kind") == "pizi" and event.get("tile") in step.get("pi", ()):
+            name = terms.PI_GANG  # a 皮 put out, drawn as such
         source = f" ← {_seat(players, last)}" if event.get("kind") == "ming" and last is not None else ""
         return f"{who} {name} {tile(event.get('tile') or step.get('claimed_tile'))}{source}"
     if kind == "hu":

@@ -191,29 +191,43 @@ def other_game(obj: object) -> Game | None:
     return game if game is not None and game.name != "wuhan" else None
 
 
-def _session_key(record: Mapping[str, Any], board: Board) -> tuple[str, str, int, int, bool] | None:
+def _session_key(record: Mapping[str, Any], board: Board) -> tuple[Any, ...] | None:
+    """``(source, session, hand_no, dealer, keeps)``, and a sixth item, the seat the deal passes
+    to, only when R-2.3 (``dealer_rotation: winner``) gives it to a winner other than the next
+    seat's (the old rules' keys stay as they were)."""
     session = record.get("session")
     if not session:
         return None
     s = board.settlement
     dealer_keeps = s is None or s.winner == board.dealer
-    return (record["source"], session["id"], session["hand_no"], board.dealer, dealer_keeps)
+    key = (record["source"], session["id"], session["hand_no"], board.dealer, dealer_keeps)
+    if s is not None and not dealer_keeps and board.rules.dealer_rotation == "winner":
+        return (*key, s.winner)
+    return key
 
 
 def check_sessions(audits: list[dict[str, Any]]) -> None:
-    """R-2.2 across consecutive hands of a sitting: flag a hand whose dealer did not follow."""
-    by_session: dict[tuple[str, str], dict[int, tuple[int, bool, dict[str, Any]]]] = {}
+    """R-2.2 (R-2.3 with ``dealer_rotation: winner``) across consecutive hands of a sitting:
+    flag a hand whose dealer did not follow."""
+    by_session: dict[tuple[str, str], dict[int, tuple[int, bool, int | None, dict[str, Any]]]] = {}
     for a in audits:
         key = a.get("_session")
         if key:
-            source, sid, no, dealer, keeps = key
-            by_session.setdefault((source, sid), {})[no] = (dealer, keeps, a)
+            source, sid, no, dealer, keeps, *rest = key
+            passes_to = rest[0] if rest and rest[0] is not None else None
+            by_session.setdefault((source, sid), {})[no] = (dealer, keeps, passes_to, a)
     for (_, sid), hands in by_session.items():
-        for no, (dealer, _, audit) in sorted(hands.items()):
+        for no, (dealer, _, _, audit) in sorted(hands.items()):
             prev = hands.get(no - 1)
             if prev is None:
                 continue
-            prev_dealer, prev_keeps, _ = prev
+            prev_dealer, prev_keeps, passes_to, _ = prev
+            if not prev_keeps and passes_to is not None:  # R-2.3: the winner deals next
+                if dealer != passes_to:
+                    r = reason("dealer_not_winner", hand_no=no, session=sid, expected=passes_to, prev=no - 1)
+                    audit["status"] = "illegal"
+                    audit["first_illegal"] = {"index": None, **r.to_json()}
+                continue
             expected = prev_dealer if prev_keeps else (prev_dealer + 1) % 4
             if dealer != expected:
                 why = (

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from replay.errors import InputError
-from replay.hand import Meld
+from replay.hand import SELF_DRAWN_WAYS, Meld
 from replay.judge import Judgement, can_win_on, judge
-from replay.laizi import laizi_of
+from replay.laizi import laizi_of, table_rules
 from replay.reasons import Reason, reason
 from replay.ruleset import Ruleset, ruleset_from_json
 from replay.settle import Settlement
@@ -49,7 +49,18 @@ OVER = "over"  # the hand ended
 class Draw:
     seat: int
     tile: int
-    kind: str  # "normal" | "replacement" | "haidi"
+    #: "normal" | "replacement" | "haidi"; under R-3.7 (``haidi_play_on``) also
+    #: "haidi_replacement", a replacement draw that is a haidi draw
+    kind: str
+
+
+#: the way a win on a seat's own draw is won, by the kind of that draw
+DRAW_WAYS = {
+    "normal": "self_draw",
+    "replacement": "gang_draw",
+    "haidi": "haidi",
+    "haidi_replacement": "haidi_gang_draw",
+}
 
 
 @dataclass
@@ -115,11 +126,12 @@ class Board:
                 want = 14 if s == dealer else 13
                 if len(h) != want:
                     raise InputError(f"deal[{s}]", f"seat {s} must be dealt {want} tiles, not {len(h)}")
+        laizi = laizi_of(indicator, rules)
         board = cls(
-            rules=rules,
+            rules=table_rules(rules, laizi),  # R-3.6: with qipi, this table's 皮 are pizi
             dealer=dealer,
             indicator=indicator,
-            laizi=laizi_of(indicator, rules),
+            laizi=laizi,
             seats=[SeatState(hand=h) for h in hands],
             wall=wall,
             turn=dealer,
@@ -219,12 +231,14 @@ class Board:
     def _on_draw(self, event: Mapping[str, Any]) -> None:
         seat, given = event["seat"], event.get("tile")
         rules = self.rules
+        if rules.haidi_play_on and self.live == 0 and self.phase in (CLAIM, REPLACE, ROB):
+            raise self._fail("wall_empty", detail="nothing is left to draw; the hand is a draw (黄庄)")
         if self.phase == CLAIM:
             assert self.last_discard is not None
             nxt = (self.last_discard[0] + 1) % 4
             if seat != nxt:
                 raise self._out_of_turn(seat, "draw")
-            if self.live <= rules.haidi_trigger:
+            if self.live <= rules.haidi_trigger and not rules.haidi_play_on:
                 if rules.haidi_draws == 0:
                     raise self._fail(
                         "early_huangzhuang",
@@ -235,7 +249,7 @@ class Board:
                 return
             tile = self._take(seat, "front", given)
             self.last_discard = None
-            self.last_draw = Draw(seat, tile, "normal")
+            self.last_draw = Draw(seat, tile, "haidi" if self._haidi_now() else "normal")
             self.phase, self.turn = ACT, seat
         elif self.phase in (REPLACE, ROB):
             if seat != self.turn:
@@ -243,7 +257,7 @@ class Board:
             self.pending_xu = None
             self.last_gang = None
             tile = self._take(seat, "back", given)
-            self.last_draw = Draw(seat, tile, "replacement")
+            self.last_draw = Draw(seat, tile, "haidi_replacement" if self._haidi_now() else "replacement")
             self.phase = ACT
         elif self.phase == HAIDI:
             if seat != (self.turn + 1) % 4 or self.haidi_drawn >= rules.haidi_draws:
@@ -252,6 +266,15 @@ class Board:
         else:
             raise self._out_of_turn(seat, "draw")
         self.passes = set()
+
+    def _haidi_now(self) -> bool:
+        """R-3.7: under ``haidi_play_on`` a draw that left fewer than ``haidi_draws`` tiles is a
+        haidi draw (海底捞 on it), whichever end it came from."""
+        return self.rules.haidi_play_on and self.live < self.rules.haidi_draws
+
+    def _wall_empty(self) -> bool:
+        """R-3.7: play went on to the last tile and none is left (a discard now is dead)."""
+        return self.rules.haidi_play_on and self.live == 0
 
     def _haidi_draw(self, seat: int, given: str | None) -> None:
         tile = self._take(seat, "front", given)
@@ -278,8 +301,12 @@ class Board:
     def _on_discard(self, event: Mapping[str, Any]) -> None:
         seat, tile = event["seat"], KIND_OF[event["tile"]]
         state = self._must_act(seat, "discard")
+        if tile in state.hand and not self._may_discard(state, tile):
+            raise self._fail("special_discard", seat=seat, tile=CODES[tile])
         self._remove(seat, tile)
-        if tile in self.rules.pizi:
+        if tile in self.rules.pi:
+            state.pi_discards += 1
+        elif tile in self.rules.pizi:
             state.pizi_discards += 1
         elif tile == self.laizi:
             state.laizi_discards += 1
@@ -288,6 +315,21 @@ class Board:
         self.last_draw = None
         self.phase = CLAIM
         self.passes = set()
+
+    def _kong_ok(self) -> bool:
+        """R-3.5, lifted by R-3.7 (``haidi_play_on``: every gang, to the last tile)."""
+        return self.rules.haidi_play_on or self.live > self.rules.haidi_trigger
+
+    def _may_discard(self, state: SeatState, tile: int) -> bool:
+        """R-4.5: under ``gang_only`` a pizi or laizi goes out only as its gang. When no gang may
+        be declared now (R-3.5) and the seat holds nothing else, it may still discard one, or
+        the hand could not go on."""
+        rules = self.rules
+        if rules.special_discard != "gang_only" or (tile not in rules.pizi and tile != self.laizi):
+            return True
+        if self._kong_ok():
+            return False
+        return all(t in rules.pizi or t == self.laizi for t in state.hand)
 
     def _claimable(self, seat: int, action: str) -> int:
         """The tile a claim takes (R-5.2), after the checks every claim shares."""
@@ -301,6 +343,8 @@ class Board:
         source, tile = self.last_discard
         if source == seat:
             raise self._fail("claim_from_self", seat=seat)
+        if self._wall_empty():
+            raise self._fail("wall_empty", detail=f"seat {source}'s last discard cannot be claimed or won on")
         if tile in self.rules.pizi:
             raise self._fail("claim_pizi", tile=CODES[tile])
         if tile == self.laizi:
@@ -353,7 +397,7 @@ class Board:
         self.phase = ACT
 
     def _no_late_kong(self) -> None:
-        if self.live <= self.rules.haidi_trigger:
+        if not self._kong_ok():
             raise self._fail("late_kong", trigger=self.rules.haidi_trigger, live=self.live)
 
     def _on_gang(self, event: Mapping[str, Any]) -> None:
@@ -401,7 +445,10 @@ class Board:
             return
         elif kind == "pizi":
             self._remove(seat, tile)
-            state.pizi_gangs += 1
+            if tile in self.rules.pi:  # R-4.4 皮子杠
+                state.pi_gangs += 1
+            else:
+                state.pizi_gangs += 1
         else:
             self._remove(seat, tile)
             state.laizi_gangs += 1
@@ -416,11 +463,13 @@ class Board:
             if draw is None or draw.seat != seat:
                 raise self._fail("win_without_draw", seat=seat)
             tile = draw.tile
-            way = {"normal": "self_draw", "replacement": "gang_draw", "haidi": "haidi"}[draw.kind]
+            way = DRAW_WAYS[draw.kind]
             source = None
         elif self.phase == CLAIM and seat != (self.last_discard or (seat, 0))[0]:
             assert self.last_discard is not None
             source, tile = self.last_discard
+            if self._wall_empty():
+                raise self._fail("wall_empty", detail=f"seat {source}'s last discard cannot be won on")
             way = "discard"
         elif self.phase == ROB and seat != self.turn:
             assert self.pending_xu is not None
@@ -450,7 +499,7 @@ class Board:
         """Would this win be legal now? Judged on the table as the win would find it."""
         table = self.table()
         winner = table.seats[seat]
-        if win.way in ("self_draw", "gang_draw", "haidi"):
+        if win.way in SELF_DRAWN_WAYS:
             hand = list(winner.hand)
             hand.remove(win.tile)
             table.seats[seat] = _with_hand(winner, hand)
@@ -483,6 +532,12 @@ class Board:
         self.passes.add(event["seat"])
 
     def _on_huangzhuang(self, event: Mapping[str, Any]) -> None:
+        if self.rules.haidi_play_on:  # R-3.7: a draw once the wall is empty and nobody may win
+            if self._wall_empty() and self.phase in (CLAIM, REPLACE, ROB):
+                self.phase = OVER
+                self.ended_by = "huangzhuang"
+                return
+            raise self._fail("early_huangzhuang", detail=f"{self.live} tiles are left to draw")
         if self.phase == HAIDI and self.haidi_drawn >= self.rules.haidi_draws:
             self.phase = OVER
             self.ended_by = "huangzhuang"
@@ -504,17 +559,18 @@ class Board:
         acts: list[dict[str, Any]] = []
         if self.phase == OVER:
             return acts
-        kong_ok = self.live > rules.haidi_trigger
+        kong_ok = self._kong_ok()
         if self.phase == ACT:
             seat = self.turn
             state = self.seats[seat]
             counts = Counter(state.hand)
             if self.last_draw is not None and self.last_draw.seat == seat:
-                way = "gang_draw" if self.last_draw.kind == "replacement" else "self_draw"
+                way = DRAW_WAYS[self.last_draw.kind]
                 if self._could_win(seat, self.last_draw.tile, way, drawn=True):
                     acts.append({"type": "hu", "seat": seat})
             for t in sorted(counts):
-                acts.append({"type": "discard", "seat": seat, "tile": CODES[t]})
+                if self._may_discard(state, t):
+                    acts.append({"type": "discard", "seat": seat, "tile": CODES[t]})
             if kong_ok:
                 for t in sorted(counts):
                     if t in rules.pizi:
@@ -530,6 +586,8 @@ class Board:
             assert self.last_discard is not None
             source, tile = self.last_discard
             nxt = (source + 1) % 4
+            if self._wall_empty():  # R-3.7: a discard with the wall empty ends the hand
+                return [{"type": "huangzhuang"}]
             claimable = tile not in rules.pizi and tile != self.laizi
             for k in (1, 2, 3):
                 seat = (source + k) % 4
@@ -554,7 +612,7 @@ class Board:
                         need = [x for x in (lo, lo + 1, lo + 2) if x != tile]
                         if all(x in hand for x in need):
                             acts.append({"type": "chi", "seat": nxt, "tiles": [CODES[x] for x in need]})
-            if self.live <= rules.haidi_trigger and rules.haidi_draws == 0:
+            if self.live <= rules.haidi_trigger and rules.haidi_draws == 0 and not rules.haidi_play_on:
                 acts.append({"type": "huangzhuang"})
             else:
                 acts.append({"type": "draw", "seat": nxt})
@@ -565,9 +623,11 @@ class Board:
                 seat = (gseat + k) % 4
                 if self._could_win(seat, tile, "rob", source=gseat):
                     acts.append({"type": "hu", "seat": seat})
-            acts.append({"type": "draw", "seat": gseat})
+            acts.append({"type": "huangzhuang"} if self._wall_empty() else {"type": "draw", "seat": gseat})
         elif self.phase == REPLACE:
-            acts.append({"type": "draw", "seat": self.turn})
+            acts.append(
+                {"type": "huangzhuang"} if self._wall_empty() else {"type": "draw", "seat": self.turn}
+            )
         elif self.phase == HAIDI:
             assert self.last_draw is not None
             if self._could_win(self.turn, self.last_draw.tile, "haidi", drawn=True):
@@ -612,6 +672,7 @@ class Board:
                     "laizi_gangs": s.laizi_gangs,
                     "pizi_discards": s.pizi_discards,
                     "laizi_discards": s.laizi_discards,
+                    **({"pi_gangs": s.pi_gangs, "pi_discards": s.pi_discards} if self.rules.qipi else {}),
                 }
                 for s in self.seats
             ],
@@ -622,6 +683,7 @@ class Board:
             },
             "indicator": CODES[self.indicator],
             "laizi": CODES[self.laizi],
+            **({"pi": [CODES[k] for k in self.rules.pi]} if self.rules.qipi else {}),
             "dealer": self.dealer,
             "last_discard": (
                 {"seat": self.last_discard[0], "tile": CODES[self.last_discard[1]]}
@@ -641,17 +703,8 @@ def _meld_json(m: Meld) -> dict[str, Any]:
 
 
 def _with_hand(state: SeatState, hand: list[int]) -> SeatState:
-    return SeatState(
-        hand, state.melds, state.pizi_gangs, state.laizi_gangs, state.pizi_discards, state.laizi_discards
-    )
+    return replace(state, hand=hand)
 
 
 def _with_melds(state: SeatState, melds: Sequence[Meld]) -> SeatState:
-    return SeatState(
-        state.hand,
-        list(melds),
-        state.pizi_gangs,
-        state.laizi_gangs,
-        state.pizi_discards,
-        state.laizi_discards,
-    )
+    return replace(state, melds=list(melds))

@@ -164,14 +164,19 @@ class Bot:
             return by_type["hu"][0]
         if board.phase == HAIDI:
             return next(a for a in actions if a["type"] in ("draw", "huangzhuang"))
+        # gang_only: a pizi (红中 or 皮) only leaves as a gang, and held it blocks every win:
+        # people put it out at once
+        gang_only = board.rules.special_discard == "gang_only"
         for g in by_type.get("gang", []):
             kind = g["kind"]
-            if kind == "pizi" and rng.random() < style.pizi_gang:
+            if kind == "pizi" and (gang_only or rng.random() < style.pizi_gang):
                 return g
             if kind == "laizi" and rng.random() < style.laizi_gang:
                 return g
             if kind in ("an", "xu") and rng.random() < 0.85:
                 return g
+        if "discard" not in by_type:  # nothing but special tiles left: they go out as gangs
+            return by_type["gang"][0]
         return self._discard(board, seat, by_type["discard"])
 
     def _let_pass(self, board: Board, seat: int) -> bool:

@@ -14,14 +14,23 @@ from replay.errors import InputError
 from replay.hand import WAYS, Meld
 from replay.inputs import Unreadable, decode
 from replay.judge import judge
-from replay.laizi import laizi_of
+from replay.laizi import laizi_of, table_rules
 from replay.reasons import Reason, reason
 from replay.ruleset import Ruleset, ruleset_from_json
 from replay.table import SeatState, Table, Win
 from replay.tiles import NUM_KINDS, code, parse_tile, parse_tiles
 
 _TOP = {"ruleset", "laizi_indicator", "laizi", "dealer", "winner", "win", "seats"}
-_SEAT = {"hand", "melds", "pizi_gangs", "laizi_gangs", "pizi_discards", "laizi_discards"}
+_SEAT = {
+    "hand",
+    "melds",
+    "pizi_gangs",
+    "laizi_gangs",
+    "pizi_discards",
+    "laizi_discards",
+    "pi_gangs",
+    "pi_discards",
+}
 _MELD = {
     "chi": {"type", "tiles", "from"},
     "peng": {"type", "tile", "from"},
@@ -112,12 +121,17 @@ def parse_input(value: object) -> tuple[Table, int, Win, int | None]:
     else:
         indicator = parse_tile(v["laizi_indicator"], "laizi_indicator")
         laizi = laizi_of(indicator, rules)
+    rules = table_rules(rules, laizi)  # the 皮 follow from the laizi alone
     dealer = _seat_no(v["dealer"], "dealer")
     winner = _seat_no(v["winner"], "winner")
     w = _obj(v["win"], "win", {"way", "tile", "from"})
     if w.get("way") not in WAYS:
         raise InputError("win.way", f"must be one of {', '.join(WAYS)}, not {w.get('way')!r}")
     way = str(w["way"])
+    if way == "haidi_gang_draw" and not rules.haidi_play_on:
+        raise InputError(
+            "win.way", "haidi_gang_draw needs haidi_play_on (R-3.7): no kong after the haidi line"
+        )
     if "tile" not in w:
         raise InputError("win.tile", "required")
     tile = parse_tile(w["tile"], "win.tile")
@@ -134,6 +148,11 @@ def parse_input(value: object) -> tuple[Table, int, Win, int | None]:
     if not isinstance(seats_raw, list) or len(seats_raw) != 4:
         raise InputError("seats", "must be a list of exactly 4 seats")
     seats = [_seat(s, f"seats[{i}]") for i, s in enumerate(seats_raw)]
+    if not rules.qipi:
+        for i, s in enumerate(seats):
+            for name in ("pi_gangs", "pi_discards"):
+                if getattr(s, name):
+                    raise InputError(f"seats[{i}].{name}", "there are no 皮 without qipi (R-3.6)")
     # what everyone sees (R-9.1 dead waits): the indicator and the discard being won on
     seen = [t for t in (indicator, tile if way == "discard" else None) if t is not None]
     return Table(rules, laizi, dealer, seats, seen), winner, Win(way, tile, source), indicator
@@ -152,7 +171,13 @@ def table_reason(table: Table, winner: int, win: Win, indicator: int | None) -> 
         for t in seat.hand:
             counts[t] += 1
         counts[table.laizi] += seat.laizi_gangs + seat.laizi_discards
-        special += seat.pizi_gangs + seat.pizi_discards
+        special += seat.pizi_gangs + seat.pizi_discards + seat.pi_gangs + seat.pi_discards
+        if (
+            rules.special_discard == "gang_only"
+            and seat.pizi_discards + seat.pi_discards + seat.laizi_discards
+        ):
+            which = code(table.laizi) if seat.laizi_discards else "a pizi (痞子)"
+            return reason("special_discard", seat=s, tile=which)
         for m in seat.melds:
             for t in m.tiles:
                 counts[t] += 1

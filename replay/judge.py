@@ -66,7 +66,7 @@ def _preconditions(table: Table, winner: int, win: Win) -> Reason | None:
         return reason("win_on_pizi", tile=code(win.tile))
     if win.way in ("discard", "rob") and win.tile == table.laizi:
         return reason("win_on_discarded_laizi", tile=code(win.tile))
-    if win.way == "gang_draw" and not seat.made_gang:
+    if win.way in ("gang_draw", "haidi_gang_draw") and not seat.made_gang:
         return reason("gang_draw_without_gang", seat=winner)
     if win.way == "rob":
         assert win.source is not None
@@ -129,7 +129,11 @@ def _no_shape_reason(table: Table, winner: int, win: Win) -> Reason:
         lenient = replace(rules, jianjiang=False)
         if readings(seat.hand, seat.melds, win.tile, win.way, table.laizi, lenient):
             return reason("no_real_jiang", seat=winner, tile=code(win.tile))
-    if count >= 2 and win.way in ("self_draw", "discard"):
+    if count >= 2 and rules.laizi_limit == "wild":  # more wildcards than the hand may use
+        natural = [0 if k == table.laizi else tiles.count(k) for k in range(NUM_KINDS)]
+        if complete(natural, count, "any"):
+            return reason("too_many_wild_laizi", seat=winner, count=count)
+    elif count >= 2 and win.way in ("self_draw", "discard"):
         counts = Counter(tiles)
         natural = [0 if k == table.laizi else counts[k] for k in range(NUM_KINDS)]
         if complete(natural, count, "jiang") or complete([counts[k] for k in range(NUM_KINDS)], 0, "jiang"):

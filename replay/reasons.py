@@ -31,6 +31,11 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "R-4.3",
         "seat {seat} holds {count} laizi (赖子): with two or more only a big hand (大胡) can win, not 屁胡",
     ),
+    "too_many_wild_laizi": (
+        "R-4.6",
+        "seat {seat}'s hand needs more of its {count} laizi (赖子) as wildcards than it may use: "
+        "one for 屁胡, two for a big hand (大胡)",
+    ),
     "no_real_jiang": (
         "R-7.13",
         "seat {seat}'s 将 pair with {tile} would be two laizi (赖子) standing in for a 将: the pair "
@@ -71,6 +76,11 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "no_peng_to_extend": ("R-5.1", "seat {seat} has no peng of {tile} to extend to a xu-gang (蓄杠)"),
     "win_without_draw": ("R-5.1", "seat {seat} can only win by self-draw (自摸) right after drawing"),
     "win_tile_mismatch": ("R-7.1", "the winning tile is {expected}, not {tile}"),
+    "special_discard": (
+        "R-4.5",
+        "seat {seat} may put {tile} out only as its gang (杠), not as a discard (special_discard: gang_only)",
+    ),
+    "wall_empty": ("R-3.7", "the wall is empty: {detail}"),
     "haidi_no_discard": (
         "R-3.4",
         "in the 海底捞 phase nobody discards, claims or kongs; seat {seat} tried to {action}",
@@ -81,6 +91,11 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "dealer_not_rotated": (
         "R-2.2",
         "hand {hand_no} of session {session} should have seat {expected} as dealer: {why}",
+    ),
+    "dealer_not_winner": (
+        "R-2.3",
+        "hand {hand_no} of session {session} should have seat {expected} as dealer: seat {expected} "
+        "won hand {prev}, and the winner deals next (dealer_rotation: winner)",
     ),
 }
 

@@ -67,17 +67,38 @@ class Ruleset:
     jianjiang: bool = True
     #: R-7.14 见字胡: a hand that wins on every kind may not win on a discard
     jianzi_self_draw_only: bool = True
+    #: R-2.3: who deals the next hand of a sitting: ``next`` (R-2.2) or ``winner``
+    dealer_rotation: str = "next"
+    #: R-3.6 七皮: the indicator's kind and the kind before it are pizi too (皮)
+    qipi: bool = False
+    #: R-3.7: no haidi phase, no late-kong line; play goes on to the last tile
+    haidi_play_on: bool = False
+    #: R-4.5: ``allowed``, or ``gang_only`` (a pizi or laizi leaves the hand only as its gang)
+    special_discard: str = "allowed"
+    #: R-4.6: ``held`` (R-4.3 counts laizi held) or ``wild`` (only laizi used as wildcards count)
+    laizi_limit: str = "held"
+    #: R-7.15: 杠上开/海底捞/抢杠 only on four melds plus a 将 pair
+    strict_jiang: bool = False
+    #: R-10.10: a 海底捞 on a normal draw takes the big-hand self-draw factor
+    haidi_self_draw_factor: bool = False
+    #: R-10.11: the robbed seat takes the 放冲 factor in ``robber`` mode
+    qianggang_fangchong: bool = True
+    #: Not a parameter: the 皮 kinds of one table (R-3.6), set by ``replay.laizi.table_rules``
+    #: once the indicator is known. They are also in ``pizi``, since a 皮 is a pizi in every
+    #: respect (R-4.4); empty unless ``qipi``.
+    pi: tuple[int, ...] = ()
     overrides: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
     @property
     def fa_is_pizi(self) -> bool:
-        """红中发财 variant (R-3.2, R-4.1): 发财 is a gang tile too."""
-        return F in self.pizi
+        """红中发财 variant (R-3.2, R-4.1): 发财 is a gang tile too (not as a 皮 of one table)."""
+        return F in self.pizi and F not in self.pi
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
         out.pop("overrides")
-        out["pizi"] = [code(k) for k in self.pizi]
+        out.pop("pi")
+        out["pizi"] = [code(k) for k in self.pizi if k not in self.pi]
         out["third_feed_hands"] = list(self.third_feed_hands)
         return out
 
@@ -94,6 +115,24 @@ PRESETS: dict[str, Ruleset] = {
         triple_sunshine=700,
         qihu=16,
         qihu_scope="all",
+    ),
+    # 七皮四赖 as P plays it (RULES.md §11): everything else as hzlzg
+    "qipi": Ruleset(
+        preset="qipi",
+        qipi=True,
+        special_discard="gang_only",
+        laizi_limit="wild",
+        haidi_play_on=True,
+        haidi_draws=4,
+        strict_jiang=True,
+        haidi_self_draw_factor=True,
+        qianggang_fangchong=False,
+        dealer_rotation="winner",
+        open_mode="koukou",
+        big_hand_stacking="add",
+        qianggang_mode="robber",
+        jianjiang=False,
+        jianzi_self_draw_only=False,
     ),
 }
 
@@ -176,6 +215,14 @@ VALIDATORS: dict[str, Any] = {
     "haidi_draws": _int_range(0, 4),
     "jianjiang": _boolean,
     "jianzi_self_draw_only": _boolean,
+    "dealer_rotation": _choice("next", "winner"),
+    "qipi": _boolean,
+    "haidi_play_on": _boolean,
+    "special_discard": _choice("allowed", "gang_only"),
+    "laizi_limit": _choice("held", "wild"),
+    "strict_jiang": _boolean,
+    "haidi_self_draw_factor": _boolean,
+    "qianggang_fangchong": _boolean,
 }
 
 
@@ -193,6 +240,10 @@ def make_ruleset(preset: str = "hzlzg", overrides: Mapping[str, Any] | None = No
     rules = replace(PRESETS[preset], overrides=overrides, **changes)
     if rules.haidi_draws > rules.haidi_trigger:
         raise InputError("overrides.haidi_draws", "cannot exceed haidi_trigger")
+    if rules.qipi and rules.pizi != (C,):
+        # R-3.6: 七皮 is a 红中赖子杠 variant; with 发财 a pizi the honour cycle has no 皮 rule
+        where = "overrides.pizi" if "pizi" in overrides else "overrides.qipi"
+        raise InputError(where, 'qipi (七皮) needs pizi ["C"]')
     return rules
 
 

@@ -7,7 +7,7 @@ cannot disagree with the deltas.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -24,6 +24,8 @@ FACTOR_NAMES_ZH: dict[str, str] = {
     "an_gang": "暗杠",
     "pizi_gang": "红中杠",
     "pizi_discard": "打红中",
+    "pi_gang": "皮子杠",
+    "pi_discard": "打皮",
     "laizi_gang": "赖子杠",
     "laizi_discard": "丢赖子",
     "hard": "硬胡",
@@ -139,6 +141,8 @@ def seat_factors(seat: SeatState, rules: Ruleset, side: str, completed: Meld | N
                 out.append(Factor("ming_gang" if m.kind == "ming" else "xu_gang", Fraction(2), side))
     out += [Factor("pizi_gang", Fraction(2), side)] * seat.pizi_gangs
     out += [Factor("pizi_discard", Fraction(2), side)] * seat.pizi_discards
+    out += [Factor("pi_gang", Fraction(2), side)] * seat.pi_gangs  # R-4.4: a 皮 is a pizi
+    out += [Factor("pi_discard", Fraction(2), side)] * seat.pi_discards
     out += [Factor("laizi_gang", Fraction(rules.laizi_gang_factor), side)] * seat.laizi_gangs
     out += [Factor("laizi_discard", Fraction(rules.laizi_discard_factor), side)] * seat.laizi_discards
     return out
@@ -198,7 +202,7 @@ def liable_seat(
 ) -> tuple[int | None, str | None]:
     """R-10.6 liability (承包). Order when cases meet: 抢杠, then 全求人, then 喂第三口 (S3 text)."""
     rules = table.rules
-    if win.way == "rob":
+    if win.way == "rob" and "qianggang" in reading.hands:  # R-7.15: no 抢杠 credited, no liability
         return win.source, "qianggang"
     if "quanqiuren" in reading.hands and win.way == "discard":
         if rules.quanqiuren_liability == "jiang_tile":
@@ -267,21 +271,34 @@ def _winner_receipts(table: Table, winner: int, win: Win, reading: Reading) -> d
     w_factors += seat_factors(seats[winner], rules, "winner")
     if reading.hard:
         w_factors.append(Factor("hard", Fraction(2), "winner"))
-    self_draw = win.way in SELF_DRAWN_WAYS
-    if self_draw and not {"gangshangkai", "haidilao"} & set(reading.hands):
+    if _self_draw_factor(win, reading, rules):
         w_factors.append(Factor("self_draw", Fraction(2) if not big else Fraction(3, 2), "winner"))
+    # R-10.11 and R-7.15: the robbed seat is the discarder only for a credited 抢杠, and only
+    # with ``qianggang_fangchong``
+    robbed_deals_in = rules.qianggang_fangchong and "qianggang" in reading.hands
     receipts: dict[int, Receipt] = {}
     for s in range(4):
         if s == winner:
             continue
         factors = w_factors + seat_factors(seats[s], rules, "loser")
-        discarder = win.source == s and (win.way == "discard" or win.way == "rob")
+        discarder = win.source == s and (win.way == "discard" or (win.way == "rob" and robbed_deals_in))
         if discarder:
             factors.append(Factor("dealt_in", Fraction(2) if not big else Fraction(3, 2), "loser"))
         if not big and table.dealer in (winner, s):
             factors.append(Factor("dealer", Fraction(2), "pair"))
         receipts[s] = Receipt(s, factors, _product(factors))
     return receipts
+
+
+def _self_draw_factor(win: Win, reading: Reading, rules: Ruleset) -> bool:
+    """R-10.3's 自摸 factor: none on a replacement draw (杠上开, R-7.15 even when not credited),
+    none for 海底捞 unless R-10.10 gives a normal-draw 海底捞 its 1.5; a haidi draw R-7.15 does
+    not credit as 海底捞 is a plain self-draw."""
+    if win.way == "self_draw":
+        return True
+    if win.way == "haidi":
+        return "haidilao" not in reading.hands or rules.haidi_self_draw_factor
+    return False
 
 
 def _finish(
@@ -319,14 +336,7 @@ def _settle_robbed_gangkai(table: Table, winner: int, win: Win, reading: Reading
     seats = table.seats
     peng = next(m for m in seats[robbed].melds if m.type == "peng" and m.tiles[0] == win.tile)
     completed = Meld("gang", (win.tile,) * 4, "xu", peng.source)
-    robbed_state = SeatState(
-        hand=seats[robbed].hand,
-        melds=[m for m in seats[robbed].melds if m is not peng],
-        pizi_gangs=seats[robbed].pizi_gangs,
-        laizi_gangs=seats[robbed].laizi_gangs,
-        pizi_discards=seats[robbed].pizi_discards,
-        laizi_discards=seats[robbed].laizi_discards,
-    )
+    robbed_state = replace(seats[robbed], melds=[m for m in seats[robbed].melds if m is not peng])
     robbed_state.melds.insert(seats[robbed].melds.index(peng), completed)
     r_factors = [Factor("base", Fraction(10), "base", "gangshangkai (robbed player's 杠上开)")]
     r_factors += seat_factors(robbed_state, rules, "winner")

@@ -10,6 +10,7 @@ millionth). The brute-force reference in ``tests/reference.py`` defines what bot
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from replay.shanten_tables import honour_kept, join, load, suit_kept, vector
 from replay.tables import ANY_PAIR_DONE, IMPOSSIBLE, JIANG_PAIR_DONE, MELDS_DONE, complete_flags, suit_needs
@@ -21,21 +22,19 @@ _TRIP = (0, 2, 1, 0, 2)
 _PAIR = (2, 1, 0, 2, 1)
 
 
-def complete(counts: Sequence[int], wild: int = 0, pair: str = "jiang") -> bool:
+def complete(counts: Sequence[int], wild: int = 0, pair: str = "jiang", blocked: Sequence[int] = ()) -> bool:
     """Do the tiles (at most 14, total 3n+2) split into n melds and a pair?
 
     ``pair="jiang"``: the pair must be a suited 2, 5 or 8 (屁胡, R-7.2); ``"any"`` allows any
-    pair (清一色, 碰碰胡). Each wildcard may stand for any kind.
+    pair (清一色, 碰碰胡). Each wildcard may stand for any kind but the ``blocked`` ones (the
+    皮 of R-3.6: a laizi never stands for a pizi, R-4.2).
     """
     b = bytes(counts)
     if wild == 0:
         return _complete_natural(b, pair)
     if (sum(b) + wild) % 3 != 2:
         return False
-    table = suit_needs()
-    v0 = table.get(b[0:9], _NONE)
-    v1 = table.get(b[9:18], _NONE)
-    v2 = table.get(b[18:27], _NONE)
+    v0, v1, v2 = suit_values(b, blocked)
     m0, m1, m2 = v0 & 7, v1 & 7, v2 & 7
     hm = 0
     hp = IMPOSSIBLE
@@ -56,7 +55,7 @@ def complete(counts: Sequence[int], wild: int = 0, pair: str = "jiang") -> bool:
     return best <= wild
 
 
-def complete_real_jiang(counts: Sequence[int], wild: int = 0) -> bool:
+def complete_real_jiang(counts: Sequence[int], wild: int = 0, blocked: Sequence[int] = ()) -> bool:
     """n melds plus a 将 pair that holds at least one natural tile (R-7.13 见将胡).
 
     ``counts`` are the natural tiles only; two wildcards may still fill melds but never make
@@ -72,26 +71,105 @@ def complete_real_jiang(counts: Sequence[int], wild: int = 0) -> bool:
         c = rest[k]
         if not c:
             continue
-        rest[k] = c - 1  # one natural tile of the pair, the other a wildcard ...
-        if melds_cost(rest) <= wild - 1:
-            return True
+        if k not in blocked:  # one natural tile of the pair, the other a wildcard ...
+            rest[k] = c - 1
+            if melds_cost(rest, blocked) <= wild - 1:
+                return True
         if c >= 2:  # ... or both natural
             rest[k] = c - 2
-            if melds_cost(rest) <= wild:
+            if melds_cost(rest, blocked) <= wild:
                 return True
         rest[k] = c
     return False
 
 
-def melds_cost(counts: Sequence[int]) -> int:
+def melds_cost(counts: Sequence[int], blocked: Sequence[int] = ()) -> int:
     """Wildcards needed to make the natural tiles into melds only (no pair); 7+ = impossible."""
     b = bytes(counts)
-    table = suit_needs()
-    cost = (table.get(b[0:9], _NONE) & 7) + (table.get(b[9:18], _NONE) & 7) + (table.get(b[18:27], _NONE) & 7)
-    for c in b[27:34]:
+    v0, v1, v2 = suit_values(b, blocked)
+    cost = (v0 & 7) + (v1 & 7) + (v2 & 7)
+    for k, c in enumerate(b[27:34], 27):
         if c:
-            cost += _TRIP[c]
+            cost += _TRIP[c] if c == 3 or k not in blocked else IMPOSSIBLE
     return cost
+
+
+def suit_values(b: bytes, blocked: Sequence[int] = ()) -> tuple[int, int, int]:
+    """The three suits' packed wildcard needs (``replay.tables``), a blocked kind's suit apart."""
+    table = suit_needs()
+    out = []
+    for lo in (0, 9, 18):
+        key = b[lo : lo + 9]
+        mask = 0
+        for k in blocked:
+            if lo <= k < lo + 9:
+                mask |= 1 << (k - lo)
+        out.append(blocked_needs(key, mask) if mask else table.get(key, _NONE))
+    return out[0], out[1], out[2]
+
+
+@lru_cache(maxsize=1 << 16)
+def blocked_needs(key: bytes, mask: int) -> int:
+    """One suit's packed needs (melds | any pair << 3 | 将 pair << 6, 7 = impossible) when no
+    wildcard may stand for the ranks in ``mask`` (R-3.6's 皮: R-4.2, a laizi is never a pizi).
+
+    Plain recursion, the lowest natural tile first; only a 七皮 table's one or two suits with a
+    皮 come here, and each suit shape once (cached).
+    """
+    counts = tuple(key)
+    melds = _need(counts, mask, 0)
+    anyp = _need(counts, mask, 1)
+    jiang = _need(counts, mask, 2)
+    return min(melds, IMPOSSIBLE) | min(anyp, IMPOSSIBLE) << 3 | min(jiang, IMPOSSIBLE) << 6
+
+
+_PAIR_RANKS = (0, 0b111111111, 0b010010010)  # pair: none, any rank, a 2/5/8
+
+
+@lru_cache(maxsize=1 << 18)
+def _need(counts: tuple[int, ...], mask: int, pair: int) -> int:
+    """Least wildcards (none at a ``mask`` rank) making ``counts`` melds plus the ``pair`` asked."""
+    low = next((r for r in range(9) if counts[r]), None)
+    if low is None:
+        if not pair:
+            return 0
+        return 2 if _PAIR_RANKS[pair] & ~mask & 0x1FF else IMPOSSIBLE
+    free = not mask >> low & 1
+    best = IMPOSSIBLE
+    c = counts[low]
+
+    def rest(*ranks: int) -> tuple[int, ...]:
+        out = list(counts)
+        for r in ranks:
+            out[r] -= 1
+        return tuple(out)
+
+    for k in (1, 2, 3):  # a triplet of `low`: k natural tiles
+        if c >= k and (k == 3 or free):
+            best = min(best, 3 - k + _need(rest(*(low,) * k), mask, pair))
+    if pair and _PAIR_RANKS[pair] >> low & 1:
+        for k in (1, 2):  # the pair, of `low`
+            if c >= k and (k == 2 or free):
+                best = min(best, 2 - k + _need(rest(*(low,) * k), mask, 0))
+    for start in (low - 2, low - 1, low):  # runs through `low`, the lowest natural tile left
+        if start < 0 or start > 6:
+            continue
+        take = [low]
+        used = 0
+        ok = True
+        for r in (start, start + 1, start + 2):
+            if r == low:
+                continue
+            if r > low and counts[r]:
+                take.append(r)  # natural; reading it as a wildcard's place never does better
+            elif mask >> r & 1:
+                ok = False
+                break
+            else:
+                used += 1
+        if ok:
+            best = min(best, used + _need(rest(*take), mask, pair))
+    return best
 
 
 def _complete_natural(b: bytes, pair: str) -> bool:

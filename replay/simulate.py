@@ -115,8 +115,8 @@ def play_session(plan: SessionPlan) -> list[dict[str, Any]]:
             }
         )
         winner = result["winner"]
-        if winner is not None and winner != dealer:
-            dealer = (dealer + 1) % 4
+        if winner is not None and winner != dealer:  # R-2.2, or R-2.3's winner
+            dealer = winner if board.rules.dealer_rotation == "winner" else (dealer + 1) % 4
     return records
 
 

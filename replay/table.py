@@ -20,6 +20,10 @@ class SeatState:
     laizi_gangs: int = 0
     pizi_discards: int = 0
     laizi_discards: int = 0
+    #: R-4.4 皮子杠 and 皮 discards (qipi only): pizi gangs and discards of a 皮 kind, counted
+    #: apart from the 红中 ones so a receipt names them as the player does (皮子杠)
+    pi_gangs: int = 0
+    pi_discards: int = 0
 
     @property
     def opens(self) -> int:
@@ -32,7 +36,9 @@ class SeatState:
 
     @property
     def made_gang(self) -> bool:
-        return self.pizi_gangs + self.laizi_gangs > 0 or any(m.type == "gang" for m in self.melds)
+        return self.pizi_gangs + self.pi_gangs + self.laizi_gangs > 0 or any(
+            m.type == "gang" for m in self.melds
+        )
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,11 @@ SHOWCASE = {  # file in sample_logs/handwritten: source in tests/data/records
     "disputed_forgot_dealer_factor.json": "mismatch/wrong_deltas.json",
     "disputed_missed_pengpenghu.json": "mismatch/wrong_hands.json",
     "disputed_wrong_liable.json": "mismatch/wrong_liable.json",
+    # 七皮四赖 (preset qipi): what no other preset could express, and a 杠上开 refuses
+    "disputed_pi_gang.json": "legal/qipi_pi_gang.json",
+    "disputed_haidi_discard.json": "legal/qipi_haidi_discard.json",
+    "disputed_two_laizi_pihu_wild.json": "legal/qipi_two_laizi_pihu.json",
+    "disputed_strict_jiang_gangshangkai.json": "mismatch/qipi_strict_jiang.json",
 }
 
 
@@ -98,7 +103,12 @@ def main() -> None:
         record = json.loads((RECORDS / source).read_text(encoding="utf-8"))
         record["result"] = paid
         write(name, record)
-    for preset, seed, hands in (("hzlzg", 1, 200), ("hzlzg-koukou", 2, 60), ("hzfclzg", 3, 60)):
+    for preset, seed, hands in (
+        ("hzlzg", 1, 200),
+        ("hzlzg-koukou", 2, 60),
+        ("hzfclzg", 3, 60),
+        ("qipi", 17, 120),
+    ):
         with (HERE / "simulated" / f"{preset}.ndjson").open("w", encoding="utf-8") as out:
             for record in simulate(hands, seed, preset):
                 out.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")

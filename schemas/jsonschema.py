@@ -155,6 +155,40 @@ _OVERRIDES: dict[str, dict[str, Any]] = {
         "type": "boolean",
         "description": "R-7.14 见字胡: a hand that wins on any tile wins only by self-draw or 抢杠",
     },
+    "dealer_rotation": {
+        "enum": ["next", "winner"],
+        "description": "R-2.2 next: after a non-dealer win the dealer's 下家 deals; R-2.3 winner: the winner",
+    },
+    "qipi": {
+        "type": "boolean",
+        "description": "R-3.6 七皮: the indicator's kind and the one before it are 皮 (pizi); needs pizi [C]",
+    },
+    "haidi_play_on": {
+        "type": "boolean",
+        "description": "R-3.7: play (discards, claims, every gang) goes on to the last tile; the last "
+        "haidi_draws draws are haidi draws",
+    },
+    "special_discard": {
+        "enum": ["allowed", "gang_only"],
+        "description": "R-4.5 gang_only: a pizi or laizi leaves the hand only as its gang, not as a discard",
+    },
+    "laizi_limit": {
+        "enum": ["held", "wild"],
+        "description": "R-4.3 held: two laizi held forbid 屁胡; R-4.6 wild: only laizi used as wildcards "
+        "count, one for 屁胡, two for a big hand",
+    },
+    "strict_jiang": {
+        "type": "boolean",
+        "description": "R-7.15: 杠上开/海底捞/抢杠 only on four melds plus a 将 pair; 全求人's pair a 将",
+    },
+    "haidi_self_draw_factor": {
+        "type": "boolean",
+        "description": "R-10.10: a 海底捞 on a normal draw takes the big-hand self-draw factor 1.5",
+    },
+    "qianggang_fangchong": {
+        "type": "boolean",
+        "description": "R-10.11: in robber mode the robbed player takes the 放冲 factor",
+    },
 }
 
 assert set(_OVERRIDES) == set(VALIDATORS), "describe every ruleset parameter in _OVERRIDES"

@@ -353,7 +353,14 @@ def session_flags(stubs: Sequence[pa.Table]) -> dict[str, dict[int, dict[str, An
                     row["why"],
                 )
             else:
-                row["_session"] = (row["source"], row["session"], row["hand_no"], row["dealer"], row["keeps"])
+                row["_session"] = (
+                    row["source"],
+                    row["session"],
+                    row["hand_no"],
+                    row["dealer"],
+                    row["keeps"],
+                    row["passes_to"],
+                )
             sitting.append(row)
     flush()
     return flags

@@ -130,6 +130,7 @@ STUB_SCHEMA = pa.schema(
         ("hand_no", pa.int64()),
         ("dealer", pa.int8()),
         ("keeps", pa.bool_()),
+        ("passes_to", pa.int8()),  # the winner who deals next, else null
         ("part", pa.int32()),
         ("part_row", pa.int32()),
         ("file", pa.dictionary(pa.int32(), _STR)),  # a handful of files per part: 4 bytes a hand
@@ -275,12 +276,13 @@ class PartRows:
         order = {"part": self.part, "part_row": row}
         session = audit.get("_session")
         if session:
-            source, sid, no, dealer, keeps = session
-            self._stub(text(source), text(sid), no, dealer, keeps, row, key, "wuhan", None, None)
+            source, sid, no, dealer, keeps, *rest = session
+            passes_to = rest[0] if rest else None
+            self._stub(text(source), text(sid), no, dealer, keeps, passes_to, row, key, "wuhan", None, None)
         session = audit.get("_sichuan_session")
         if session:
             source, sid, no, dealer, nxt, why = session
-            self._stub(text(source), text(sid), no, dealer, None, row, key, "sichuan", nxt, why)
+            self._stub(text(source), text(sid), no, dealer, None, None, row, key, "sichuan", nxt, why)
         source, hand_id = text(audit.get("source")), text(audit.get("hand_id"))
         computed = audit.get("computed")
         columns = hand_columns(audit)
@@ -314,8 +316,9 @@ class PartRows:
             self._add_events(cols, order, source, hand_id, _at(obj, "events"))
 
     def _stub(self, *values: Any) -> None:
-        source, sid, no, dealer, keeps, row, key, game, nxt, why = values
-        stub = (source, sid, no, dealer, keeps, self.part, row, partition_path("audits", key, self.part))
+        source, sid, no, dealer, keeps, passes_to, row, key, game, nxt, why = values
+        where = partition_path("audits", key, self.part)
+        stub = (source, sid, no, dealer, keeps, passes_to, self.part, row, where)
         for name, value in zip(_STUB_NAMES, (*stub, game, nxt, why), strict=True):
             self.stubs[name].append(value)
 

@@ -20,6 +20,7 @@ from replay.audit import check_sessions
 from replay.games.sichuan.audit import check_sessions as check_sichuan_sessions
 from replay.inputs import DECODE_ERRORS as _DECODE_ERRORS
 from replay.inputs import Item, Unreadable, _unreadable, loads
+from replay.ruleset import PRESETS
 from store import games
 from store.db import Store, first
 from store.entry import _Entry, _ident, _safe_text, _sitting
@@ -113,7 +114,8 @@ def _session_stubs(con: duckdb.DuckDBPyConnection, items: Sequence[Item]) -> lis
     _register(con, "_batch_sessions", {"source": [s for s, _ in sessions], "sid": [i for _, i in sessions]})
     try:
         rows = con.execute(
-            "SELECT h.source, h.session_id, h.hand_no, h.dealer, h.winner FROM hands h"
+            "SELECT h.source, h.session_id, h.hand_no, h.dealer, h.winner, h.preset,"
+            " json_extract_string(h.record, '$.ruleset.overrides.dealer_rotation') FROM hands h"
             " JOIN _batch_sessions b ON h.source = b.source AND h.session_id = b.sid"
             " WHERE h.status IN ('ok', 'mismatch') AND h.game = 'wuhan'"
         ).fetchall()
@@ -125,16 +127,20 @@ def _session_stubs(con: duckdb.DuckDBPyConnection, items: Sequence[Item]) -> lis
         ).fetchall()
     finally:
         con.unregister("_batch_sessions")
-    return [
-        *(
-            {"_session": (src, sid, no, dealer, winner is None or winner == dealer)}
-            for src, sid, no, dealer, winner in rows
-        ),
-        *(
-            games.sichuan_session_stub(src, sid, no, dealer, orjson.loads(computed))
-            for src, sid, no, dealer, computed in others
-        ),
-    ]
+    stubs: list[dict[str, Any]] = []
+    for src, sid, no, dealer, winner, preset, rotation in rows:
+        keeps = winner is None or winner == dealer
+        key: tuple[Any, ...] = (src, sid, no, dealer, keeps)
+        if rotation is None:
+            rotation = PRESETS[preset].dealer_rotation if preset in PRESETS else "next"
+        if not keeps and rotation == "winner":  # the stored hand's winner deals next
+            key = (*key, winner)
+        stubs.append({"_session": key})
+    stubs.extend(
+        games.sichuan_session_stub(src, sid, no, dealer, orjson.loads(computed))
+        for src, sid, no, dealer, computed in others
+    )
+    return stubs
 
 
 def _audit_entries(entries: Sequence[_Entry], stubs: list[dict[str, Any]], analysis: bool = True) -> None:

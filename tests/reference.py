@@ -6,7 +6,8 @@ re-derives every answer by plain enumeration straight from the rule text. It is 
 meant to be obviously correct; the property tests compare the engine against it.
 
 Only ``replay.tiles`` (kind numbering, ``JIANG``) is used. A ruleset is anything with
-``.pizi`` (tuple of kinds), ``.fa_is_pizi`` and ``.jianjiang`` (R-7.13); a meld is anything with ``.type``,
+``.pizi`` (tuple of kinds: a 七皮 table's 皮 included, R-4.4), ``.fa_is_pizi``, ``.jianjiang`` (R-7.13),
+``.laizi_limit`` (R-4.6) and ``.strict_jiang`` (R-7.15); a meld is anything with ``.type``,
 ``.tiles`` and ``.kind`` (as ``replay.hand.Meld``).
 
 Kinds: 0-8 = 1m-9m, 9-17 = 1s-9s, 18-26 = 1p-9p, 27-33 = E S W N C F P.
@@ -26,10 +27,16 @@ NUM_KINDS = 34
 #: Hand types that are shapes / patterns (big hands), in a fixed order.
 BIG_SHAPES = ("qingyise", "fengyise", "jiangyise", "pengpenghu", "quanqiuren")
 
-#: Way of winning -> the big hand that way adds (R-7.8, R-7.9, R-7.10).
-WAY_HANDS = {"gang_draw": "gangshangkai", "haidi": "haidilao", "rob": "qianggang"}
+#: Way of winning -> the big hands that way adds (R-7.8, R-7.9, R-7.10; R-3.7's replacement draw
+#: that is a haidi draw adds both 杠上开 and 海底捞).
+WAY_HANDS = {
+    "gang_draw": {"gangshangkai"},
+    "haidi": {"haidilao"},
+    "rob": {"qianggang"},
+    "haidi_gang_draw": {"gangshangkai", "haidilao"},
+}
 
-WAYS = ("self_draw", "discard", "gang_draw", "haidi", "rob")
+WAYS = ("self_draw", "discard", "gang_draw", "haidi", "rob", "haidi_gang_draw")
 
 
 def suit(kind: int) -> int:
@@ -169,6 +176,17 @@ def ref_real_jiang_split(counts: Sequence[int], real: Sequence[int]) -> bool:
     return False
 
 
+def ref_triplets_and_jiang_pair(counts: Sequence[int], real: Sequence[int], need_real: bool) -> bool:
+    """Triplets plus a 将 pair (R-7.15), whose kind has a real tile when ``need_real`` (R-7.13)."""
+    for k in sorted(JIANG):
+        if counts[k] >= 2 and (real[k] >= 1 or not need_real):
+            rest = list(counts)
+            rest[k] -= 2
+            if all(c % 3 == 0 for c in rest):
+                return True
+    return False
+
+
 def ref_triplets_and_pair(counts: Sequence[int]) -> bool:
     """Do the natural tiles split into triplets plus exactly one pair (any kind)? No wildcards."""
     for pair_kind in range(NUM_KINDS):
@@ -259,8 +277,11 @@ def types_of(
 
     Returns the list of hand-type sets this hand supports: ``{"pihu"}`` when 屁胡 holds,
     and big hands plus the way's hand when that is non-empty. ``n_laizi`` is the number
-    of laizi tiles in the concealed hand + winning tile (for R-4.3). ``real`` counts the
-    tiles of ``y`` that really are their kind (R-7.13; default: all of them).
+    of laizi tiles in the concealed hand + winning tile (for R-4.3); under R-4.6 (``laizi_limit:
+    wild``) the number of laizi read as another kind than their own (a 屁胡 may use one, a big
+    hand two). ``real`` counts the tiles of ``y`` that really are their kind (R-7.13; default:
+    all of them). R-7.15 (``strict_jiang``): a way is credited only with a 将 pair, and stacks
+    only with the shapes that have one; 全求人's pair is always a 将.
     """
     if way not in WAYS:
         raise ValueError(f"unknown way {way!r}")
@@ -282,6 +303,7 @@ def types_of(
         big.add("jiangyise")  # R-7.5, no structure needed
     if all(m.type in ("peng", "gang") for m in melds) and ref_triplets_and_pair(counts):
         big.add("pengpenghu")  # R-7.6
+    strict = rules.strict_jiang
     if (
         way == "discard"
         and len(melds) == 4
@@ -290,21 +312,33 @@ def types_of(
         and y[0] == y[1]
         and (
             (y[0] in JIANG and (real[y[0]] >= 1 or not rules.jianjiang))
-            or big & {"qingyise", "fengyise", "jiangyise", "pengpenghu"}
+            or (not strict and big & {"qingyise", "fengyise", "jiangyise", "pengpenghu"})
         )
     ):
-        big.add("quanqiuren")  # R-7.7
+        big.add("quanqiuren")  # R-7.7 (R-7.15: the pair always a 将)
 
-    shape = bool(big) or splits_jiang
-    with_way = set(big)
-    if way in WAY_HANDS and shape:
-        with_way.add(WAY_HANDS[way])  # R-7.8 .. R-7.10
+    if rules.laizi_limit == "wild" and n_laizi > 2:
+        return []  # R-4.6: no hand uses three wildcards
 
     sets: list[set[str]] = []
     if way in ("self_draw", "discard") and splits_jiang and n_laizi <= 1:
-        sets.append({"pihu"})  # R-7.2 with R-4.3
-    if with_way:
-        sets.append(with_way)
+        sets.append({"pihu"})  # R-7.2 with R-4.3 (R-4.6: wildcards used)
+    if way not in WAY_HANDS:
+        if big:
+            sets.append(big)
+    elif not strict:
+        if big or splits_jiang:
+            sets.append(big | WAY_HANDS[way])  # R-7.8 .. R-7.10
+    else:
+        if big:
+            sets.append(big)  # R-7.15: the shapes alone
+        if splits_jiang:
+            with_jiang = set()
+            if "qingyise" in big:
+                with_jiang.add("qingyise")  # one suit, and this 将 split
+            triplets = ref_triplets_and_jiang_pair(counts, real, rules.jianjiang)
+            with_jiang |= big & {"pengpenghu", "jiangyise"} if triplets else set()
+            sets.append(with_jiang | WAY_HANDS[way])
     return sets
 
 
@@ -344,15 +378,17 @@ def ref_readings(
     """
     x = [*concealed, win_tile]
     n_laizi = sum(1 for t in x if t == laizi)
+    wild = rules.laizi_limit == "wild"  # R-4.6: count the laizi used as wildcards, not those held
 
-    hard = [frozenset(s) for s in types_of(x, melds, way, rules, n_laizi)]
+    hard = [frozenset(s) for s in types_of(x, melds, way, rules, 0 if wild else n_laizi)]
     result = {(s, True) for s in maximal(hard)}
     if n_laizi > 0:
         soft = []
         for y in substitutions(x, laizi, rules):
             naturals = len(x) - n_laizi  # substitutions() puts the naturals first
             real = counts_of([*y[:naturals], *(t for t in y[naturals:] if t == laizi)])
-            soft += [frozenset(s) for s in types_of(y, melds, way, rules, n_laizi, real)]
+            used = sum(1 for t in y[naturals:] if t != laizi) if wild else n_laizi
+            soft += [frozenset(s) for s in types_of(y, melds, way, rules, used, real)]
         result |= {(s, False) for s in maximal(soft)}
     return result
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from replay.laizi import table_rules
 from replay.ruleset import make_ruleset
 from tests.reference import JIANG, NUM_KINDS, WAYS, rank, suit, wind_kinds
 
@@ -21,8 +22,25 @@ RULESETS = (
     make_ruleset("hzfclzg"),
     # R-7.13 and R-7.14 off, so the property tests hold both sides of each parameter
     make_ruleset("hzlzg", {"jianjiang": False, "jianzi_self_draw_only": False}),
+    # the 七皮四赖 switches (issue 17): the preset, and strict 将 / the laizi limit on their own and
+    # with R-7.13, so each switch is held on both sides and with its neighbours
+    make_ruleset("qipi"),
+    make_ruleset("hzlzg", {"laizi_limit": "wild", "strict_jiang": True}),
+    make_ruleset("qipi", {"jianjiang": True, "laizi_limit": "held", "strict_jiang": False}),
 )
+WAITING_RULESETS = RULESETS[:3] * 2 + RULESETS[3:]
+#: the rulesets with a 七皮四赖 switch on (R-3.6, R-4.6, R-7.15)
+SWITCH_RULESETS = RULESETS[3:]
 MODES = ("one_suit", "triplets", "jiang", "winds", "random")
+
+
+@st.composite
+def rules_and_laizi(draw: Any, rulesets: tuple[Any, ...] = RULESETS) -> tuple[Any, int]:
+    """A ruleset and a laizi; with ``qipi`` the ruleset as that table plays it (R-3.6: its 皮,
+    the two kinds before the laizi, are pizi). The laizi is never a pizi (R-3.2)."""
+    rules = draw(st.sampled_from(rulesets))
+    laizi = draw(st.sampled_from([k for k in range(NUM_KINDS) if k not in rules.pizi]))
+    return table_rules(rules, laizi), laizi
 
 
 @dataclass(frozen=True)
@@ -198,16 +216,15 @@ def _count(tiles: list[int]) -> list[int]:
 
 
 @st.composite
-def hand_cases(draw: Any, n_laizi: int | None = None) -> HandCase:
+def hand_cases(draw: Any, n_laizi: int | None = None, rulesets: tuple[Any, ...] = RULESETS) -> HandCase:
     """A hand for ``readings``: 4 melds + pair built from meld shapes, some melds exposed,
     then perturbed (0-2 tiles changed) and given exactly ``n_laizi`` laizi tiles among
     concealed + winning tile (0-3 when None).
 
     Invariants: at most 4 tiles of a kind overall; no pizi anywhere; melds hold no laizi.
     """
-    rules = draw(st.sampled_from(RULESETS))
+    rules, laizi = draw(rules_and_laizi(rulesets))
     allowed = [k for k in range(NUM_KINDS) if k not in rules.pizi]
-    laizi = draw(st.sampled_from(allowed))
     if n_laizi is None:
         n_laizi = draw(st.integers(0, 3))
     counts = [0] * NUM_KINDS
@@ -276,9 +293,8 @@ def waiting_hands(draw: Any) -> tuple[tuple[int, ...], tuple[RefMeld, ...], int,
     the rest as concealed groups, then one tile swapped for a laizi and, a third of the time, a
     second tile too; 3n+1 concealed tiles. Lone-laizi hands after pengs are 见字胡, the others
     mostly not, so both answers come up often."""
-    rules = draw(st.sampled_from(RULESETS))
+    rules, laizi = draw(rules_and_laizi(WAITING_RULESETS))  # 见字胡 on: drawn more often
     allowed = [k for k in range(NUM_KINDS) if k not in rules.pizi]
-    laizi = draw(st.sampled_from(allowed))
     plain = [k for k in allowed if k != laizi]
     counts = [0] * NUM_KINDS
     melds: list[RefMeld] = []

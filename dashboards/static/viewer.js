@@ -82,6 +82,8 @@
     const extra = [];
     if (g.pizi_gangs) extra.push(`红中杠 ×${g.pizi_gangs}`);
     if (g.pizi_discards) extra.push(`打红中 ×${g.pizi_discards}`);
+    if (g.pi_gangs) extra.push(`${TERMS.pi_gang} ×${g.pi_gangs}`);
+    if (g.pi_discards) extra.push(`打皮 ×${g.pi_discards}`);
     if (g.laizi_gangs) extra.push(`赖子杠 ×${g.laizi_gangs}`);
     if (g.laizi_discards) extra.push(`丢赖子 ×${g.laizi_discards}`);
     if (extra.length) hand.appendChild(text("small", extra.join(" · ")));
@@ -112,6 +114,11 @@
     const lz = document.createElement("div");
     lz.append(text("span", "赖子 laizi "), tileEl(step.laizi, { small: true, laizi: true }));
     c.appendChild(lz);
+    if (step.pi) {  // 七皮四赖: the 皮 kinds beside the indicator and the laizi
+      const pi = document.createElement("div");
+      pi.append(text("span", `${TERMS.pi} `), ...step.pi.map((t) => tileEl(t, { small: true })));
+      c.appendChild(pi);
+    }
     c.appendChild(text("div", `庄 dealer: ${name(step.dealer)}`, "muted-light"));
   }
 

@@ -9,14 +9,14 @@ others see and cannot disturb them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, NamedTuple
 
-from replay.board import Board, IllegalEvent
+from replay.board import DRAW_WAYS, Board, IllegalEvent
 from replay.findings import SEVERITIES as SEVERITIES
 from replay.findings import Finding as Finding
-from replay.hand import Meld, wind_kinds
+from replay.hand import SELF_DRAWN_WAYS, Meld, wind_kinds
 from replay.judge import Judgement, can_win_on
 from replay.ruleset import HAND_NAMES_ZH, Ruleset
 from replay.settle import Settlement
@@ -24,7 +24,8 @@ from replay.shape import shanten
 from replay.table import SeatState, Win
 from replay.tiles import CODES, JIANG, KIND_OF, NUM_KINDS
 
-SELF_DRAWN = {"normal": "self_draw", "replacement": "gang_draw", "haidi": "haidi"}
+#: the way a win on each kind of draw is won (R-3.7's haidi replacement draw included)
+SELF_DRAWN = DRAW_WAYS
 SUIT_NAMES = ("万", "条", "筒")
 
 
@@ -65,19 +66,12 @@ def clone_board(board: Board, like: Board | None = None) -> Board:
             and s.laizi_gangs == old.laizi_gangs
             and s.pizi_discards == old.pizi_discards
             and s.laizi_discards == old.laizi_discards
+            and s.pi_gangs == old.pi_gangs
+            and s.pi_discards == old.pi_discards
         ):
             seats.append(old)
         else:
-            seats.append(
-                SeatState(
-                    list(s.hand),
-                    list(s.melds),
-                    s.pizi_gangs,
-                    s.laizi_gangs,
-                    s.pizi_discards,
-                    s.laizi_discards,
-                )
-            )
+            seats.append(replace(s, hand=list(s.hand), melds=list(s.melds)))
     state["seats"] = seats
     rivers = like.discards if like is not None else None
     state["discards"] = [
@@ -107,7 +101,7 @@ class Offer(NamedTuple):
 
     @property
     def drawn(self) -> bool:
-        return self.way in ("self_draw", "gang_draw", "haidi")
+        return self.way in SELF_DRAWN_WAYS
 
     @property
     def win(self) -> Win:
@@ -203,6 +197,8 @@ class Context:
                 source, tile = event["seat"], KIND_OF[event["tile"]]
                 if kind == "discard" and (tile in rules.pizi or tile == laizi):
                     continue  # nobody may win on a discarded pizi or laizi (R-4.1, R-4.2)
+                if kind == "discard" and rules.haidi_play_on and self.after(i).live == 0:
+                    continue  # R-3.7: a discard with the wall empty cannot be won on
                 way = "discard" if kind == "discard" else "rob"
                 winner = self._won_next(i)
                 right = True
@@ -247,9 +243,7 @@ class Context:
                 self._hopeless[id(state)] = hopeless
             if hopeless:
                 return None
-        seat = SeatState(
-            hand, state.melds, state.pizi_gangs, state.laizi_gangs, state.pizi_discards, state.laizi_discards
-        )
+        seat = replace(state, hand=hand)
         if not can_win_on(seat, offer.tile, offer.way, board.laizi, board.rules):
             return None
         judged = board.judge_win(offer.seat, offer.win)

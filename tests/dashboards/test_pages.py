@@ -197,6 +197,21 @@ def test_move_list_is_one_line_per_turn_in_player_notation() -> None:
     assert len(lines) == len(record["events"]) - draws - passes  # a draw shares its discard's line
 
 
+def test_qipi_viewer_shows_the_pi_and_draws_a_pi_gang_as_such() -> None:
+    """七皮四赖 (R-3.6, R-4.4): each step names the table's 皮 beside indicator and laizi (4万:
+    皮 3万 4万); seat 1's 3万 put out is a 皮子杠 (not a 红中杠) in the move list and its receipt."""
+    model = build(sample("disputed_pi_gang"))
+    assert model["steps"][0]["pi"] == ["3m", "4m"] and model["steps"][0]["laizi"] == "5m"
+    captions = [s["caption"] for s in model["steps"]]
+    assert "1 p1 皮子杠 三万" in captions and "3 p3 红中杠 红中" in captions
+    assert model["steps"][-1]["gangs"][1]["pi_gangs"] == 1
+    receipt = next(r for r in model["settlement"]["receipts"] if r["seat"] == 2)
+    assert [f["label"] for f in receipt["factors"]] == ["底", "开口", "皮子杠", "硬"]
+    assert terms.for_pages()["pi_gang"] == "皮子杠"
+    old = build(sample("pihu"))
+    assert "pi" not in old["steps"][0] and "pi_gangs" not in old["steps"][0]["gangs"][0]
+
+
 @pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.json")), ids=lambda p: p.stem)
 def test_no_raw_value_reaches_a_page(path: Path) -> None:
     model = build(json.loads(path.read_text(encoding="utf-8")))

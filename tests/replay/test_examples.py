@@ -1,4 +1,4 @@
-"""RULES.md §12 worked examples E1–E6, exactly as the sources compute them."""
+"""RULES.md §12 worked examples E1–E11, exactly as the sources (and P, for E7–E11) compute them."""
 
 from __future__ import annotations
 
@@ -97,3 +97,101 @@ def test_E6_hzfclzg_caps() -> None:
     out = _e6(2, [False, False, False])
     assert [r["pays"] for r in out["receipts"]] == [700, 700, 700] and out["capped"] == "triple_sunshine"
     assert out["hands"] == ["qingyise", "pengpenghu"] and out["deltas"][0] == 2100
+
+
+# E7–E11 (RULES.md §12): preset qipi, seat 0 the dealer, W = the winner's factors.
+
+
+def test_E7_pi_gang_gangshangkai() -> None:
+    """R-3.6, R-4.4: indicator 4万 makes 4万 and 3万 皮; seat 1 puts its 3万 out as a 皮子杠 and
+    wins 杠上开 on 5条. 10 · W 16 (口口番 2², 皮子杠 2, hard 2), no self-draw factor."""
+    seats = [
+        seat("", peng("E", 2)),
+        seat("6s 7s 8s 2p 2p 2p 5s", chi("1s 2s 3s", 0), peng("9p", 2), pi_gangs=1),
+        NOBODY,
+        seat("", peng("W", 1), pizi_gangs=1),
+    ]
+    out = evaluate(win_input(seats, 1, "gang_draw", "5s", preset="qipi", indicator="4m"))
+    assert out["legal"] and out["hands"] == ["gangshangkai"] and out["hard"] and out["base"] == 10
+    by_seat = {r["seat"]: r for r in out["receipts"]}
+    assert by_seat[2]["expression"] == "10·4·2·2" and by_seat[2]["raw"] == 160
+    assert [f["zh"] for f in by_seat[2]["factors"]][2] == "皮子杠"
+    assert by_seat[0]["raw"] == 320 and by_seat[3]["raw"] == 640  # 10·16·2, 10·16·2·2
+    assert out["capped"] == "cap" and out["deltas"] == [-300, 760, -160, -300]
+
+
+def _e8(**overrides: object) -> dict:
+    seats = [
+        seat("", laizi_gangs=1),
+        seat("", peng("E", 3), peng("S", 3)),
+        seat("1s 2s 3s 4p 5p 6p 7p 8p 9p 2s", peng("7m", 1)),
+        NOBODY,
+    ]
+    return evaluate(win_input(seats, 2, "haidi", "2s", preset="qipi", indicator="9m", **overrides))
+
+
+def test_E8_haidilao_takes_the_self_draw_factor() -> None:
+    """R-3.7, R-10.10: 海底捞 on a normal draw; W = 2 · 2 · 1.5 = 6, no dealer factor (big hand)."""
+    out = _e8()
+    assert out["legal"] and out["hands"] == ["haidilao"] and out["hard"]
+    assert [r["raw"] for r in out["receipts"]] == [240, 240, 60]  # 10·6·4 (赖子杠), 10·6·2², 10·6
+    assert out["deltas"] == [-240, -240, 540, -60]
+    out = _e8(haidi_self_draw_factor=False)
+    assert [r["raw"] for r in out["receipts"]] == [160, 160, 40]
+
+
+def _e9(**overrides: object) -> dict:
+    seats = [
+        seat("", peng("E", 2)),
+        seat("2m 3m 4m 5s 6s 7s 5m 5m 4p 5p", peng("8m", 0)),
+        NOBODY,
+        seat("", peng("6p", 0), chi("7p 8p 9p", 2)),
+    ]
+    return evaluate(win_input(seats, 1, "rob", "6p", 3, preset="qipi", indicator="1s", **overrides))
+
+
+def test_E9_qianggang_without_fangchong() -> None:
+    """R-10.11: seat 1 robs seat 3's xu-gang; W = 2 · 2 = 4, the robbed seat takes no 1.5 and is
+    liable for all three amounts (80 + 40 + 160)."""
+    out = _e9()
+    assert out["legal"] and out["hands"] == ["qianggang"] and out["hard"]
+    assert {r["seat"]: r["raw"] for r in out["receipts"]} == {0: 80, 2: 40, 3: 160}
+    assert out["liable"] == 3 and out["liability"] == "qianggang"
+    assert out["deltas"] == [0, 280, 0, -280]
+    out = _e9(qianggang_fangchong=True)  # 10·4·4·1.5 = 240
+    assert out["deltas"] == [0, 360, 0, -360]
+
+
+def _e10(**overrides: object) -> dict:
+    seats = [
+        NOBODY,
+        seat("", peng("E", 0)),
+        seat("9s 9s 9s 1p 1p 1p 8m 8m 8m 3s", peng("7m", 1), pizi_gangs=1),
+        seat("", peng("S", 0), gang("an", "N")),
+    ]
+    return evaluate(win_input(seats, 2, "gang_draw", "3s", preset="qipi", indicator="5p", **overrides))
+
+
+def test_E10_strict_jiang_refuses_gangshangkai_without_a_jiang_pair() -> None:
+    """R-7.15: 3条 3条 is no 将: 碰碰胡 alone, base 10, no 杠上开 and no self-draw factor. W = 8."""
+    out = _e10()
+    assert out["legal"] and out["hands"] == ["pengpenghu"] and out["base"] == 10
+    by_seat = {r["seat"]: r for r in out["receipts"]}
+    assert by_seat[0]["expression"] == "10·2·2·2" and "自摸" not in [f["zh"] for f in by_seat[0]["factors"]]
+    assert [r["raw"] for r in out["receipts"]] == [80, 160, 640]
+    assert out["deltas"] == [-80, -160, 540, -300]
+    out = _e10(strict_jiang=False)  # 碰碰胡 + 杠上开, base 20 (added): 160, 320 -> 300, 1280 -> 300
+    assert out["hands"] == ["pengpenghu", "gangshangkai"] and out["base"] == 20
+    assert out["deltas"][2] == 760
+
+
+def test_E11_two_laizi_read_as_themselves_are_a_hard_pihu() -> None:
+    """R-4.6 wild: 5万 5万 (both laizi) read as themselves are the 将: a hard 屁胡, W = 2·2·2 = 8;
+    under R-4.3 (held) the two laizi forbid it."""
+    seats = [NOBODY, seat("1s 2s 3s 6s 7s 8s 2p 2p 2p 5m", peng("9p", 2)), seat("", peng("E", 3)), NOBODY]
+    out = evaluate(win_input(seats, 1, "self_draw", "5m", preset="qipi", indicator="4m"))
+    assert out["legal"] and out["hands"] == ["pihu"] and out["hard"]
+    assert {r["seat"]: r["raw"] for r in out["receipts"]} == {0: 16, 2: 16, 3: 8}
+    assert out["deltas"] == [-16, 40, -16, -8]
+    held = evaluate(win_input(seats, 1, "self_draw", "5m", preset="qipi", indicator="4m", laizi_limit="held"))
+    assert not held["legal"] and held["reason"]["code"] == "pihu_two_laizi"

@@ -25,7 +25,7 @@ from tests.reference import (
     ref_shanten,
     ref_waits,
 )
-from tests.strategies import HandCase, hand_cases, waiting_hands, wild_hands
+from tests.strategies import SWITCH_RULESETS, HandCase, hand_cases, waiting_hands, wild_hands
 
 shape = pytest.importorskip("replay.shape")
 hand = pytest.importorskip("replay.hand")
@@ -150,6 +150,15 @@ def test_readings_two_laizi(case: HandCase) -> None:
 @given(hand_cases(n_laizi=3))
 def test_readings_three_laizi(case: HandCase) -> None:
     # The brute force tries all C(35, 3) = 6545 readings of three laizi: few examples.
+    check_readings(case)
+
+
+@settings(max_examples=500, deadline=None, derandomize=True)
+@given(st.integers(1, 3).flatmap(lambda n: hand_cases(n_laizi=n, rulesets=SWITCH_RULESETS)))
+def test_R_3_6_R_4_4_R_4_6_R_7_15_readings_match_reference_under_the_qipi_switches(case: HandCase) -> None:
+    """The 七皮四赖 switches on their own and together: no laizi read as a 皮 (R-3.6, R-4.4), the
+    wildcards used counted (R-4.6), the way only with a 将 pair (R-7.15), and the way
+    ``haidi_gang_draw`` (R-3.7), against the brute force."""
     check_readings(case)
 
 

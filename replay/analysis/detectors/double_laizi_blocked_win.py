@@ -15,6 +15,7 @@ Reported once per seat and stretch of holding two laizi, at the first tile that 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 
 from replay.analysis.base import Context, Finding, Offer, severity_by_points, tile_name
 from replay.analysis.registry import detector
@@ -22,7 +23,6 @@ from replay.hand import Meld, Reading, pihu_shape, readings
 from replay.ruleset import Ruleset
 from replay.settle import BelowQihu, Settlement, settle
 from replay.shape import complete
-from replay.table import SeatState
 from replay.tiles import NUM_KINDS
 
 
@@ -79,9 +79,7 @@ def _blocked_pihu(ctx: Context, offer: Offer) -> Settlement | None:
     if judged.legal or judged.reason is None or judged.reason.code != "pihu_two_laizi":
         return None  # a legal win is missed_win's; any other reason is not this one
     table = board.table()
-    table.seats[offer.seat] = SeatState(
-        hand, state.melds, state.pizi_gangs, state.laizi_gangs, state.pizi_discards, state.laizi_discards
-    )
+    table.seats[offer.seat] = replace(state, hand=hand)
     try:
         return settle(table, offer.seat, offer.win, Reading(("pihu",), hard), None)
     except BelowQihu:

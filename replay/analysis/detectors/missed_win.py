@@ -21,6 +21,7 @@ _HOW = {
     "self_draw": "by self-draw (自摸) of {tile}",
     "gang_draw": "on the kong replacement draw {tile} (杠上开)",
     "haidi": "on the haidi draw {tile} (海底捞)",
+    "haidi_gang_draw": "on the kong replacement draw {tile}, a haidi draw (杠上开 海底捞)",
     "rob": "by robbing seat {source}'s xu-gang of {tile} (抢杠)",
 }
 

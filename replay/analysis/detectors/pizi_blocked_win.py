@@ -14,13 +14,13 @@ offer that would have won; the cost is what that win would have collected.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from itertools import combinations
 
 from replay.analysis.base import Context, Finding, Offer, clone_board, hands_zh, severity_by_points, tile_name
 from replay.analysis.registry import detector
 from replay.judge import can_win_on
 from replay.settle import Settlement
-from replay.table import SeatState
 from replay.tiles import CODES, KIND_OF
 
 MAX_HELD = 2  # more pizi held at once is rare and the swaps multiply
@@ -82,13 +82,12 @@ def _blocked(
     rest = [t for t in hand if t not in pizi]
     best: tuple[Settlement, tuple[int, ...], list[int]] | None = None
     for kept in combinations(sorted(thrown), len(held)):
-        mine = SeatState(
-            [*rest, *kept],
-            state.melds,
-            state.pizi_gangs,
-            state.laizi_gangs,
-            state.pizi_discards + len(held),
-            state.laizi_discards,
+        pi = sum(1 for t in held if t in board.rules.pi)  # a 皮 thrown is a 皮 discard
+        mine = replace(
+            state,
+            hand=[*rest, *kept],
+            pizi_discards=state.pizi_discards + len(held) - pi,
+            pi_discards=state.pi_discards + pi,
         )
         if not can_win_on(mine, offer.tile, offer.way, board.laizi, board.rules):
             continue

@@ -32,7 +32,7 @@ sys.path.insert(0, str(HERE.parents[2]))
 
 from replay.board import Board, IllegalEvent  # noqa: E402
 from replay.inputs import iter_records  # noqa: E402
-from replay.laizi import laizi_of  # noqa: E402
+from replay.laizi import laizi_of, table_rules  # noqa: E402
 from replay.ruleset import make_ruleset  # noqa: E402
 from replay.tiles import CODES, parse_tile  # noqa: E402
 from schemas.audit import audit_records  # noqa: E402
@@ -129,6 +129,7 @@ def build(
     if overrides:
         ruleset["overrides"] = overrides
     rules = make_ruleset(preset, overrides)
+    rules = table_rules(rules, laizi_of(parse_tile(indicator), rules))  # R-3.6: 皮 are special too
     laizi = CODES[laizi_of(parse_tile(indicator), rules)]
     special = {CODES[k] for k in rules.pizi} | {laizi}
     pool: Counter[str] = Counter({c: 4 for c in CODES})
@@ -979,6 +980,200 @@ def make() -> None:
         {"status": "ok", "winner": 1, "hands": ["pihu"], "liable": None, "deltas": [-8, 20, -8, -4]},
         {"status": "illegal", "index": None, "code": "dealer_not_rotated", "rule": "R-2.2"},
     ]
+    make_qipi()
+
+
+def make_qipi() -> None:
+    """七皮四赖 (preset qipi, issue 17). Indicator 9p: laizi 1p, 皮 9p and 8p (R-3.6)."""
+    # E7 (R-3.6, R-4.4) as a record, indicator 4m (laizi 5m, 皮 4m 3m): seat 1 (chi 1s2s3s from 0,
+    # peng 9p from 2) puts its 3m out as a 皮子杠 and wins 杠上开 on 5s. W = 2² · 2 (皮子杠) · 2 (hard)
+    # = 16, base 10: seat 0 (peng E) 320 -> 300, seat 2 160, seat 3 (peng W, 红中杠) 640 -> 300.
+    legal(
+        "qipi_pi_gang",
+        build(
+            "qpg-1",
+            {0: "1s E E 9m", 1: "2s 3s 9p 9p 6s 7s 8s 2p 2p 2p 5s N W", 2: "9p", 3: "W W C E"},
+            "4m",
+            [
+                "0 d 1s",
+                "1 chi 2s 3s",
+                "1 d N",
+                "2 D 7m",
+                "2 d 9p",
+                "1 peng",
+                "1 d W",
+                "3 peng",
+                "3 gang pizi C",
+                "3 D S",
+                "3 d E",
+                "0 peng",
+                "0 d 9m",
+                "1 D 3m",
+                "1 gang pizi 3m",
+                "1 D 5s",
+                "1 hu",
+            ],
+            preset="qipi",
+            result=res(1, ["gangshangkai"], [-300, 760, -160, -300], self_draw=True),
+        ),
+    )
+    # R-3.7: discards and a claim after the 海底 line; seat 2 wins 海底捞 on the very last tile.
+    # Indicator 9m (laizi 1m, 皮 9m 8m); every special tile is dealt, so the live wall is plain.
+    # W = 2 (peng 6m) · 2 (hard) · 1.5 (R-10.10) = 6: seat 0 (peng 7m) 10·6·2 = 120, seats 1, 3 60.
+    legal(
+        "qipi_haidi_discard",
+        build(
+            "qhd-1",
+            {
+                0: "N 7m 7m C C C C 1m 1m 1m 1m 8m 5s",
+                1: "6m 8m",
+                2: "6m 6m 1s 2s 3s 4p 5p 6p 7p 8p 9p 2s N",
+                3: "9m 9m 9m 8m 8m",
+            },
+            "9m",
+            [
+                "0 d N",
+                "1 D 7m",
+                "1 d 7m",
+                "0 peng",
+                "0 d 5s",
+                "AUTO 5",
+                "1 D 3m",
+                "1 d 6m",
+                "2 peng",
+                "2 d N",
+                "3 D 4m",
+                "3 d 4m",
+                "0 D 5m",
+                "0 d 5m",
+                "1 D 6s",
+                "1 d 6s",
+                "2 D 2s",
+                "2 hu",
+            ],
+            preset="qipi",
+            result=res(2, ["haidilao"], [-120, -60, 240, -60], self_draw=True),
+        ),
+    )
+    # E11 (R-4.6 wild) as a record, indicator 4m: seat 1 (peng 9p) self-draws its second laizi 5m;
+    # 5m 5m read as themselves are the 将: a hard 屁胡. W = 2·2·2 = 8: seat 0 (dealer) 16, 2 and 3 8.
+    legal(
+        "qipi_two_laizi_pihu",
+        build(
+            "q2l-1",
+            {0: "9p", 1: "9p 9p 1s 2s 3s 6s 7s 8s 2p 2p 2p 5m N"},
+            "4m",
+            [
+                "0 d 9p",
+                "1 peng",
+                "1 d N",
+                "2 D 9m",
+                "2 d 9m",
+                "3 D S",
+                "3 d S",
+                "0 D W",
+                "0 d W",
+                "1 D 5m",
+                "1 hu",
+            ],
+            preset="qipi",
+            result=res(1, ["pihu"], [-16, 32, -8, -8], self_draw=True),
+        ),
+    )
+    # E10 (R-7.15) as a record, indicator 5p: seat 2 (peng 7m) wins on its 红中杠's replacement 3s
+    # with 9s×3 1p×3 8m×3 3s3s: no 将, so 碰碰胡 alone, W = 2·2·2 = 8: seat 0 80, seat 1 (peng W)
+    # 160, seat 3 (peng S, an-gang E) 640 -> 300. The app paid 碰碰胡 + 杠上开 (base 20): a mismatch.
+    strict = res(2, ["pengpenghu"], [-80, -160, 540, -300], self_draw=True)
+    mismatch(
+        "qipi_strict_jiang",
+        ["hands", "deltas"],
+        strict,
+        build(
+            "qsj-1",
+            {0: "7m W", 1: "W W F", 2: "7m 7m 9s 9s 9s 1p 1p 1p 8m 8m 8m 3s S", 3: "S S E E E E"},
+            "5p",
+            [
+                "0 d 7m",
+                "2 peng",
+                "2 d S",
+                "3 peng",
+                "3 gang an E",
+                "3 D 2m",
+                "3 d 2m",
+                "0 D 3m",
+                "0 d W",
+                "1 peng",
+                "1 d F",
+                "2 D C",
+                "2 gang pizi C",
+                "2 D 3s",
+                "2 hu",
+            ],
+            preset="qipi",
+            result=res(2, ["pengpenghu", "gangshangkai"], [-160, -300, 760, -300], self_draw=True),
+        ),
+    )
+    # R-2.3 (dealer_rotation: winner): seat 2 wins hand 1 (dealer 0) on seat 3's 3s, so seat 2
+    # deals hand 2, not seat 1 (R-2.2's 下家). Indicator 5p: laizi 6p, 皮 5p and 4p.
+    # Hand 1: 屁胡, 口口番 one chi: W = 1·2·2 = 4; seat 0 (dealer) 4·2, seat 1 4, seat 3 (放冲) 4·2.
+    play1 = ["0 d N", "1 D 9s", "1 d 1m", "2 chi 2m 3m", "2 d E", "3 D 3s", "3 d 3s", "2 hu"]
+    play2 = ["1 d N", "2 D 9s", "2 d 1m", "3 chi 2m 3m", "3 d E", "0 D 3s", "0 d 3s", "3 hu"]
+    won = res(2, ["pihu"], [-8, -4, 20, -8])
+    RECORDS["illegal/dealer_not_winner.json"] = [
+        build(
+            "dnw-1",
+            {0: "N", 1: "1m", 2: PIHU_1},
+            "5p",
+            play1,
+            preset="qipi",
+            session=("sit-q", 1),
+            result=won,
+        ),
+        build(
+            "dnw-2", {1: "N", 2: "1m", 3: PIHU_1}, "5p", play2, dealer=1, preset="qipi", session=("sit-q", 2)
+        ),
+    ]
+    EXPECTED["illegal/dealer_not_winner.json"] = [
+        {"status": "ok", "winner": 2, "hands": ["pihu"], "liable": None, "deltas": [-8, -4, 20, -8]},
+        {"status": "illegal", "index": None, "code": "dealer_not_winner", "rule": "R-2.3"},
+    ]
+    # R-4.5 gang_only: the dealer's 红中 may go out only as a 红中杠, not as a discard.
+    illegal("special_discard", "R-4.5", 0, build("sd-1", {0: "C"}, IND, ["0 d C"], preset="qipi"))
+    # R-3.7: play goes on to the last tile. Every special tile is dealt (so the 82 live tiles are
+    # all plain); the 82nd draw is seat 2's: its discard, with the wall empty, cannot be claimed.
+    specials = {1: "C C C C 1p 1p 1p 1p 8p 8p 8p 8p 9p", 2: "9p 9p", 0: "1m"}
+    illegal(
+        "wall_empty",
+        "R-3.7",
+        165,
+        build("we-1", specials, IND, ["0 d 1m", "AUTO 0", "3 peng"], preset="qipi"),
+    )
+    # R-4.6 wild: seat 1's 屁胡 4-5-6条 7-8条+1p 3-4筒+1p 2条 2条 needs both laizi as
+    # wildcards (a 屁胡 may use one); 9p and 8p are 皮, so no other reading helps.
+    illegal(
+        "too_many_wild_laizi",
+        "R-4.6",
+        10,
+        build(
+            "tmwl-1",
+            {0: "1m W", 1: "2m 3m 4s 5s 6s 7s 8s 3p 4p 2s 2s 1p E"},
+            IND,
+            [
+                "0 d 1m",
+                "1 chi 2m 3m",
+                "1 d E",
+                "2 D 9m",
+                "2 d 9m",
+                "3 D S",
+                "3 d S",
+                "0 D N",
+                "0 d W",
+                "1 D 1p",
+                "1 hu",
+            ],
+            preset="qipi",
+        ),
+    )
 
 
 def verify() -> None:

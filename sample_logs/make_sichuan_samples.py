@@ -2,7 +2,7 @@
 
 - ``simulated/sichuan-*.ndjson``: sittings played by the Sichuan bots (``replay simulate --game
   sichuan``), both presets, in club-room variants.
-- ``handwritten/sichuan/``: the worked examples of sichuan.md §9 as whole hands (from
+- ``sichuan/`` (hand-written): the worked examples of sichuan.md §9 as whole hands (from
   ``tests/data/sichuan/valid`` and the E-hands of ``tests/replay/test_sichuan_board.py``); one
   hand per mistake M1–M5; disputes whose recorded ``result`` the rules settle otherwise; and one
   disputed record per reason code an audit can give. Each of those is a legal hand (hand-written
@@ -35,7 +35,7 @@ from tests.replay.test_sichuan_board import E6_DEAL, E6_EVENTS, e2_record  # noq
 from tests.replay.test_sichuan_mistakes import e5_finished, e6, e6_events  # noqa: E402
 from tests.sichuan_builders import pool_after, tsumogiri  # noqa: E402
 
-OUT = HERE / "handwritten" / "sichuan"
+OUT = HERE / "sichuan"  # its own folder: the Wuhan-era tests read handwritten/ recursively
 VALID = ROOT / "tests" / "data" / "sichuan" / "valid"
 SOURCE = "sichuan-club"
 SEATS = [{"player_id": f"sc-club-{s}", "name": n} for s, n in enumerate(["老张", "小李", "王姐", "阿强"])]

@@ -20,7 +20,7 @@ from schemas.audit import audit_records
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "sample_logs"
-FOLDER = SAMPLES / "handwritten" / "sichuan"
+FOLDER = SAMPLES / "sichuan"
 #: Codes the schema reports before the replayer can (the record is invalid, naming the field).
 SCHEMA_FIRST = {
     "no_chi": ("disputed_no_chi.json", "events[2].type"),

@@ -20,6 +20,14 @@ ANY = frozenset({"upload", "read", "admin"})
 _CHALLENGE = {"WWW-Authenticate": 'Bearer realm="replay"'}
 
 
+def lookup(secret: str) -> Token | None:
+    """``verify_token``, once per request and secret (the rate limiter and the view both ask)."""
+    cache: dict[str, Token | None] = g.setdefault("replay_tokens", {})
+    if secret not in cache:
+        cache[secret] = verify_token(current_app.extensions["replay.store"], secret)
+    return cache[secret]
+
+
 def bearer() -> str | None:
     header = request.headers.get("Authorization")
     if header is None:
@@ -41,7 +49,7 @@ def require(scopes: frozenset[str], *, public: bool = False) -> Token | None:
         raise Problem(
             401, "this endpoint needs a token: send 'Authorization: Bearer <token>'", headers=_CHALLENGE
         )
-    token = verify_token(current_app.extensions["replay.store"], secret)
+    token = lookup(secret)
     if token is None:
         raise Problem(401, "the token is unknown or revoked", headers=_CHALLENGE)
     if token.scope not in scopes:

@@ -37,7 +37,8 @@ def upload_body_doc() -> dict[str, Any]:
     return {
         "required": True,
         "description": (
-            "One hand record (format wuhan-hand/1, see docs/hand-record.md), a JSON list of them, or NDJSON."
+            "One hand record, a JSON list of them, or NDJSON; each record's `format` picks its game:"
+            " wuhan-hand/1 (docs/hand-record.md) or sichuan-hand/1 (docs/sichuan-hand.md)."
             " Gzip bodies are accepted (Content-Encoding: gzip)."
         ),
         "content": {
@@ -45,7 +46,16 @@ def upload_body_doc() -> dict[str, Any]:
                 "schema": {
                     "oneOf": [
                         {"$ref": "#/components/schemas/HandRecord"},
-                        {"type": "array", "items": {"$ref": "#/components/schemas/HandRecord"}},
+                        {"$ref": "#/components/schemas/SichuanHandRecord"},
+                        {
+                            "type": "array",
+                            "items": {
+                                "oneOf": [
+                                    {"$ref": "#/components/schemas/HandRecord"},
+                                    {"$ref": "#/components/schemas/SichuanHandRecord"},
+                                ]
+                            },
+                        },
                     ]
                 },
                 "example": example_record(),
@@ -119,9 +129,9 @@ class Hand(MethodView):
 
 
 def _as_uploaded(hand: StoredHand) -> dict[str, Any]:
-    from replay.inputs import loads
+    from replay.inputs import loads_stored
 
-    value = loads(hand.raw)
+    value = loads_stored(hand.raw)
     return value if isinstance(value, dict) else hand.record
 
 

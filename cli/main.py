@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 import click
 
+from cli.remote import server_option, token_option
 from replay.audit import STATUSES
 from replay.errors import InputError
 from replay.evaluate import evaluate_text
@@ -198,11 +199,16 @@ db_option = click.option(
 )
 
 
-def _open(db: str) -> Store:
-    from store.db import Store, StoreError
+def _open(db: str, *, via_server: bool = True) -> Store:
+    """The store, or the remedy when another process holds the file (cli/remote.py)."""
+    from store.db import Store, StoreError, StoreLocked
 
     try:
         return Store(db)
+    except StoreLocked as err:
+        from cli.remote import Locked, locked_message
+
+        raise Locked(locked_message(db, err.pid, via_server=via_server)) from None
     except StoreError as err:
         raise click.ClickException(str(err)) from None
 
@@ -232,6 +238,8 @@ def _invalid_line(result: dict[str, Any], location: str | None) -> str:
     help="Processes that validate and replay (default: one per CPU for inputs over 8 MB, else 1).",
 )
 @click.option("--quiet", is_flag=True, help="No progress bar.")
+@server_option
+@token_option
 def ingest(
     paths: tuple[str, ...],
     db: str,
@@ -239,11 +247,14 @@ def ingest(
     batch_size: int,
     workers: int | None,
     quiet: bool,
+    server: str | None,
+    token: str | None,
 ) -> None:
     """Validate, replay and store hand records (files, folders, .json, .ndjson, .gz).
 
     Each batch is one transaction. The same record again is a duplicate and changes nothing; a
-    different record under a stored (source, hand_id) is a conflict, kept for review.
+    different record under a stored (source, hand_id) is a conflict, kept for review. With
+    --server each batch is one upload to the running server instead (an upload or admin token).
     """
     import os
 
@@ -252,6 +263,8 @@ def ingest(
 
     if bool(paths) == bool(parquet_dir):
         raise click.UsageError("give record files or folders, or --parquet DIR (not both)")
+    if server and parquet_dir:
+        raise click.UsageError("--parquet loads into a database file; stop the server for it, not --server")
     missing = [p for p in paths if not Path(p).exists()]
     if missing:
         raise click.UsageError(f"no such file or folder: {missing[0]}")
@@ -270,7 +283,7 @@ def ingest(
     outcomes: Counter[str] = Counter()
     statuses: Counter[str] = Counter()
     notes: list[str] = []
-    store = _open(db)
+    store = None if server else _open(db)
     # Worker processes take a second to start: worth it only for more than a few thousand hands.
     nproc = workers or (min(os.cpu_count() or 1, 8) if total_bytes > 8 * 1024 * 1024 else 1)
     with click.progressbar(
@@ -282,18 +295,27 @@ def ingest(
     ) as bar:
 
         def on_batch(items: Any, results: Any) -> None:
-            for item, result in zip(items, results, strict=True):
-                outcomes[result.outcome] += 1
-                if result.outcome in ("stored", "duplicate") and result.status:
-                    statuses[result.status] += 1
-                if result.outcome in ("invalid", "conflict") and len(notes) < 50:
-                    notes.append(_invalid_line(result.to_json(), item.location))
+            for item, answer in zip(items, results, strict=True):
+                result = answer if isinstance(answer, dict) else answer.to_json()  # from the server or not
+                outcomes[result["outcome"]] += 1
+                if result["outcome"] in ("stored", "duplicate") and result["status"]:
+                    statuses[result["status"]] += 1
+                if result["outcome"] in ("invalid", "conflict") and len(notes) < 50:
+                    notes.append(_invalid_line(result, item.location))
             bar.update(int(sum(item.weight for item in items)))
 
         try:
-            ingest_stream(store, batches(files, batch_size), on_batch, workers=nproc)
+            if store is not None:
+                ingest_stream(store, batches(files, batch_size), on_batch, workers=nproc)
+            else:
+                from cli import remote
+
+                client = remote.Client(str(server), token)
+                for items in batches(files, batch_size):
+                    on_batch(items, remote.upload_batch(client, items))
         finally:
-            store.close()
+            if store is not None:
+                store.close()
     for note in notes:
         click.echo(note)
     total = sum(outcomes.values())
@@ -314,15 +336,85 @@ def ingest(
 @click.option(
     "--max-body", type=click.IntRange(1024), default=32 * 1024 * 1024, show_default=True, help="Bytes."
 )
+@click.option(
+    "--max-records",
+    type=click.IntRange(1),
+    default=5000,
+    show_default=True,
+    help="Records in one request (413 past it, before any is audited).",
+)
+@click.option(
+    "--rate-limit",
+    default="600 per minute",
+    show_default=True,
+    help="Requests per token (or per address without one); 'off' for none. 429 past it.",
+)
+@click.option(
+    "--work-rate-limit",
+    default="60 per minute",
+    show_default=True,
+    help="Uploads, audits and evaluations per token (or address); 'off' for none.",
+)
+@click.option(
+    "--proxy-hops",
+    type=click.IntRange(0, 10),
+    default=0,
+    show_default=True,
+    help="Proxies in front that set X-Forwarded-For/-Proto/-Host (trusted for HTTPS and addresses).",
+)
+@click.option(
+    "--secure-cookies",
+    type=click.Choice(["auto", "always"]),
+    default="auto",
+    show_default=True,
+    help="Mark the sign-in cookie Secure: when the request is HTTPS (auto), or always.",
+)
 @click.option("--threads", type=click.IntRange(1, 256), default=8, show_default=True)
-def serve(db: str, host: str, port: int, public_read: bool, max_body: int, threads: int) -> None:
-    """Serve the HTTP API (waitress) over the database."""
-    import waitress
+@click.option(
+    "--grace",
+    type=click.FloatRange(0, 3600),
+    default=30,
+    show_default=True,
+    help="Seconds in-flight requests get to finish after SIGTERM/SIGINT.",
+)
+def serve(
+    db: str,
+    host: str,
+    port: int,
+    public_read: bool,
+    max_body: int,
+    max_records: int,
+    rate_limit: str,
+    work_rate_limit: str,
+    proxy_hops: int,
+    secure_cookies: str,
+    threads: int,
+    grace: float,
+) -> None:
+    """Serve the HTTP API (waitress) over the database.
 
+    SIGTERM or SIGINT stops it cleanly: no new connections, in-flight requests finish (up to
+    --grace seconds), a running re-audit stops between chunks, and the database is checkpointed.
+    """
     from api.app import create_app
+    from api.serve import serve as run
 
-    store = _open(db)
-    app = create_app(store, public_read=public_read, max_body=max_body)
+    store = _open(db, via_server=False)
+    try:
+        app = create_app(
+            store,
+            public_read=public_read,
+            max_body=max_body,
+            max_records=max_records,
+            rate_limit=rate_limit,
+            work_rate_limit=work_rate_limit,
+            proxy_hops=proxy_hops,
+            secure_cookies=secure_cookies,
+        )
+    except ValueError as err:
+        store.close()
+        raise click.BadParameter(str(err)) from None
+    jobs = app.extensions["replay.jobs"]
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"serving {db}", err=True)
     click.echo(f"  dashboards: http://{shown}:{port}/   (overview 总览)", err=True)
@@ -330,9 +422,11 @@ def serve(db: str, host: str, port: int, public_read: bool, max_body: int, threa
     if public_read:
         click.echo("--public-read: anyone who can reach this port can read every hand", err=True)
     try:
-        waitress.serve(app, host=host, port=port, threads=threads, ident="replay")
+        run(app, host=host, port=port, threads=threads, grace=grace, on_stop=lambda: jobs.shutdown(0))
+        jobs.shutdown()
     finally:
-        store.close()
+        store.close(checkpoint=True)
+    click.echo("stopped: requests drained, database checkpointed", err=True)
 
 
 @main.group()
@@ -345,7 +439,11 @@ def token() -> None:
 @click.option("--scope", type=click.Choice(["upload", "read", "admin"]), required=True)
 @click.option("--source", help="For upload tokens: the only source they may store.")
 @click.option("--label", help="A note for the token list (who or what uses it).")
-def token_create(db: str, scope: str, source: str | None, label: str | None) -> None:
+@server_option
+@token_option
+def token_create(
+    db: str, scope: str, source: str | None, label: str | None, server: str | None, token: str | None
+) -> None:
     """Create a token; its secret is printed alone on the last line."""
     from schemas.hand_record import ID_PATTERN
     from store.tokens import create_token
@@ -355,13 +453,20 @@ def token_create(db: str, scope: str, source: str | None, label: str | None) -> 
 
         if not re.fullmatch(ID_PATTERN, source, re.ASCII):
             raise click.BadParameter("1-128 characters of A-Z a-z 0-9 . _ : -", param_hint="--source")
-    store = _open(db)
-    try:
-        token_id, secret = create_token(store, scope, source, label)
-    except ValueError as err:
-        raise click.UsageError(str(err)) from None
-    finally:
-        store.close()
+    if server:
+        from cli.remote import Client
+
+        body = {k: v for k, v in (("scope", scope), ("source", source), ("label", label)) if v is not None}
+        _, answer = Client(server, token).call("POST", "/admin/tokens", body)
+        token_id, secret = answer["token"]["token_id"], answer["secret"]
+    else:
+        store = _open(db)
+        try:
+            token_id, secret = create_token(store, scope, source, label)
+        except ValueError as err:
+            raise click.UsageError(str(err)) from None
+        finally:
+            store.close()
     bound = f" for source {source}" if source else ""
     click.echo(
         f"created {scope} token {token_id}{bound}; keep the secret below, it is not shown again:", err=True
@@ -372,15 +477,34 @@ def token_create(db: str, scope: str, source: str | None, label: str | None) -> 
 @token.command("list")
 @db_option
 @click.option("--json", "as_json", is_flag=True)
-def token_list(db: str, as_json: bool) -> None:
+@server_option
+@token_option
+def token_list(db: str, as_json: bool, server: str | None, token: str | None) -> None:
     """Every token (never the secrets): id, scope, source, created, revoked."""
-    from store.tokens import list_tokens
+    from store.tokens import Token, list_tokens
 
-    store = _open(db)
-    try:
-        tokens = list_tokens(store)
-    finally:
-        store.close()
+    if server:
+        from datetime import datetime
+
+        from cli.remote import Client
+
+        _, answer = Client(server, token).call("GET", "/admin/tokens")
+        tokens = [
+            Token(
+                **{
+                    **t,
+                    "created_at": datetime.fromisoformat(t["created_at"]),
+                    "revoked_at": datetime.fromisoformat(t["revoked_at"]) if t["revoked_at"] else None,
+                }
+            )
+            for t in answer["items"]
+        ]
+    else:
+        store = _open(db)
+        try:
+            tokens = list_tokens(store)
+        finally:
+            store.close()
     for t in tokens:
         if as_json:
             click.echo(json.dumps(t.to_json(), ensure_ascii=False))
@@ -395,15 +519,24 @@ def token_list(db: str, as_json: bool) -> None:
 @token.command("revoke")
 @click.argument("token_id")
 @db_option
-def token_revoke(token_id: str, db: str) -> None:
+@server_option
+@token_option
+def token_revoke(token_id: str, db: str, server: str | None, token: str | None) -> None:
     """Revoke a token by its id; it stops working at once."""
     from store.tokens import revoke_token
 
-    store = _open(db)
-    try:
-        found = revoke_token(store, token_id)
-    finally:
-        store.close()
+    if server:
+        from cli.remote import Client
+
+        client = Client(server, token)
+        status, _ = client.call("POST", f"/admin/tokens/{client.quote(token_id)}/revoke", ok=(200, 404))
+        found = status == 200
+    else:
+        store = _open(db)
+        try:
+            found = revoke_token(store, token_id)
+        finally:
+            store.close()
     if not found:
         raise click.ClickException(f"no active token {token_id}")
     click.echo(f"revoked {token_id}")
@@ -418,44 +551,55 @@ def token_revoke(token_id: str, db: str) -> None:
     default=None,
     help="Processes that replay (default: one per CPU for more than 2000 hands, else 1).",
 )
-def reaudit(db: str, as_json: bool, workers: int | None) -> None:
-    """Re-run every stored record through the current engine; report the verdicts that changed."""
+@server_option
+@token_option
+def reaudit(db: str, as_json: bool, workers: int | None, server: str | None, token: str | None) -> None:
+    """Re-run every stored record through the current engine; report the verdicts that changed.
+
+    With --server the running server re-audits in the background (uploads go on); this command
+    follows its progress and prints the same report.
+    """
     import os
 
     from store.reaudit import reaudit as run
     from store.version import engine_version
 
-    store = _open(db)
-    try:
-        with store.read() as cur:
-            row = cur.execute("SELECT count(*) FROM hands").fetchall()
-        total = int(row[0][0])
-        with click.progressbar(
-            length=max(total, 1), label="re-auditing", file=sys.stderr, hidden=not sys.stderr.isatty()
-        ) as bar:
-            nproc = workers or (min(os.cpu_count() or 1, 8) if total > 2000 else 1)
-            report = run(store, progress=bar.update, workers=nproc)
-    finally:
-        store.close()
-    for change in report.changed:
+    if server:
+        from cli import remote
+
+        changes, job = remote.reaudit(remote.Client(server, token), workers, sys.stderr.isatty())
+        statuses = {s: n for s, n in job["result"]["statuses"].items() if n}
+        audited, version = job["result"]["audited"], job["engine_version"]
+    else:
+        store = _open(db)
+        try:
+            with store.read() as cur:
+                row = cur.execute("SELECT count(*) FROM hands").fetchall()
+            total = int(row[0][0])
+            with click.progressbar(
+                length=max(total, 1), label="re-auditing", file=sys.stderr, hidden=not sys.stderr.isatty()
+            ) as bar:
+                nproc = workers or (min(os.cpu_count() or 1, 8) if total > 2000 else 1)
+                report = run(store, progress=bar.update, workers=nproc)
+        finally:
+            store.close()
+        changes = [change.to_json() for change in report.changed]
+        statuses, audited, version = dict(report.statuses), report.audited, engine_version()
+    for change in changes:
         if as_json:
-            click.echo(json.dumps(change.to_json(), ensure_ascii=False))
+            click.echo(json.dumps(change, ensure_ascii=False))
         else:
-            fields = ", ".join(change.fields)
-            click.echo(f"{change.source}/{change.hand_id}: {change.before} → {change.after} ({fields})")
-    summary = {
-        "audited": report.audited,
-        "changed": len(report.changed),
-        "engine_version": engine_version(),
-        "statuses": dict(report.statuses),
-    }
+            fields = ", ".join(change["fields"])
+            click.echo(
+                f"{change['source']}/{change['hand_id']}: {change['before']} → {change['after']} ({fields})"
+            )
+    summary = {"audited": audited, "changed": len(changes), "engine_version": version, "statuses": statuses}
     if as_json:
         click.echo(json.dumps({"summary": summary}))
     else:
-        parts = ", ".join(f"{report.statuses[s]} {s}" for s in ("ok", "illegal", "mismatch", "invalid"))
+        parts = ", ".join(f"{statuses.get(s, 0)} {s}" for s in ("ok", "illegal", "mismatch", "invalid"))
         click.echo(
-            f"{report.audited} hands re-audited with engine {summary['engine_version']}: "
-            f"{len(report.changed)} verdicts changed; now {parts}"
+            f"{audited} hands re-audited with engine {version}: {len(changes)} verdicts changed; now {parts}"
         )
 
 

@@ -52,9 +52,13 @@ def marks(figures: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
         if z is None:
             continue
         significant = abs(z) >= Z_5_PERCENT
+        mine = round(f["player"] * scale * n1)
+        others = round(f["population"] * scale * n_all) - mine
         out[key] = {
             "z": round(z, 2),
             "significant": significant,
             "text": ("higher 偏高" if z > 0 else "lower 偏低") if significant else "within chance 正常",
+            # the counts the test weighed: this player's and everyone else's, each of their hands
+            "counts": f"{mine:,} of {int(n1):,} hands · others {others:,} of {int(n_all) - int(n1):,}",
         }
     return out

@@ -38,6 +38,20 @@ MISTAKE_NAMES_EN = {
     "inefficient_discard": "tile efficiency",
     "dealt_in": "dealt in",
 }
+
+
+def mistake_name(kind: object) -> str:
+    """A mistake type as a page names it, English beside Chinese (``tile efficiency 牌效率``).
+
+    The type's code (``inefficient_discard``) is for programs; a type this module does not
+    know yet is shown as its code with the underscores turned to spaces, never as ``None``.
+    """
+    key = str(kind or "")
+    en = MISTAKE_NAMES_EN.get(key, key.replace("_", " "))
+    zh = MISTAKE_NAMES_ZH.get(key, "")
+    return f"{en} {zh}".strip()
+
+
 SEVERITY_NAMES = {"high": "high 严重", "medium": "medium 中等", "low": "low 轻微"}
 STATUS_NAMES = {
     "ok": "ok 无误",

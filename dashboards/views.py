@@ -7,6 +7,7 @@ The blueprint reads through ``current_app.extensions["dashboards.data"]`` (a
 
 from __future__ import annotations
 
+import itertools
 from datetime import date
 from typing import Any
 
@@ -14,6 +15,7 @@ from flask import (
     Blueprint,
     abort,
     current_app,
+    g,
     redirect,
     render_template,
     request,
@@ -60,6 +62,7 @@ def names() -> dict[str, Any]:
         "hand_type_names": terms.hand_types,
         "args_with": args_with,
         "severities": terms.SEVERITY_NAMES,
+        "mistake_name": terms.mistake_name,
     }
 
 
@@ -86,21 +89,28 @@ def authorize() -> Any:
     """Pages are reads: open with ``--public-read``, else a read or admin token is needed.
 
     A browser cannot send a bearer header, so the token may come from a cookie set by the
-    sign-in form (``/signin``), or from the header for scripts.
+    sign-in form (``/signin``), or from the header for scripts. A token that *is* sent must be
+    valid even with ``--public-read``, as for the API: a revoked token is refused on both.
     """
     if request.endpoint in ("dashboards.signin", "dashboards.static", "dashboards.favicon"):
         return None
-    if current_app.config.get("REPLAY_PUBLIC_READ", True):
-        return None
+    public = current_app.config.get("REPLAY_PUBLIC_READ", True)
     header = request.headers.get("Authorization", "")
     secret = header[7:].strip() if header.lower().startswith("bearer ") else request.cookies.get(TOKEN_COOKIE)
     if not secret:
+        if public:
+            g.token = None
+            return None
         return render_template("signin.html", message="Sign in with a read token to see the pages."), 401
     token = verify_token(current_app.extensions["replay.store"], secret)
     if token is None:
-        return render_template("signin.html", message="That token is unknown or revoked."), 401
+        message = "That token is unknown or revoked."
+        if public:
+            message += " Sign in with another, or with an empty token to read without one."
+        return render_template("signin.html", message=message), 401
     if token.scope not in ("read", "admin"):
         return render_template("signin.html", message=f"A {token.scope} token cannot read pages."), 403
+    g.token = token
     return None
 
 
@@ -108,9 +118,12 @@ def authorize() -> Any:
 def signin() -> Any:
     if request.method == "POST":
         response = redirect(url_for("dashboards.overview"))
-        response.set_cookie(
-            TOKEN_COOKIE, request.form.get("token", "").strip(), httponly=True, samesite="Strict"
-        )
+        secret = request.form.get("token", "").strip()
+        secure = current_app.config.get("REPLAY_SECURE_COOKIES") == "always" or request.is_secure
+        if secret:
+            response.set_cookie(TOKEN_COOKIE, secret, httponly=True, samesite="Strict", secure=secure)
+        else:  # an empty token signs out
+            response.delete_cookie(TOKEN_COOKIE, httponly=True, samesite="Strict", secure=secure)
         return response
     return render_template("signin.html", message="")
 
@@ -191,8 +204,7 @@ def mistakes() -> str:
         q=q,
         last_page=last,
         sorts=SORT_NAMES,
-        names=terms.MISTAKE_NAMES_ZH,
-        chart=charts.mistakes_by_type(m["summary"], terms.MISTAKE_NAMES_ZH),
+        chart=charts.mistakes_by_type(m["summary"], terms.mistake_name),
     )
 
 
@@ -234,7 +246,7 @@ def players() -> str:
     return page("players.html", rows=data().players(filters()))
 
 
-@bp.route("/players/<player_id>")
+@bp.route("/players/<anytext:player_id>")
 def player(player_id: str) -> str:
     p = data().player(player_id, filters())
     if not p["figures"]["hands"]["player"]:
@@ -242,11 +254,10 @@ def player(player_id: str) -> str:
     return page(
         "player.html",
         p=p,
-        names=terms.MISTAKE_NAMES_ZH,
         points=charts.points_over_time(p["points"]),
         won=charts.hand_types(p["won_types"], "Hand types won 牌型"),
         rates=charts.rates(p["figures"]),
-        mistakes_chart=charts.mistakes_over_time(p["mistakes_weekly"], p["weeks"], terms.MISTAKE_NAMES_ZH),
+        mistakes_chart=charts.mistakes_over_time(p["mistakes_weekly"], p["weeks"], terms.mistake_name),
         significance=stats.marks(p["habits"]["figures"]),
         liability=charts.liability(p["figures"]),
     )
@@ -276,7 +287,7 @@ def upload() -> str:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         return page("upload.html", results=None, error="the file is not UTF-8 text")
-    items = list(decode(text, file.filename))[:50]
+    items = list(itertools.islice(decode(text, file.filename), 50))  # NDJSON past 50 is never parsed
     audits = audit_records(items)
     models = [viewer.build(obj, audit) for (obj, _), audit in zip(items, audits, strict=True)]
     chosen = min(max(request.args.get("i", 0, type=int), 0), len(models) - 1) if models else 0

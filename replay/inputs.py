@@ -8,8 +8,13 @@ same locations and the same errors wherever it is sent. Every record keeps where
 the end; NDJSON lines are cut at ``\\n`` only (a JSON string may hold U+2028 and the like).
 
 JSON is strict: UTF-8, no NaN or Infinity (nor numbers too large for a float), no lone surrogates, at
-most 1024 levels deep (orjson, which also makes ingest fast); the items of a top-level array go
-through the json module's ``raw_decode`` for their spans, with the same refusal of NaN.
+most 1024 levels deep (orjson, which also makes ingest fast), and no object with the same key twice
+(parsers disagree on which one counts: the store and DuckDB must read what the audit read); the
+items of a top-level array go through the json module's ``raw_decode`` for their spans, with the
+same refusals.
+
+A caller that answers strangers bounds the work before it starts: ``max_items`` stops the split
+of a body at the first record past the limit (``TooManyRecords``), before anything is validated.
 """
 
 from __future__ import annotations
@@ -28,6 +33,8 @@ SUFFIXES = (".json", ".ndjson", ".jsonl", ".gz")
 #: A file's BOM and JSON's whitespace, which may come before the first value.
 _LEADING = b" \t\r\n\xef\xbb\xbf"
 _WS = re.compile(r"[ \t\n\r]*")
+#: The start of an NDJSON line that is a record: something besides whitespace.
+_RECORD_LINE = re.compile(rb"^[ \t\r\v\f]*[^\s]", re.MULTILINE)
 
 
 class Unreadable:
@@ -37,10 +44,14 @@ class Unreadable:
     phrase the error their own way (``replay evaluate``).
     """
 
-    def __init__(self, message: str, line: int | None = None, detail: str = "") -> None:
+    def __init__(
+        self, message: str, line: int | None = None, detail: str = "", key: str | None = None
+    ) -> None:
         self.message = message
         self.line = line
         self.detail = detail
+        #: the key an object held twice, when that is why (well-formed JSON, refused)
+        self.key = key
 
 
 class BodyError(ValueError):
@@ -49,6 +60,26 @@ class BodyError(ValueError):
 
 class BodyTooLarge(BodyError):
     """A (decompressed) body over the configured limit."""
+
+
+class TooManyRecords(BodyTooLarge):
+    """A body holding more records than the caller allows in one go (``max_items``)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(
+            f"the body holds more than {limit} records, the limit of one request:"
+            f" send them in NDJSON batches of at most {limit} records"
+        )
+        self.limit = limit
+
+
+class DuplicateKey(ValueError):
+    """An object with the same key twice: JSON parsers disagree on which value counts
+    (orjson and Python keep the last, DuckDB's ``json_extract`` the first), so it is refused."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(f"duplicate key {key[:64]!r}: each key may appear once in an object")
+        self.key = key
 
 
 @dataclass
@@ -84,10 +115,60 @@ DECODE_ERRORS = (ValueError, RecursionError)
 #: For arrays only (``raw_decode`` gives each item's span); single values go through orjson.
 _DECODER = json.JSONDecoder(parse_constant=reject_constant)
 
+#: A key's closing quote and its colon, with JSON whitespace between (rare: pretty-printed input).
+_KEY_END = re.compile(rb'"[ \t\n\r]*:')
+_QUOTE_SPACE = (b'" ', b'"\t', b'"\n', b'"\r')
+#: The escapes that could hide a quote, a colon or a space from the byte count.
+_HIDING = (b"\\u0022", b"\\u003a", b"\\u003A", b"\\u0020")
+
+
+def _unique_pairs(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise DuplicateKey(key)
+            seen.add(key)
+    return out
+
+
+_STRICT = json.JSONDecoder(parse_constant=reject_constant, object_pairs_hook=_unique_pairs)
+
+
+def check_unique_keys(data: bytes, value: object) -> None:
+    """Raise ``DuplicateKey`` if ``data`` (whose parse is ``value``) has an object with a key twice.
+
+    The fast path costs a re-serialisation and two byte counts instead of a second, slower
+    parse: every key of the text ends ``"`` (whitespace) ``:``, and so does every key of the
+    compact re-serialisation of ``value``, which has lost the duplicates. Inside strings the same
+    pattern can only come from an escaped quote, which the re-serialisation writes the same way
+    unless the text spelled it (or a colon, or a space) as a ``\\u`` escape; so a text without
+    those escapes has a duplicate exactly when its count is larger. Any other text is parsed
+    again with a pairs hook, which names the key.
+    """
+    if isinstance(value, dict | list) and not (b"\\u00" in data and any(h in data for h in _HIDING)):
+        spaced = any(q in data for q in _QUOTE_SPACE)
+        in_text = len(_KEY_END.findall(data)) if spaced else data.count(b'":')
+        if in_text == orjson.dumps(value).count(b'":'):
+            return
+    elif not isinstance(value, dict | list):
+        return
+    _STRICT.decode(data.decode("utf-8", "surrogatepass"))
+
+
+def loads_stored(data: bytes) -> object:
+    """Bytes the store accepted earlier, read as they were then (before duplicate keys were
+    refused, orjson kept the last): re-reading a stored hand must not change its verdict."""
+    return orjson.loads(data)
+
 
 def loads(data: bytes) -> object:
-    """Strict JSON: UTF-8, no NaN or Infinity, no lone surrogates, at most 1024 levels deep."""
-    return orjson.loads(data)
+    """Strict JSON: UTF-8, no NaN or Infinity, no lone surrogates, at most 1024 levels deep, no
+    duplicate keys (``DuplicateKey``, a ValueError like every other refusal)."""
+    value = orjson.loads(data)
+    check_unique_keys(data, value)
+    return value
 
 
 def _detail(err: BaseException) -> str:
@@ -96,6 +177,8 @@ def _detail(err: BaseException) -> str:
 
 def _unreadable(err: BaseException, prefix: str = "", line: int | None = None) -> Unreadable:
     detail = _detail(err)
+    if isinstance(err, DuplicateKey):
+        return Unreadable(f"{prefix}has a {detail}" if prefix else detail, line, detail, err.key)
     return Unreadable(f"{prefix}is not JSON: {detail}", line, detail)
 
 
@@ -126,16 +209,24 @@ def _skip(text: str, pos: int = 0) -> int:
     return m.end() if m else pos
 
 
-def _array_items(text: str, start: int, name: str) -> list[Item]:
-    """Items of a top-level JSON array, each with the exact bytes it had in the input."""
+def _array_items(text: str, start: int, name: str, max_items: int | None = None) -> list[Item]:
+    """Items of a top-level JSON array, each with the exact bytes it had in the input; the
+    (``max_items`` + 1)th stops the split (``TooManyRecords``) before it is parsed."""
     items: list[Item] = []
     pos = _skip(text, start + 1)
     if pos < len(text) and text[pos] == "]":
         pos += 1
     else:
         while True:
+            if max_items is not None and len(items) >= max_items:
+                raise TooManyRecords(max_items)
             obj, end = _DECODER.raw_decode(text, pos)
-            items.append(Item(obj, text[pos:end].encode("utf-8", "surrogatepass"), f"{name}[{len(items)}]"))
+            raw = text[pos:end].encode("utf-8", "surrogatepass")
+            try:
+                check_unique_keys(raw, obj)
+            except DuplicateKey as err:  # well-formed, so only this item is refused
+                obj = _unreadable(err)
+            items.append(Item(obj, raw, f"{name}[{len(items)}]"))
             pos = _skip(text, end)
             if pos < len(text) and text[pos] == ",":
                 pos = _skip(text, pos + 1)
@@ -149,19 +240,36 @@ def _array_items(text: str, start: int, name: str) -> list[Item]:
     return items
 
 
-def decode_json(data: bytes, name: str = "body") -> list[Item]:
+def decode_json(data: bytes, name: str = "body", max_items: int | None = None) -> list[Item]:
     """A body that must be one JSON value: an array gives its items, anything else one item."""
     data = data.removeprefix(b"\xef\xbb\xbf")
     stripped = data.strip(b" \t\r\n")
     try:
         if stripped[:1] != b"[":
-            return [Item(loads(stripped), stripped, name)]
+            try:
+                value = loads(stripped)
+            except DuplicateKey as err:  # well-formed: one refused record, not a broken body
+                value = _unreadable(err)
+            return [Item(value, stripped, name)]
         text = stripped.decode("utf-8")
-        return _array_items(text, 0, name)
+        return _array_items(text, 0, name, max_items)
+    except TooManyRecords:
+        raise
     except UnicodeDecodeError as err:
         raise BodyError(f"the body is not UTF-8: {err}") from None
     except DECODE_ERRORS as err:
         raise BodyError(f"the body is not valid JSON: {_detail(err)}") from None
+
+
+def count_lines(data: bytes, limit: int) -> int:
+    """How many NDJSON records ``data`` holds (lines with more than whitespace), counting no
+    further than ``limit`` + 1: the check of a body's size in records costs nothing past it."""
+    n = 0
+    for _ in _RECORD_LINE.finditer(data):
+        n += 1
+        if n > limit:
+            break
+    return n
 
 
 def iter_ndjson(data: bytes, name: str, scale: float = 0.0, first_line: int = 1) -> Iterator[Item]:
@@ -182,8 +290,11 @@ def iter_ndjson(data: bytes, name: str, scale: float = 0.0, first_line: int = 1)
         yield Item(obj, raw, f"{name}:{n}", (len(line) + 1) * scale)
 
 
-def decode_ndjson(data: bytes, name: str = "body") -> list[Item]:
-    """``iter_ndjson`` as a list."""
+def decode_ndjson(data: bytes, name: str = "body", max_items: int | None = None) -> list[Item]:
+    """``iter_ndjson`` as a list; more than ``max_items`` records is ``TooManyRecords``, found by
+    counting lines before any is parsed."""
+    if max_items is not None and count_lines(data, max_items) > max_items:
+        raise TooManyRecords(max_items)
     return list(iter_ndjson(data, name))
 
 

@@ -24,7 +24,6 @@ one batch's commit with the next batch's preparation.
 from __future__ import annotations
 
 import collections
-import multiprocessing
 import queue
 import threading
 from collections import Counter
@@ -36,6 +35,7 @@ from store.commit import commit
 from store.db import Store
 from store.entry import Result, _sitting
 from store.prepare import Prepared, _build_in_worker, _context, _warm, prepare
+from store.workers import pool_options
 
 OUTCOMES = ("stored", "duplicate", "conflict", "invalid")
 STATUSES = ("ok", "illegal", "mismatch")
@@ -111,10 +111,9 @@ def _stream_with_workers(
     failure: list[BaseException],
     workers: int,
 ) -> None:
-    # spawn, not fork: the parent holds DuckDB's threads and locks, which a fork would copy
-    mp = multiprocessing.get_context("spawn")
     inflight: collections.deque[tuple[Sequence[Item], Future[Prepared]]] = collections.deque()
-    with ProcessPoolExecutor(max_workers=workers, mp_context=mp) as pool:
+    # spawned workers that end with this process, however it ends (store/workers.py)
+    with ProcessPoolExecutor(max_workers=workers, **pool_options()) as pool:
         for _ in range(workers):  # start them now: they import while the first batch is read
             pool.submit(_warm)
 

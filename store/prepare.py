@@ -16,10 +16,11 @@ import duckdb
 import orjson
 import pyarrow as pa  # type: ignore[import-untyped]
 
-from replay.audit import audit_validated, check_sessions
+from replay.audit import check_sessions
+from replay.games.sichuan.audit import check_sessions as check_sichuan_sessions
 from replay.inputs import DECODE_ERRORS as _DECODE_ERRORS
 from replay.inputs import Item, Unreadable, _unreadable, loads
-from schemas.hand_record import validate_record
+from store import games
 from store.db import Store, first
 from store.entry import _Entry, _ident, _safe_text, _sitting
 from store.rows import Rows, _add_hand, _add_raw
@@ -64,7 +65,7 @@ def _validate(entry: _Entry, allowed_source: str | None) -> None:
             }
         ]
         return
-    record, errors = validate_record(obj)
+    entry.game, (record, errors) = games.validate(obj)
     if record is None:
         entry.errors = errors
         return
@@ -79,9 +80,12 @@ def _validate(entry: _Entry, allowed_source: str | None) -> None:
     entry.valid = True
 
 
-def audit_valid(record: Mapping[str, Any], location: str | None = None) -> dict[str, Any]:
-    """The audit of a record validated here (validation runs once): ``replay.audit.audit_validated``."""
-    return audit_validated(record, location)
+def audit_valid(
+    record: Mapping[str, Any], location: str | None = None, game: str = games.WUHAN
+) -> dict[str, Any]:
+    """The audit of a record validated here (validation runs once): its game's replayer
+    (``replay.audit.audit_validated`` for Wuhan)."""
+    return games.audit(game, record, location)
 
 
 def _register(con: duckdb.DuckDBPyConnection, name: str, columns: dict[str, list[Any]]) -> None:
@@ -91,8 +95,9 @@ def _register(con: duckdb.DuckDBPyConnection, name: str, columns: dict[str, list
 def _session_stubs(con: duckdb.DuckDBPyConnection, items: Sequence[Item]) -> list[dict[str, Any]]:
     """Stored hands of the sittings in a batch, shaped for ``check_sessions``.
 
-    Apps upload hand by hand, so the dealer-rotation rule (R-2.2) would never see two hands
-    together; the stored neighbours let a new hand be checked against the one before it.
+    Apps upload hand by hand, so the dealer-rotation rule (R-2.2, SC-1.3 for Sichuan) would
+    never see two hands together; the stored neighbours let a new hand be checked against the
+    one before it. Each game's check reads only its own game's hands.
     """
     sessions = {
         s for s in map(_sitting, items) if isinstance(s, tuple) and all(isinstance(x, str) for x in s)
@@ -104,26 +109,41 @@ def _session_stubs(con: duckdb.DuckDBPyConnection, items: Sequence[Item]) -> lis
         rows = con.execute(
             "SELECT h.source, h.session_id, h.hand_no, h.dealer, h.winner FROM hands h"
             " JOIN _batch_sessions b ON h.source = b.source AND h.session_id = b.sid"
-            " WHERE h.status IN ('ok', 'mismatch')"
+            " WHERE h.status IN ('ok', 'mismatch') AND h.game = 'wuhan'"
+        ).fetchall()
+        others = con.execute(
+            "SELECT h.source, h.session_id, h.hand_no, h.dealer, a.computed FROM hands h"
+            " JOIN _batch_sessions b ON h.source = b.source AND h.session_id = b.sid"
+            " JOIN audits a ON a.source = h.source AND a.hand_id = h.hand_id"
+            " WHERE h.status IN ('ok', 'mismatch') AND h.game = 'sichuan' AND a.computed IS NOT NULL"
         ).fetchall()
     finally:
         con.unregister("_batch_sessions")
     return [
-        {"_session": (src, sid, no, dealer, winner is None or winner == dealer)}
-        for src, sid, no, dealer, winner in rows
+        *(
+            {"_session": (src, sid, no, dealer, winner is None or winner == dealer)}
+            for src, sid, no, dealer, winner in rows
+        ),
+        *(
+            games.sichuan_session_stub(src, sid, no, dealer, orjson.loads(computed))
+            for src, sid, no, dealer, computed in others
+        ),
     ]
 
 
 def _audit_entries(entries: Sequence[_Entry], stubs: list[dict[str, Any]]) -> None:
-    """Audit the valid entries together (R-2.2 needs the batch), then drop the session keys."""
+    """Audit the valid entries together (R-2.2 and SC-1.3 need the batch), then drop the session keys."""
     todo = [e for e in entries if e.valid and e.audit is None and e.skipped is None]
     for e in todo:
         assert e.record is not None
-        e.audit = audit_valid(e.record, e.item.location)
-    check_sessions([*stubs, *(e.audit for e in todo if e.audit is not None)])
+        e.audit = audit_valid(e.record, e.item.location, e.game)
+    audits = [*stubs, *(e.audit for e in todo if e.audit is not None)]
+    check_sessions(audits)
+    check_sichuan_sessions(audits)
     for e in todo:
         assert e.audit is not None
         e.audit.pop("_session", None)
+        e.audit.pop("_sichuan_session", None)
         if e.audit["status"] == "invalid":  # a set-up the schema passes but the board refuses
             e.errors = e.audit["errors"]
             e.record = None

@@ -340,6 +340,10 @@ def test_openapi_document_and_local_docs_page(api: Api) -> None:
         "/api/v1/evaluate",
         "/api/v1/players/{player_id}/stats",
         "/api/v1/players/{player_id}/mistakes",
+        "/api/v1/admin/tokens",
+        "/api/v1/admin/tokens/{token_id}/revoke",
+        "/api/v1/admin/reaudit",
+        "/api/v1/admin/reaudit/{job_id}",
     }
     schemas = spec["components"]["schemas"]
     assert {"HandRecord", "UploadResponse", "HandList", "PlayerStats", "Problem"} <= set(schemas)

@@ -66,6 +66,7 @@ schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", APP)
 @pytest.fixture(scope="module", autouse=True)
 def _cleanup() -> Any:
     yield
+    APP.extensions["replay.jobs"].shutdown()  # a re-audit the fuzzer started
     APP.extensions["replay.store"].close()
     shutil.rmtree(FOLDER, ignore_errors=True)
 

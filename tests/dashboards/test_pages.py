@@ -79,6 +79,8 @@ def test_significance_is_a_two_proportion_z_test_against_everyone_else() -> None
     assert marks["win_rate"]["significant"] and marks["win_rate"]["text"] == "higher 偏高"
     assert not marks["deal_in_rate"]["significant"] and marks["deal_in_rate"]["z"] == 0
     assert "avg_points" not in marks  # an average needs its spread: not tested
+    # the counts the test weighed: 30 of the player's 100 hands, 170 of the other 900
+    assert marks["win_rate"]["counts"] == "30 of 100 hands · others 170 of 900"
     assert stats.z_score(0.3, 100, 0.3, 100) is None  # the player is everyone: nothing to compare
 
 
@@ -143,6 +145,17 @@ def test_receipts_label_every_factor_and_tell_sides_apart() -> None:
         ("自摸", "1.5", "winner"),
     ]
     assert receipt["raw"] == 60 and receipt["pays"] == 180
+    # R-10.6b: the liable feeder (seat 3) pays its own 60 and the 60 each of seats 0 and 2 owe
+    assert receipt["covers"] == "60 own 自付 + 60 for 0 p0 + 60 for 2 p2"
+    assert all(r["covers"] == "" for r in model["settlement"]["receipts"] if r is not receipt)
+
+
+def test_mistake_types_are_named_in_english_and_chinese_never_by_code() -> None:
+    assert terms.mistake_name("inefficient_discard") == "tile efficiency 牌效率"
+    assert terms.mistake_name("dealt_in") == "dealt in 放冲"
+    assert terms.mistake_name("some_new_type") == "some new type"  # a type the pages do not know yet
+    for kind in terms.MISTAKE_NAMES_ZH:
+        assert "_" not in terms.mistake_name(kind)
 
 
 def test_move_list_is_one_line_per_turn_in_player_notation() -> None:

@@ -311,3 +311,24 @@ def test_R_7_14_bots_never_attempt_a_jianzi_discard_win() -> None:
         board.push(e)
     assert {"type": "hu", "seat": 1} in board.legal_actions()
     assert choose(board, [Bot(STYLES["aggressive"], random.Random(7)) for _ in range(4)])["type"] == "hu"
+
+
+NO_REAL_JIANG_RECORD = JIANZI_RECORD.parents[1] / "records" / "illegal" / "no_real_jiang.json"
+
+
+def test_R_7_13_bots_never_attempt_a_win_on_two_laizi_for_a_jiang() -> None:
+    """R-7.13: seat 3 (chi 234s, 111m 777m 999s, laizi 1p) puts out its 红中 and draws a second
+    laizi: the 杠上开's 将 pair would be two laizi, so no `hu` is offered and no bot style tries
+    one; with `jianjiang` off the same board offers it and a bot takes it."""
+    record = json.loads(NO_REAL_JIANG_RECORD.read_text(encoding="utf-8"))
+    off = json.loads(json.dumps(record))
+    off["ruleset"]["overrides"] = {"jianjiang": False}
+    for rec, offered in ((record, False), (off, True)):
+        board = Board.from_record(rec)
+        for e in rec["events"][:8]:
+            board.push(e)
+        assert board.last_draw is not None and CODES[board.last_draw.tile] == "1p"
+        assert ({"type": "hu", "seat": 3} in board.legal_actions()) is offered
+        for style in STYLES.values():
+            bots = [Bot(style, random.Random(7)) for _ in range(4)]
+            assert (choose(board, bots)["type"] == "hu") is offered

@@ -23,8 +23,9 @@ from flask import (
 )
 from werkzeug.wrappers import Response
 
-from dashboards import assets, charts, stats, terms, viewer
+from dashboards import assets, charts, sichuan_viewer, stats, terms, viewer
 from dashboards.data import SORTS, Filters, MistakeQuery
+from replay.games import GAMES
 from replay.inputs import decode
 from replay.ruleset import PRESETS
 from schemas.audit import audit_records
@@ -55,7 +56,7 @@ def names() -> dict[str, Any]:
         "tile_names": terms.TILE_ZH,
         "terms_json": terms.for_pages(),
         "local_time": terms.local_time,
-        "tiles_in_text": terms.tiles_in_text,
+        "tiles_in_text": terms.words_in_text,  # tiles, and Sichuan parameters, in words
         "number": terms.number,
         "difference_words": terms.difference_words,
         "status_names": terms.STATUS_NAMES,
@@ -142,19 +143,44 @@ def filters() -> Filters:
             abort(400, description=f"{name}: not a date (YYYY-MM-DD): {value[:40]!r}")
 
     preset = args.get("preset") or None
-    if preset is not None and preset not in PRESETS:
+    if preset is not None and preset not in ALL_PRESETS:
         abort(400, description=f"preset: unknown ruleset {preset[:40]!r}")
+    source = args.get("source") or None
+    scope = read_scope()
+    if scope is not None and source not in (None, scope):
+        abort(404, description=f"source: this sign-in reads only {scope[:64]!r}")
+    game = args.get("game") or None
+    if game is not None and game not in GAMES:
+        abort(400, description=f"game: one of {', '.join(GAMES)}, not {game[:40]!r}")
     return Filters(
         since=day("since"),
         until=day("until"),
         preset=preset,
         session=args.get("session") or None,
-        source=args.get("source") or None,
+        source=scope or source,
+        game=game,
     )
 
 
+def read_scope() -> str | None:
+    """The one source the signed-in token reads (a club's read token), or None for every source."""
+    token = g.get("token")
+    return token.source if token is not None and token.scope == "read" else None
+
+
+#: every game's presets, Wuhan's first: the ruleset filter offers them all
+ALL_PRESETS = [*sorted(PRESETS), *(p for g in GAMES.values() if g.name != "wuhan" for p in g.presets)]
+
+
 def page(template: str, **context: Any) -> str:
-    return render_template(template, presets=sorted(PRESETS), args=request.args, **context)
+    return render_template(
+        template,
+        presets=ALL_PRESETS,
+        preset_names=terms.PRESET_NAMES,
+        games=terms.GAME_NAMES,
+        args=request.args,
+        **context,
+    )
 
 
 @bp.route("/ui/plotly.min.js")
@@ -248,7 +274,7 @@ def players() -> str:
 
 @bp.route("/players/<anytext:player_id>")
 def player(player_id: str) -> str:
-    p = data().player(player_id, filters())
+    p = data().player(player_id, filters(), scope=read_scope())
     if not p["figures"]["hands"]["player"]:
         abort(404, description=f"no hands of player {player_id[:64]!r} with these filters")
     return page(
@@ -259,16 +285,19 @@ def player(player_id: str) -> str:
         rates=charts.rates(p["figures"]),
         mistakes_chart=charts.mistakes_over_time(p["mistakes_weekly"], p["weeks"], terms.mistake_name),
         significance=stats.marks(p["habits"]["figures"]),
-        liability=charts.liability(p["figures"]),
+        liability=charts.liability(p["figures"]) if p["game"] == "wuhan" else None,
     )
 
 
 @bp.route("/hands/<source>/<hand_id>")
 def hand(source: str, hand_id: str) -> str:
-    found = data().hand(source, hand_id)
+    scope = read_scope()
+    found = data().hand(source, hand_id) if scope in (None, source) else None
     if found is None:
         abort(404, description=f"no hand {hand_id[:64]!r} from {source[:64]!r}")
     record, audit = found
+    if isinstance(record, dict) and record.get("format") == "sichuan-hand/1":
+        return page("sichuan_viewer.html", model=sichuan_viewer.build(record, audit))
     return page("viewer.html", model=viewer.build(record, audit))
 
 
@@ -289,7 +318,10 @@ def upload() -> str:
         return page("upload.html", results=None, error="the file is not UTF-8 text")
     items = list(itertools.islice(decode(text, file.filename), 50))  # NDJSON past 50 is never parsed
     audits = audit_records(items)
-    models = [viewer.build(obj, audit) for (obj, _), audit in zip(items, audits, strict=True)]
+    models = [
+        sichuan_viewer.build(obj, audit) if audit.get("game") == "sichuan" else viewer.build(obj, audit)
+        for (obj, _), audit in zip(items, audits, strict=True)
+    ]
     chosen = min(max(request.args.get("i", 0, type=int), 0), len(models) - 1) if models else 0
     return page("upload.html", results=models, model=models[chosen] if models else None)
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from store.db import Store
-from store.habits import HabitFilters, player_habits
+from store.habits import HabitFilters, player_game, player_habits
 
 #: the day a hand was played in its own offset (the record's text), as the pages show its time;
 #: the UTC day only when the text is not an ISO date
@@ -118,17 +118,30 @@ class StoreData:
                 "SELECT t AS hand_type, count(*) AS n FROM ("
                 " SELECT unnest(CAST(json_extract(a.computed, '$.hands') AS VARCHAR[])) AS t"
                 " FROM audits a JOIN hands h USING (source, hand_id)"
-                f" WHERE {where} AND a.computed IS NOT NULL)"
+                f" WHERE {where} AND a.computed IS NOT NULL AND h.game = 'wuhan'"
+                " UNION ALL SELECT w.hand AS t FROM wins w JOIN hands h USING (source, hand_id)"
+                f" WHERE {where})"
                 " GROUP BY 1 ORDER BY 2 DESC",
+                [*params, *params],
+            )
+            by_game = _rows(
+                cur,
+                "SELECT h.game, count(*) AS hands,"
+                " count(*) FILTER (WHERE h.status = 'ok') AS ok,"
+                " count(*) FILTER (WHERE h.status = 'mismatch') AS mismatch,"
+                " count(*) FILTER (WHERE h.status = 'illegal') AS illegal,"
+                " count(DISTINCT h.session_id) AS sessions"
+                f" FROM hands h WHERE {where} GROUP BY 1 ORDER BY 2 DESC, 1",
                 params,
             )
             rejects = cur.execute("SELECT count(*) FROM rejects").fetchone()
             conflicts = cur.execute("SELECT count(*) FROM conflicts WHERE NOT resolved").fetchone()
             top = _rows(
                 cur,
-                "SELECT s.player_id, any_value(s.name) AS name, count(*) AS hands,"
-                " sum(CASE WHEN s.seat = h.winner THEN 1 ELSE 0 END) AS wins"
-                f" FROM seats s JOIN hands h USING (source, hand_id) WHERE {where}"
+                "SELECT h.player_id, any_value(h.name) AS name, count(*) AS hands,"
+                " sum(CASE WHEN h.won THEN 1 ELSE 0 END) AS wins,"
+                " list(DISTINCT h.game ORDER BY h.game DESC) AS games"
+                f" FROM player_hands h WHERE {where}"
                 " GROUP BY 1 ORDER BY hands DESC, 1 LIMIT 12",
                 params,
             )
@@ -140,6 +153,7 @@ class StoreData:
             "rejects": rejects[0] if rejects else 0,
             "conflicts": conflicts[0] if conflicts else 0,
             "top_players": top,
+            "by_game": by_game,
             "disputed": self.disputed(f, limit=10),
         }
 
@@ -226,23 +240,43 @@ class StoreData:
 
     # ------------------------------------------------------------------ players
     def players(self, f: Filters, limit: int = 500) -> list[dict[str, Any]]:
+        """One row per player and game: a Wuhan hand's points and a Sichuan hand's coins do not add."""
         where, params = f.where()
         with self.store.read() as cur:
             return _rows(
                 cur,
-                "SELECT player_id, any_value(name) AS name, count(*) AS hands,"
-                " avg(CAST(won AS INT)) AS win_rate, avg(delta) AS avg_points, sum(delta) AS points"
-                f" FROM player_hands h WHERE {where} GROUP BY 1 ORDER BY hands DESC, 1 LIMIT ?",
+                "SELECT player_id, any_value(name) AS name, game, count(*) AS hands,"
+                " avg(CAST(won AS INT)) FILTER (WHERE delta IS NOT NULL) AS win_rate,"  # over settled hands
+                " avg(delta) AS avg_points, sum(delta) AS points"
+                f" FROM player_hands h WHERE {where} GROUP BY player_id, game"
+                " ORDER BY hands DESC, 1, game DESC LIMIT ?",
                 [*params, limit],
             )
 
-    def player(self, player_id: str, f: Filters) -> dict[str, Any]:
-        """The habit figures (``store.habits``), the series the charts draw, the mistakes list."""
+    def player(self, player_id: str, f: Filters, scope: str | None = None) -> dict[str, Any]:
+        """The habit figures (``store.habits``), the series the charts draw, the mistakes list:
+        all of one game (the filter's, else the game the player sat in most).
+
+        ``scope``: a club's sign-in; the player's figures are that club's hands only (the
+        population's stay aggregate), as ``f.source`` is for the series and the mistakes.
+        """
+        with self.store.read() as cur:
+            game = player_game(cur, player_id, f.habits())
+            games = [
+                r[0]
+                for r in cur.execute(
+                    "SELECT game FROM player_hands WHERE player_id = ? AND (? IS NULL OR source = ?)"
+                    " GROUP BY 1 ORDER BY count(*) DESC, 1 DESC",
+                    [player_id, scope, scope],
+                ).fetchall()
+            ]
+        f = replace(f, game=game)
         where, params = f.where()
         with self.store.read() as cur:
-            habits = player_habits(cur, player_id, f.habits())
+            habits = player_habits(cur, player_id, f.habits(), scope)
             name = cur.execute(
-                "SELECT any_value(name) FROM seats WHERE player_id = ?", [player_id]
+                "SELECT any_value(name) FROM seats WHERE player_id = ? AND (? IS NULL OR source = ?)",
+                [player_id, scope, scope],
             ).fetchone()
             points = _rows(
                 cur,
@@ -275,6 +309,8 @@ class StoreData:
         figures = {x["key"]: x for x in habits["figures"]}
         return {
             "player_id": player_id,
+            "game": game,
+            "games": games,
             "name": (name[0] if name and name[0] else player_id),
             "habits": habits,
             "figures": figures,

@@ -1,8 +1,8 @@
 """Rebuild the Sichuan samples: simulated sittings and the hand-written showcase and disputes.
 
-- ``sichuan/simulated/sichuan-*.ndjson``: sittings played by the Sichuan bots (``replay simulate --game
+- ``simulated/sichuan-*.ndjson``: sittings played by the Sichuan bots (``replay simulate --game
   sichuan``), both presets, in club-room variants.
-- ``sichuan/handwritten/``: the worked examples of sichuan.md §9 as whole hands (from
+- ``handwritten/sichuan/``: the worked examples of sichuan.md §9 as whole hands (from
   ``tests/data/sichuan/valid`` and the E-hands of ``tests/replay/test_sichuan_board.py``); one
   hand per mistake M1–M5; disputes whose recorded ``result`` the rules settle otherwise; and one
   disputed record per reason code an audit can give. Each of those is a legal hand (hand-written
@@ -35,9 +35,7 @@ from tests.replay.test_sichuan_board import E6_DEAL, E6_EVENTS, e2_record  # noq
 from tests.replay.test_sichuan_mistakes import e5_finished, e6, e6_events  # noqa: E402
 from tests.sichuan_builders import pool_after, tsumogiri  # noqa: E402
 
-#: a folder of its own: the Wuhan-era tests read handwritten/ and simulated/ whole
-OUT = HERE / "sichuan" / "handwritten"
-SIM_OUT = HERE / "sichuan" / "simulated"
+OUT = HERE / "handwritten" / "sichuan"
 VALID = ROOT / "tests" / "data" / "sichuan" / "valid"
 SOURCE = "sichuan-club"
 SEATS = [{"player_id": f"sc-club-{s}", "name": n} for s, n in enumerate(["老张", "小李", "王姐", "阿强"])]
@@ -472,13 +470,12 @@ def mismatches() -> dict[str, dict[str, Any]]:
 
 
 def main() -> None:
-    OUT.mkdir(parents=True, exist_ok=True)
-    SIM_OUT.mkdir(parents=True, exist_ok=True)
+    OUT.mkdir(exist_ok=True)
     simulated: list[dict[str, Any]] = []
     for name, preset, overrides, seed, hands in SIMULATED:
         records = list(simulate(hands, seed, preset, overrides))
         simulated += records
-        with (SIM_OUT / name).open("w", encoding="utf-8") as out:
+        with (HERE / "simulated" / name).open("w", encoding="utf-8") as out:
             for record in records:
                 out.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
     for old in OUT.glob("*.json"):

@@ -20,7 +20,7 @@ from schemas.audit import audit_records
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "sample_logs"
-FOLDER = SAMPLES / "sichuan" / "handwritten"
+FOLDER = SAMPLES / "handwritten" / "sichuan"
 #: Codes the schema reports before the replayer can (the record is invalid, naming the field).
 SCHEMA_FIRST = {
     "no_chi": ("disputed_no_chi.json", "events[2].type"),
@@ -99,7 +99,7 @@ def test_simulated_sichuan_sittings() -> None:
     where the table has them, every one ok (SC-1.3 across each sitting included)."""
     records = [
         json.loads(line)
-        for p in sorted((SAMPLES / "sichuan" / "simulated").glob("*.ndjson"))
+        for p in sorted((SAMPLES / "simulated").glob("sichuan-*.ndjson"))
         for line in p.open()
     ]
     assert len(records) >= 200

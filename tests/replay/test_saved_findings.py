@@ -52,9 +52,12 @@ def test_saved_findings_cover_every_detector() -> None:
 
 
 def test_test_set_findings_and_verdicts_unchanged() -> None:
+    """Every saved record still gives what it gave; records added since (later issues' test
+    records, the Sichuan samples) are not in the snapshot and are held by their own tests."""
     items = list(make.test_set())
-    assert {k for k, _ in items} == {k for k in SAVED if not k.startswith("sim:")}
-    _compare(items)
+    saved = {k for k in SAVED if not k.startswith("sim:")}
+    assert saved <= {k for k, _ in items}
+    _compare([(k, obj) for k, obj in items if k in saved])
 
 
 def test_simulated_findings_unchanged_first_hands() -> None:

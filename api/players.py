@@ -25,16 +25,16 @@ class PlayerStats(MethodView):
     @blp.response(200, PlayerStatsSchema)
     @blp.alt_response(404, response="NOT_FOUND")
     def get(self, query: dict[str, Any], player_id: str) -> dict[str, Any]:
-        auth.require(auth.READ, public=True)
+        scope = auth.read_scope(auth.require(auth.READ, public=True))
         with current_app.extensions["replay.store"].read() as cur:
             filters = HabitFilters(**query)
             game = player_game(cur, player_id, filters)
-            stats = player_stats(cur, player_id, game)
+            stats = player_stats(cur, player_id, game, scope)
             if stats is None:
                 if query.get("game") is None:
                     raise Problem(404, f"no stored hand has player {player_id!r}")
                 raise Problem(404, f"no stored {game} hand has player {player_id!r}")
-            habits = player_habits(cur, player_id, filters)
+            habits = player_habits(cur, player_id, filters, scope)
         habits.pop("player_id")
         return {**stats, "game": game, "habits": habits}
 
@@ -45,7 +45,7 @@ class PlayerMistakes(MethodView):
     @blp.arguments(HabitQuerySchema, location="query")
     @blp.response(200, PlayerMistakesSchema)
     def get(self, query: dict[str, Any], player_id: str) -> dict[str, Any]:
-        auth.require(auth.READ, public=True)
+        scope = auth.read_scope(auth.require(auth.READ, public=True))
         with current_app.extensions["replay.store"].read() as cur:
-            items = player_mistakes(cur, player_id, HabitFilters(**query))
+            items = player_mistakes(cur, player_id, HabitFilters(**query), source=scope)
         return {"items": items, "total": len(items)}

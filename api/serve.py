@@ -43,13 +43,13 @@ def serve(
     port: int,
     threads: int,
     grace: float = 30.0,
-    on_ready: Callable[[Any], None] | None = None,
     on_stop: Callable[[], None] | None = None,
 ) -> None:
     """Serve ``app`` until SIGTERM or SIGINT, then drain (see the module docstring) and return.
 
-    ``on_ready`` gets the waitress server once it listens; ``on_stop`` runs as soon as a signal
-    arrives (to tell background jobs to stop while the requests drain).
+    ``on_stop`` runs as soon as a signal arrives (to tell background jobs to stop while the
+    requests drain). A second signal ends the wait for the requests still in flight (an
+    impatient Ctrl-C): ``KeyboardInterrupt`` is raised, and the caller's cleanup still runs.
     """
     socket_map: dict[int, Any] = {}
     server = waitress.create_server(
@@ -58,13 +58,12 @@ def serve(
     stopping: list[int] = []
 
     def on_signal(signum: int, _frame: object) -> None:
-        if not stopping:
-            stopping.append(signum)
+        if stopping:
+            raise KeyboardInterrupt(f"signal {signum} again: not waiting for requests in flight")
+        stopping.append(signum)
 
     previous = {sig: signal.signal(sig, on_signal) for sig in (signal.SIGTERM, signal.SIGINT)}
     try:
-        if on_ready is not None:
-            on_ready(server)
         use_poll = server.adj.asyncore_use_poll
         while not stopping:
             wasyncore.loop(timeout=_POLL, map=socket_map, use_poll=use_poll, count=1)

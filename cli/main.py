@@ -22,9 +22,7 @@ from replay.audit import STATUSES
 from replay.errors import InputError
 from replay.evaluate import evaluate_text
 from replay.games import GAMES
-from replay.inputs import iter_records
 from replay.ruleset import PRESETS
-from schemas.audit import audit_records
 
 if TYPE_CHECKING:
     from store.batch import PartResult
@@ -52,55 +50,67 @@ def evaluate(file: TextIO) -> None:
     sys.exit(0 if ok else 2)
 
 
-def _summary_line(a: dict[str, Any]) -> str:
-    who = f"{a['source'] or '?'}/{a['hand_id'] or '?'}"
-    status = a["status"]
-    if status == "invalid":
-        err = a["errors"][0] if a["errors"] else {"field": "", "message": "invalid"}
-        more = f" (+{len(a['errors']) - 1} more)" if len(a["errors"]) > 1 else ""
-        where = a.get("location") or who
-        return f"invalid   {where}  {err['field'] or '<record>'}: {err['message']}{more}"
-    if status == "illegal":
-        f = a["first_illegal"]
-        at = f"event {f['index']}" if f["index"] is not None else "session"
-        return f"illegal   {who}  {at}: {f['code']} ({f['rule']}) {f['message']}"
-    c = a["computed"]
-    if a.get("game") == "sichuan":
-        wins = ", ".join(f"seat {w['seat']} {w['hand']} M{w['multiple']}" for w in c["wins"]) or "no win"
-        outcome = f"{wins}; {c['ended_by']} {c['deltas']}"
-    elif c["winner"] is None:
-        outcome = "draw (黄庄)"
-    else:
-        outcome = f"seat {c['winner']} wins {'+'.join(c['hands'])} {c['deltas']}"
-    if status == "mismatch":
-        diffs = "; ".join(
-            f"{d['field']}: app {d['recorded']}, engine {d['computed']}" for d in a["differences"]
-        )
-        return f"mismatch  {who}  {outcome}; {diffs}"
-    return f"ok        {who}  {outcome}"
-
-
 @main.command()
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per record, in input order.")
-def audit(paths: tuple[str, ...], as_json: bool) -> None:
-    """Replay and audit hand records (JSON, NDJSON, .gz files or folders)."""
+@click.option(
+    "--analysis/--no-analysis",
+    default=True,
+    show_default=True,
+    help="The mistake analysis; --no-analysis gives the verdict only (mistakes: []), faster.",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 256),
+    default=None,
+    help="Processes that audit (default: every core, for inputs over a few thousand hands).",
+)
+@click.option("--progress/--no-progress", default=None, help="Progress bar (default: on a terminal).")
+def audit(
+    paths: tuple[str, ...], as_json: bool, analysis: bool, workers: int | None, progress: bool | None
+) -> None:
+    """Replay and audit hand records (JSON, NDJSON, .gz files or folders).
+
+    Streams: records are audited chunk by chunk and written in input order, in constant memory;
+    the output is the same for any number of workers.
+    """
     missing = [p for p in paths if not Path(p).exists()]
     if missing:
         raise click.UsageError(f"no such file or folder: {missing[0]}")
-    audits = audit_records(iter_records(list(paths)))
-    counts = Counter(a["status"] for a in audits)
-    for a in audits:
-        if as_json:
-            click.echo(json.dumps(a, ensure_ascii=False, separators=(",", ":")))
-        else:
-            click.echo(_summary_line(a))
+    from replay.inputs import expand
+    from schemas.audit_run import Rate, default_workers, run_audit, summary_line, to_json
+
+    total = sum(p.stat().st_size for p in expand(list(paths)))
+    big = total > BIG_INPUT
+    nproc = workers or (default_workers() if big else 1)
+    show = progress if progress is not None else (big and sys.stderr.isatty())
+    counts: Counter[str] = Counter()
+    out = sys.stdout
+    rate = Rate()
+    with click.progressbar(
+        length=max(total, 1), label="auditing", file=sys.stderr, hidden=not show, show_pos=False
+    ) as bar:
+
+        def on_chunk(records: int, weight: float) -> None:
+            bar.label = f"auditing ({rate.add(records)})"
+            bar.update(int(weight))
+
+        render = to_json if as_json else summary_line
+        for a in run_audit(list(paths), render, analysis=analysis, workers=nproc, on_chunk=on_chunk):
+            counts[a.status] += 1
+            out.write(a.line + "\n")
     if not as_json:
         parts = ", ".join(f"{counts[s]} {s}" for s in STATUSES)
-        click.echo(f"{len(audits)} records: {parts}")
+        click.echo(f"{sum(counts.values())} records: {parts}")
+    out.flush()
     if counts["invalid"]:
         sys.exit(2)
     sys.exit(1 if counts["illegal"] or counts["mismatch"] else 0)
+
+
+#: inputs larger than this (about 3,000 hands) get every core and, on a terminal, a progress bar:
+#: below it, starting worker processes costs more than it saves
+BIG_INPUT = 12 * 1024 * 1024
 
 
 @main.command()
@@ -240,6 +250,12 @@ def _invalid_line(result: dict[str, Any], location: str | None) -> str:
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @server_option
 @token_option
+@click.option(
+    "--analysis/--no-analysis",
+    default=True,
+    show_default=True,
+    help="The mistake analysis; --no-analysis stores verdicts only (no mistakes, no per-seat facts).",
+)
 def ingest(
     paths: tuple[str, ...],
     db: str,
@@ -249,6 +265,7 @@ def ingest(
     quiet: bool,
     server: str | None,
     token: str | None,
+    analysis: bool,
 ) -> None:
     """Validate, replay and store hand records (files, folders, .json, .ndjson, .gz).
 
@@ -256,7 +273,6 @@ def ingest(
     different record under a stored (source, hand_id) is a conflict, kept for review. With
     --server each batch is one upload to the running server instead (an upload or admin token).
     """
-    import os
 
     from replay.inputs import read_paths
     from store.ingest import batches, ingest_stream
@@ -285,7 +301,10 @@ def ingest(
     notes: list[str] = []
     store = None if server else _open(db)
     # Worker processes take a second to start: worth it only for more than a few thousand hands.
-    nproc = workers or (min(os.cpu_count() or 1, 8) if total_bytes > 8 * 1024 * 1024 else 1)
+    from schemas.audit_run import Rate, default_workers
+
+    nproc = workers or (default_workers() if total_bytes > 8 * 1024 * 1024 else 1)
+    rate = Rate()
     with click.progressbar(
         length=max(total_bytes, 1),
         label="ingesting",
@@ -302,17 +321,18 @@ def ingest(
                     statuses[result["status"]] += 1
                 if result["outcome"] in ("invalid", "conflict") and len(notes) < 50:
                     notes.append(_invalid_line(result, item.location))
+            bar.label = f"ingesting ({rate.add(len(items))})"
             bar.update(int(sum(item.weight for item in items)))
 
         try:
             if store is not None:
-                ingest_stream(store, batches(files, batch_size), on_batch, workers=nproc)
+                ingest_stream(store, batches(files, batch_size), on_batch, workers=nproc, analysis=analysis)
             else:
                 from cli import remote
 
                 client = remote.Client(str(server), token)
                 for items in batches(files, batch_size):
-                    on_batch(items, remote.upload_batch(client, items))
+                    on_batch(items, remote.upload_batch(client, items, analysis=analysis))
         finally:
             if store is not None:
                 store.close()
@@ -437,7 +457,9 @@ def token() -> None:
 @token.command("create")
 @db_option
 @click.option("--scope", type=click.Choice(["upload", "read", "admin"]), required=True)
-@click.option("--source", help="For upload tokens: the only source they may store.")
+@click.option(
+    "--source", help="Upload tokens: the only source they may store; read tokens: the only source they read."
+)
 @click.option("--label", help="A note for the token list (who or what uses it).")
 @server_option
 @token_option
@@ -491,11 +513,12 @@ def token_list(db: str, as_json: bool, server: str | None, token: str | None) ->
         _, answer = Client(server, token).call("GET", "/admin/tokens")
         tokens = [
             Token(
-                **{
-                    **t,
-                    "created_at": datetime.fromisoformat(t["created_at"]),
-                    "revoked_at": datetime.fromisoformat(t["revoked_at"]) if t["revoked_at"] else None,
-                }
+                t["token_id"],
+                t["scope"],
+                t["source"],
+                t["label"],
+                datetime.fromisoformat(t["created_at"]),
+                datetime.fromisoformat(t["revoked_at"]) if t["revoked_at"] else None,
             )
             for t in answer["items"]
         ]
@@ -634,6 +657,12 @@ def reaudit(db: str, as_json: bool, workers: int | None, server: str | None, tok
 @click.option("--overwrite", is_flag=True, help="Replace earlier batch output in the folder.")
 @click.option("--progress/--no-progress", default=None, help="Progress bar (default: when on a terminal).")
 @click.option("--json", "as_json", is_flag=True, help="The summary as one JSON object.")
+@click.option(
+    "--analysis/--no-analysis",
+    default=True,
+    show_default=True,
+    help="The mistake analysis; --no-analysis writes the verdicts only (no mistakes rows), faster.",
+)
 def batch_audit_command(
     inputs: tuple[str, ...],
     out_dir: str,
@@ -644,6 +673,7 @@ def batch_audit_command(
     overwrite: bool,
     progress: bool | None,
     as_json: bool,
+    analysis: bool,
 ) -> None:
     """Audit NDJSON/gzip hand records on a Dask cluster into hive-partitioned Parquet.
 
@@ -680,6 +710,7 @@ def batch_audit_command(
                     overwrite=overwrite,
                     shared_inputs=shared_inputs or scheduler is None,
                     on_part=on_part,
+                    analysis=analysis,
                 )
         except BatchError as err:
             raise click.ClickException(str(err)) from None

@@ -208,8 +208,10 @@ def reaudit(
     return changes, job
 
 
-def upload_batch(client: Client, items: list[Any]) -> list[dict[str, Any]]:
+def upload_batch(client: Client, items: list[Any], analysis: bool = True) -> list[dict[str, Any]]:
     """Send one batch of ``replay.inputs.Item`` to ``POST /hands``; one result per item, in order.
+
+    ``analysis=False`` (``replay ingest --no-analysis --server``) asks ``?analysis=false``.
 
     Each record goes with its exact bytes, so the server stores what ``replay ingest`` would: the
     one-line records (NDJSON files, and the lines that do not parse, which the server keeps as
@@ -241,7 +243,14 @@ def upload_batch(client: Client, items: list[Any]) -> list[dict[str, Any]]:
     ):
         if not indices:
             continue
-        _, answer = client.call("POST", "/hands", data=data, content_type=kind, gzipped=True)
+        path = "/hands" if analysis else "/hands?analysis=false"
+        status, answer = client.call("POST", path, data=data, content_type=kind, gzipped=True, ok=(200, 413))
+        if status == 413:  # the server's limit on a request: smaller batches get through
+            detail = answer.get("detail") if isinstance(answer, dict) else None
+            raise click.ClickException(
+                f"the server refused a batch of {len(indices)} records as too large ({detail});"
+                " pass a smaller --batch-size"
+            )
         got = answer["results"]
         if len(got) != len(indices):
             raise click.ClickException(

@@ -12,7 +12,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from dashboards.terms import ALL_HAND_NAMES_ZH
+from dashboards.terms import ALL_HAND_NAMES_ZH, STATUS_NAMES
 
 STATUS_COLOURS = {"ok": "#1b6e2a", "mismatch": "#a05a00", "illegal": "#b3261e", "invalid": "#666"}
 RATE_LABELS = {
@@ -75,7 +75,7 @@ def hands_per_day(per_day: list[dict[str, Any]]) -> str:
             data.append(
                 {
                     "type": "bar",
-                    "name": status,
+                    "name": STATUS_NAMES.get(status, status),
                     "x": [str(r["day"]) for r in rows],
                     "y": [r["n"] for r in rows],
                     "marker": {"color": colour},

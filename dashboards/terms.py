@@ -8,9 +8,12 @@ scripts receive the same tables as JSON (``for_pages``), so a new preset (qipi) 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from datetime import datetime
 from typing import Any
 
+from replay.games.sichuan.params import WAY_NAMES_ZH
+from replay.games.sichuan.vocabulary import TRANSFER_KINDS
 from replay.ruleset import HAND_NAMES_ZH
 from replay.settle import FACTOR_NAMES_ZH
 from replay.tiles import ALIASES, CODES, ZH_NAMES
@@ -92,6 +95,9 @@ WIN_WAYS = {
     "qianggang": "抢杠 robbing a kong",
 }
 DIFFERENCE_NAMES = {
+    "wins": "wins 胡牌",
+    "transfers": "payments 转账",
+    "next_dealer": "next dealer 下局庄家",
     "winner": "winner 胡牌者",
     "hands": "hand types 牌型",
     "self_draw": "self-draw 自摸",
@@ -107,6 +113,7 @@ TILE_GLYPH: dict[str, tuple[str, str]] = {
 }
 
 _SUITED = re.compile(r"(?<![A-Za-z0-9])([1-9][msp])(?![A-Za-z0-9])")
+_SAID_TWICE = re.compile(r"(?<!\S)(\S+) \(\1\)")
 _HONOUR = re.compile(r"(?<=[\s(])([ESWNCFP])(?=[\s,.;:)]|$)")
 
 
@@ -126,7 +133,9 @@ def tiles_in_text(text: object) -> str:
     if text is None:
         return ""
     out = _SUITED.sub(lambda m: TILE_ZH[m.group(1)], str(text))
-    return _HONOUR.sub(lambda m: TILE_ZH[m.group(1)], out)
+    out = _HONOUR.sub(lambda m: TILE_ZH[m.group(1)], out)
+    # a message that gave the name and the code ("七条 (7s)") would now say it twice
+    return _SAID_TWICE.sub(r"\1", out)
 
 
 def hand_types(hands: object) -> str:
@@ -173,11 +182,88 @@ def for_pages() -> dict[str, Any]:
     }
 
 
+#: Sichuan payment kinds (sichuan.md §10) in English, beside the record vocabulary's Chinese
+TRANSFER_NAMES_EN = {
+    "gang_ming": "direct kong",
+    "gang_xu": "added kong",
+    "gang_an": "concealed kong",
+    "hu": "win",
+    "zhuanyi": "kong money passed on",
+    "huazhu": "flower pig",
+    "dajiao": "not ready",
+    "tuishui": "kong refund",
+}
+
+
+def _transfer_words(t: dict[str, Any]) -> str:
+    """``seat 1 pays seat 3 9 (win 胡)``: one payment of a Sichuan result."""
+    kind = str(t.get("kind", ""))
+    name = f"{TRANSFER_NAMES_EN.get(kind, kind.replace('_', ' '))} {TRANSFER_KINDS.get(kind, '')}".strip()
+    return f"seat {t.get('from')} pays seat {t.get('to')}: {t.get('amount')} ({name})"
+
+
+def _win_words(w: dict[str, Any]) -> str:
+    """``seat 2 自摸 六万: 清一色 qingyise, 1 根, ×4``: one win of a Sichuan result."""
+    how = "自摸 self-draw" if w.get("from") is None else f"on seat {w.get('from')}'s discard"
+    parts = [hand_types([w["hand"]])] if w.get("hand") else []
+    if w.get("gen"):
+        parts.append(f"{w['gen']} 根")
+    parts.extend(f"{WAY_NAMES_ZH.get(way, way)} {way}" for way in w.get("ways") or [])
+    if w.get("multiple") is not None:
+        parts.append(f"×{w['multiple']}")
+    return f"seat {w.get('seat')} {how} {tile(w.get('tile'))}: {', '.join(parts)}"
+
+
+def _item_words(field: str, item: Any) -> str:
+    if isinstance(item, dict) and field == "transfers":
+        return _transfer_words(item)
+    if isinstance(item, dict) and field == "wins":
+        return _win_words(item)
+    if isinstance(item, dict):  # a field the pages do not know yet: its keys and values in words
+        return ", ".join(f"{str(k).replace('_', ' ')} {_value_words(str(k), v)}" for k, v in item.items())
+    return _value_words(field, item)
+
+
+def _list_difference(field: str, app: list[Any], rules: list[Any]) -> str | None:
+    """Two lists of records (payments, wins) compared item by item: only what differs, in words.
+
+    A list of thirty payments printed whole hides the one that differs; this names the items
+    only one side has (as a multiset: a payment made twice counts twice).
+    """
+    if not all(isinstance(x, dict) for x in [*app, *rules]):
+        return None
+
+    def only(mine: list[dict[str, Any]], theirs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        spare = Counter(repr(sorted(x.items())) for x in theirs)
+        out = []
+        for x in mine:
+            k = repr(sorted(x.items()))
+            if spare[k]:
+                spare[k] -= 1
+            else:
+                out.append(x)
+        return out
+
+    only_app, only_rules = only(app, rules), only(rules, app)
+    said = []
+    if only_app:
+        said.append("the app has " + "; ".join(_item_words(field, x) for x in only_app))
+    if only_rules:
+        said.append("the rules have " + "; ".join(_item_words(field, x) for x in only_rules))
+    return ", ".join(said) or "the same items in another order 顺序不同"
+
+
 def _value_words(field: str, value: Any) -> str:
     if value is None:
-        return "none 无" if field in ("winner", "liable") else "not said 未给出"
-    if field in ("winner", "liable"):
+        return "none 无" if field in ("winner", "liable", "from") else "not said 未给出"
+    if field in ("winner", "liable", "next_dealer", "seat", "from", "to"):
         return f"seat {value}"
+    if field == "tile":
+        return tile(value)
+    if isinstance(value, list) and any(isinstance(x, dict) for x in value):
+        return "; ".join(_item_words(field, x) for x in value)
+    if isinstance(value, list) and field != "hands" and field != "deltas":
+        return ", ".join(_value_words(field, x) for x in value) or "none 无"
     if field == "hands":
         return hand_types(value)
     if field == "hard":
@@ -186,15 +272,18 @@ def _value_words(field: str, value: Any) -> str:
         return "yes 是" if value else "no 否"
     if field == "deltas" and isinstance(value, list):
         return " / ".join(f"{v:+d}" if isinstance(v, int) else str(v) for v in value)
-    if field in SICHUAN_DIFFERENCE_NAMES:  # a Sichuan result field (defined below)
-        return sichuan_value_words(field, value)
     return str(value)
 
 
 def difference_words(diff: dict[str, Any]) -> str:
     """One app-vs-rules difference in words: ``liable 承包: the app said seat 2, the rules seat 3``."""
     field = str(diff.get("field"))
-    label = DIFFERENCE_NAMES.get(field) or SICHUAN_DIFFERENCE_NAMES.get(field, field)
+    label = DIFFERENCE_NAMES.get(field) or SICHUAN_DIFFERENCE_NAMES.get(field, field.replace("_", " "))
+    app, rules = diff.get("recorded"), diff.get("computed")
+    if isinstance(app, list) and isinstance(rules, list):
+        differs = _list_difference(field, app, rules)
+        if differs is not None:
+            return f"{label}: {differs}"
     return (
         f"{label}: the app said {_value_words(field, diff.get('recorded'))},"
         f" the rules say {_value_words(field, diff.get('computed'))}"
@@ -363,35 +452,3 @@ def words_in_text(text: object) -> str:
         return SICHUAN_VALUE_NAMES.get(code) or SICHUAN_PARAM_NAMES[code]
 
     return _SICHUAN_CODE.sub(name, tiles_in_text(text))
-
-
-def sichuan_value_words(field: str, value: object) -> str:
-    """A Sichuan ``result`` field in words, for the disputed-hands lists (never JSON)."""
-
-    def seat(x: object) -> str:
-        return f"seat {x}" if isinstance(x, int) else "seat ?"
-
-    if field == "wins" and isinstance(value, list):
-        wins = []
-        for w in value:
-            if not isinstance(w, dict):
-                continue
-            how = "自摸 self-draw" if w.get("from") is None else f"on {seat(w.get('from'))}'s tile"
-            hand = sichuan_hand(w.get("hand")) if w.get("hand") else ""
-            wins.append(
-                f"{seat(w.get('seat'))} 胡 {hand} {how} {tile(w.get('tile'))}".replace("  ", " ").strip()
-            )
-        return "; ".join(wins) or "none 无"
-    if field == "transfers" and isinstance(value, list):
-        moved = [
-            f"{seat(t.get('from'))} → {seat(t.get('to'))} {t.get('amount')}"
-            f" {TRANSFER_NAMES.get(str(t.get('kind')), '').split(' ')[0]}".rstrip()
-            for t in value
-            if isinstance(t, dict)
-        ]
-        return "; ".join(moved) or "none 无"
-    if field in ("huazhu", "tenpai") and isinstance(value, list):
-        return ", ".join(seat(x) for x in value) or "none 无"
-    if field == "next_dealer":
-        return seat(value)
-    return str(value)

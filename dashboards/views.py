@@ -145,6 +145,10 @@ def filters() -> Filters:
     preset = args.get("preset") or None
     if preset is not None and preset not in ALL_PRESETS:
         abort(400, description=f"preset: unknown ruleset {preset[:40]!r}")
+    source = args.get("source") or None
+    scope = read_scope()
+    if scope is not None and source not in (None, scope):
+        abort(404, description=f"source: this sign-in reads only {scope[:64]!r}")
     game = args.get("game") or None
     if game is not None and game not in GAMES:
         abort(400, description=f"game: one of {', '.join(GAMES)}, not {game[:40]!r}")
@@ -153,9 +157,15 @@ def filters() -> Filters:
         until=day("until"),
         preset=preset,
         session=args.get("session") or None,
-        source=args.get("source") or None,
+        source=scope or source,
         game=game,
     )
+
+
+def read_scope() -> str | None:
+    """The one source the signed-in token reads (a club's read token), or None for every source."""
+    token = g.get("token")
+    return token.source if token is not None and token.scope == "read" else None
 
 
 #: every game's presets, Wuhan's first: the ruleset filter offers them all
@@ -264,7 +274,7 @@ def players() -> str:
 
 @bp.route("/players/<anytext:player_id>")
 def player(player_id: str) -> str:
-    p = data().player(player_id, filters())
+    p = data().player(player_id, filters(), scope=read_scope())
     if not p["figures"]["hands"]["player"]:
         abort(404, description=f"no hands of player {player_id[:64]!r} with these filters")
     return page(
@@ -281,7 +291,8 @@ def player(player_id: str) -> str:
 
 @bp.route("/hands/<source>/<hand_id>")
 def hand(source: str, hand_id: str) -> str:
-    found = data().hand(source, hand_id)
+    scope = read_scope()
+    found = data().hand(source, hand_id) if scope in (None, source) else None
     if found is None:
         abort(404, description=f"no hand {hand_id[:64]!r} from {source[:64]!r}")
     record, audit = found

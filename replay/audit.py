@@ -161,7 +161,7 @@ def audit_validated(
     """
     game = other_game(record)
     if game is not None:
-        return game.audit_validated(record, location)
+        return game.audit_validated(record, location, analysis)
     out = _blank(record["hand_id"], record["source"], location)
     out["recorded"] = record.get("result")
     states: list[Board] | None = [] if analysis else None

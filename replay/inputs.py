@@ -26,6 +26,7 @@ import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import orjson
 
@@ -282,16 +283,24 @@ def iter_ndjson(data: bytes, name: str, scale: float = 0.0, first_line: int = 1)
     a line's length into its share of the file for progress bars; ``first_line`` numbers a slice
     of a file (the batch audit's parts) as the whole file would be numbered."""
     for n, line in enumerate(data.split(b"\n"), start=first_line):
-        raw = line.removesuffix(b"\r")
-        if n == 1:
-            raw = raw.removeprefix(b"\xef\xbb\xbf")
-        if not raw.strip():
-            continue
-        try:
-            obj = loads(raw)
-        except DECODE_ERRORS as err:
-            obj = _unreadable(err, f"line {n} ", n)
-        yield Item(obj, raw, f"{name}:{n}", (len(line) + 1) * scale)
+        item = _ndjson_item(line, n, name, (len(line) + 1) * scale)
+        if item is not None:
+            yield item
+
+
+def _ndjson_item(line: bytes, n: int, name: str, weight: float) -> Item | None:
+    """Line ``n`` of an NDJSON file (without its ``\\n``): a record, an unreadable one, or None
+    for a blank line."""
+    raw = line.removesuffix(b"\r")
+    if n == 1:
+        raw = raw.removeprefix(b"\xef\xbb\xbf")
+    if not raw.strip():
+        return None
+    try:
+        obj = loads(raw)
+    except DECODE_ERRORS as err:
+        obj = _unreadable(err, f"line {n} ", n)
+    return Item(obj, raw, f"{name}:{n}", weight)
 
 
 def decode_ndjson(data: bytes, name: str = "body", max_items: int | None = None) -> list[Item]:
@@ -333,6 +342,11 @@ def read_paths(paths: Sequence[str]) -> Iterator[Iterable[Item]]:
     for path in expand(list(paths)):
         try:
             size = path.stat().st_size
+            if size > STREAM_FROM:
+                streamed = _stream_ndjson(path)
+                if streamed is not None:
+                    yield streamed
+                    continue
             data = path.read_bytes()
             if data[:2] == b"\x1f\x8b":
                 data = gzip.decompress(data)
@@ -340,6 +354,82 @@ def read_paths(paths: Sequence[str]) -> Iterator[Iterable[Item]]:
             yield [Item(Unreadable(f"cannot read {path}: {err}"), b"", str(path), 0.0)]
             continue
         yield iter_auto(data, str(path), size / max(len(data), 1))
+
+
+#: files larger than this are read line by line when they are NDJSON, so a file of a million
+#: hands is audited or ingested in constant memory (issue #15)
+STREAM_FROM = 16 * 1024 * 1024
+_READ_ERRORS = (OSError, EOFError, gzip.BadGzipFile, zlib.error)
+
+
+def _stream_ndjson(path: Path) -> Iterator[Item] | None:
+    """The items of an NDJSON file read line by line, or None if the file is not NDJSON.
+
+    ``iter_auto`` reads a file as one JSON value if it parses whole, else as NDJSON. A file whose
+    first non-blank line is a JSON value by itself and that has more after it cannot parse
+    whole (a JSON value ends where it ends), so it is NDJSON: the same decision without reading
+    the file. Anything else (one value, a pretty-printed one, not JSON at all) returns None and
+    is read whole as before. A read error part-way becomes an unreadable item at its line.
+    Item weights are bytes of the file on disk (compressed bytes for .gz), for progress bars.
+    """
+    raw = path.open("rb")
+    gz = raw.read(2) == b"\x1f\x8b"
+    raw.seek(0)
+    stream = gzip.GzipFile(fileobj=raw) if gz else raw
+    name = str(path)
+    try:
+        lines = iter(stream)
+        head: list[bytes] = []
+        first: bytes | None = None
+        for line in lines:
+            head.append(line)
+            text = line.removeprefix(b"\xef\xbb\xbf") if len(head) == 1 else line
+            if text.strip(b" \t\r\n"):
+                first = text
+                break
+        if first is None:
+            raise _NotNdjson
+        try:
+            decode_json(first, name)
+        except BodyError:
+            raise _NotNdjson from None
+        more = next(lines, None)
+        while more is not None and not more.strip(b" \t\r\n"):
+            head.append(more)
+            more = next(lines, None)
+        if more is None:
+            raise _NotNdjson
+        head.append(more)
+    except (_NotNdjson, *_READ_ERRORS):
+        stream.close()
+        raw.close()
+        return None
+    return _ndjson_stream(raw, stream, lines, head, name)
+
+
+class _NotNdjson(Exception):
+    pass
+
+
+def _ndjson_stream(
+    raw: Any, stream: Any, lines: Iterator[bytes], head: list[bytes], name: str
+) -> Iterator[Item]:
+    n = 0
+    at = 0
+    try:
+        for chunk in (head, lines):
+            for line in chunk:
+                n += 1
+                pos = raw.tell()
+                item = _ndjson_item(line.removesuffix(b"\n"), n, name, float(pos - at))
+                if item is not None:
+                    at = pos
+                    yield item
+    except _READ_ERRORS as err:
+        yield Item(Unreadable(f"cannot read {name} after line {n}: {err}"), b"", f"{name}:{n + 1}", 0.0)
+    finally:
+        stream.close()
+        raw.close()
 
 
 def iter_records(paths: Sequence[str]) -> Iterator[tuple[object, str]]:

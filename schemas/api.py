@@ -59,6 +59,16 @@ class UploadResponseSchema(Schema):
     results = fields.List(fields.Nested(UploadResultSchema), required=True)
 
 
+class UploadQuerySchema(Schema):
+    analysis = fields.Boolean(
+        load_default=True,
+        metadata={
+            "description": "run the mistake analysis (default true); false stores the verdict only,"
+            " without mistakes or per-seat facts (faster)"
+        },
+    )
+
+
 class HandQuerySchema(Schema):
     game = fields.String(validate=validate.OneOf(GAME_NAMES), metadata={"description": GAME_DOC})
     source = fields.String(validate=validate.Length(1, 128))

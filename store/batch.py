@@ -269,15 +269,16 @@ class PartResult:
     seconds: float
 
 
-def audit_part(part: Part, out_dir: str, engine_version: str) -> PartResult:
-    """The Dask task: audit every record of a part and write its Parquet files."""
+def audit_part(part: Part, out_dir: str, engine_version: str, analysis: bool = True) -> PartResult:
+    """The Dask task: audit every record of a part and write its Parquet files (``analysis=False``:
+    the verdict only, no mistakes rows)."""
     from store.parquet import PartRows
 
     start = time.perf_counter()
     rows = PartRows(part.number, engine_version)
     statuses: Counter[str] = Counter()
     for obj, location, raw in _part_items(part):
-        audit = audit_record(obj, location)
+        audit = audit_record(obj, location, analysis)
         statuses[audit["status"]] += 1
         rows.add(audit, obj, raw)
     written = rows.write(out_dir)
@@ -415,6 +416,7 @@ def run_batch(
     overwrite: bool = False,
     shared_inputs: bool = False,
     on_part: Callable[[PartResult], None] | None = None,
+    analysis: bool = True,
 ) -> Summary:
     """Audit ``paths`` on the cluster behind ``client`` (a ``distributed.Client``) into ``out_dir``.
 
@@ -451,7 +453,7 @@ def run_batch(
 
     def submit(part: Part) -> Any:
         return client.submit(
-            audit_part, part, str(out), version, key=f"batch-audit-{run}-{part.number}", pure=False
+            audit_part, part, str(out), version, analysis, key=f"batch-audit-{run}-{part.number}", pure=False
         )
 
     pending = as_completed(  # type: ignore[no-untyped-call]

@@ -45,12 +45,15 @@ def validate(obj: object) -> tuple[str, Validated]:
     return game, (validate_wuhan(obj) if game == WUHAN else validate_any(obj))
 
 
-def audit(game: str, record: Mapping[str, Any], location: str | None = None) -> dict[str, Any]:
-    """The game's audit of a validated record (``replay audit --json``), private keys included."""
+def audit(
+    game: str, record: Mapping[str, Any], location: str | None = None, analysis: bool = True
+) -> dict[str, Any]:
+    """The game's audit of a validated record (``replay audit --json``), private keys included;
+    ``analysis=False`` is the verdict only (no mistakes, no per-seat facts)."""
     if game == WUHAN:
-        return wuhan_audit(record, location)
-    out = GAMES[game].audit_validated(record, location)
-    if game == "sichuan" and out.get("computed") is not None:
+        return wuhan_audit(record, location, analysis)
+    out = GAMES[game].audit_validated(record, location, analysis)
+    if analysis and game == "sichuan" and out.get("computed") is not None:
         from replay.games.sichuan.facts import seat_facts
 
         out["_sichuan_facts"] = seat_facts(record, out["computed"])

@@ -21,6 +21,7 @@ import duckdb
 #: figure key -> (English label with the Chinese term, how to read it)
 FIGURES: dict[str, str] = {
     "hands": "hands 盘数",
+    "settled_hands": "settled hands 结算盘数",
     "win_rate": "win % 胡牌率",
     "self_draw_rate": "self-draw % 自摸率",
     "deal_in_rate": "deal-in % 放冲率",
@@ -120,9 +121,12 @@ missed AS (
 )
 SELECT
     count(*) AS hands,
-    avg(CAST(won AS INT)) AS win_rate,
-    avg(CAST(won_self_draw AS INT)) AS self_draw_rate,
-    avg(CAST(dealt_in AS INT)) AS deal_in_rate,
+    count(delta) AS settled_hands,
+    -- win, self-draw and deal-in rates: over the settled hands (ok or mismatch; an illegal hand
+    -- has no settlement), the one definition the API's /stats and every page use
+    avg(CAST(won AS INT)) FILTER (WHERE delta IS NOT NULL) AS win_rate,
+    avg(CAST(won_self_draw AS INT)) FILTER (WHERE delta IS NOT NULL) AS self_draw_rate,
+    avg(CAST(dealt_in AS INT)) FILTER (WHERE delta IS NOT NULL) AS deal_in_rate,
     avg(delta) AS avg_points,
     100 * regr_slope(delta, n) AS points_trend,
     avg(CAST(opens > 0 AS INT)) AS open_rate,
@@ -258,20 +262,26 @@ def _population(cur: duckdb.DuckDBPyConnection, filters: HabitFilters) -> Popula
     return _POPULATION[key]
 
 
-def player_habits(cur: duckdb.DuckDBPyConnection, player_id: str, filters: HabitFilters) -> dict[str, Any]:
+def player_habits(
+    cur: duckdb.DuckDBPyConnection, player_id: str, filters: HabitFilters, source: str | None = None
+) -> dict[str, Any]:
     """Every habit figure of one player beside the population's, for one game (``player_game``);
-    empty figures when no hands."""
+    empty figures when no hands.
+
+    ``source`` keeps the player's figures to one club's hands (a club's read token); the
+    population's stay aggregate over every source, so a club sees how its player compares
+    without seeing any other club's hands.
+    """
     filters = replace(filters, game=player_game(cur, player_id, filters))
     game = filters.game or "wuhan"
     seats_sql, facts = SEATS_BY_GAME.get(game, _SEATS), FACTS_BY_GAME.get(game, "seat_facts")
     where, params = filters.where()
-    me_args = [*params, player_id]
-    me = _one(cur, seats_sql.format(where=where, who="AND h.player_id = ?"), me_args)
+    who = "AND h.player_id = ?" + (" AND h.source = ?" if source is not None else "")
+    me_args = [*params, player_id, *([source] if source is not None else [])]
+    me = _one(cur, seats_sql.format(where=where, who=who), me_args)
     everyone, theirs, won_all = _population(cur, filters)
-    mine = {
-        r["type"]: r for r in _all(cur, _MISTAKES.format(where=where, who="AND h.player_id = ?"), me_args)
-    }
-    won = _all(cur, _TYPES.format(where=where, who="AND h.player_id = ?", facts=facts), me_args)
+    mine = {r["type"]: r for r in _all(cur, _MISTAKES.format(where=where, who=who), me_args)}
+    won = _all(cur, _TYPES.format(where=where, who=who, facts=facts), me_args)
     total_wins = sum(r["n"] for r in won_all) or 1
     return {
         "player_id": player_id,
@@ -309,9 +319,14 @@ def player_habits(cur: duckdb.DuckDBPyConnection, player_id: str, filters: Habit
 
 
 def player_mistakes(
-    cur: duckdb.DuckDBPyConnection, player_id: str, filters: HabitFilters, limit: int = 1000
+    cur: duckdb.DuckDBPyConnection,
+    player_id: str,
+    filters: HabitFilters,
+    limit: int = 1000,
+    source: str | None = None,
 ) -> list[dict[str, Any]]:
-    """The player's mistakes, newest first, each pointing at its hand and event."""
+    """The player's mistakes, newest first, each pointing at its hand and event (only
+    ``source``'s hands when given)."""
     where, params = filters.where()
     rows = _all(
         cur,
@@ -319,8 +334,8 @@ def player_mistakes(
         " m.severity, m.cost, m.message"
         " FROM mistakes m JOIN hands h USING (source, hand_id)"
         " JOIN seats s ON s.source = m.source AND s.hand_id = m.hand_id AND s.seat = m.seat"
-        f" WHERE s.player_id = ? AND {where}"
+        f" WHERE s.player_id = ? AND (? IS NULL OR m.source = ?) AND {where}"
         " ORDER BY h.played_at DESC NULLS LAST, m.source, m.hand_id, m.idx LIMIT ?",
-        [player_id, *params, limit],
+        [player_id, source, source, *params, limit],
     )
     return rows

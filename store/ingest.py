@@ -48,13 +48,17 @@ def ingest(
     allowed_source: str | None = None,
     token_id: str | None = None,
     origin: str | None = None,
+    analysis: bool = True,
 ) -> list[Result]:
     """Validate, audit and store one batch (one transaction); one ``Result`` per item, in order.
 
     ``allowed_source`` is the upload token's source: records of any other source are invalid.
-    ``origin`` labels items without a location of their own (an HTTP upload).
+    ``origin`` labels items without a location of their own (an HTTP upload). ``analysis=False``
+    stores the verdict only (no mistakes, no per-seat facts).
     """
-    prepared = prepare(store, items, allowed_source=allowed_source, token_id=token_id, origin=origin)
+    prepared = prepare(
+        store, items, allowed_source=allowed_source, token_id=token_id, origin=origin, analysis=analysis
+    )
     return commit(store, prepared)
 
 
@@ -64,6 +68,7 @@ def ingest_stream(
     on_batch: Callable[[Sequence[Item], list[Result]], None] | None = None,
     *,
     workers: int = 1,
+    analysis: bool = True,
 ) -> None:
     """Ingest batch after batch: each batch its own transaction, committed in order.
 
@@ -94,9 +99,9 @@ def ingest_stream(
             for items in stream:
                 if failure:
                     break
-                pending.put((items, prepare(store, items)))
+                pending.put((items, prepare(store, items, analysis=analysis)))
         else:
-            _stream_with_workers(store, stream, pending, failure, workers)
+            _stream_with_workers(store, stream, pending, failure, workers, analysis)
     finally:
         pending.put(None)
         thread.join()
@@ -110,6 +115,7 @@ def _stream_with_workers(
     pending: queue.Queue[tuple[Sequence[Item], Prepared] | None],
     failure: list[BaseException],
     workers: int,
+    analysis: bool = True,
 ) -> None:
     inflight: collections.deque[tuple[Sequence[Item], Future[Prepared]]] = collections.deque()
     # spawned workers that end with this process, however it ends (store/workers.py)
@@ -129,7 +135,7 @@ def _stream_with_workers(
                 break
             # Lookups made now may miss the batches still in flight: those records come out
             # as duplicates at commit (the lock decides), only without the replay saved.
-            ctx = _context(store, items, None, None, None)
+            ctx = _context(store, items, None, None, None, analysis)
             raws = [(it.raw, it.location, it.obj if isinstance(it.obj, Unreadable) else None) for it in items]
             inflight.append((items, pool.submit(_build_in_worker, raws, ctx)))
             if len(inflight) > workers:

@@ -246,31 +246,37 @@ class StoreData:
             return _rows(
                 cur,
                 "SELECT player_id, any_value(name) AS name, game, count(*) AS hands,"
-                " avg(CAST(won AS INT)) AS win_rate, avg(delta) AS avg_points, sum(delta) AS points"
+                " avg(CAST(won AS INT)) FILTER (WHERE delta IS NOT NULL) AS win_rate,"  # over settled hands
+                " avg(delta) AS avg_points, sum(delta) AS points"
                 f" FROM player_hands h WHERE {where} GROUP BY player_id, game"
                 " ORDER BY hands DESC, 1, game DESC LIMIT ?",
                 [*params, limit],
             )
 
-    def player(self, player_id: str, f: Filters) -> dict[str, Any]:
+    def player(self, player_id: str, f: Filters, scope: str | None = None) -> dict[str, Any]:
         """The habit figures (``store.habits``), the series the charts draw, the mistakes list:
-        all of one game (the filter's, else the game the player sat in most)."""
+        all of one game (the filter's, else the game the player sat in most).
+
+        ``scope``: a club's sign-in; the player's figures are that club's hands only (the
+        population's stay aggregate), as ``f.source`` is for the series and the mistakes.
+        """
         with self.store.read() as cur:
             game = player_game(cur, player_id, f.habits())
             games = [
                 r[0]
                 for r in cur.execute(
-                    "SELECT game FROM player_hands WHERE player_id = ?"
+                    "SELECT game FROM player_hands WHERE player_id = ? AND (? IS NULL OR source = ?)"
                     " GROUP BY 1 ORDER BY count(*) DESC, 1 DESC",
-                    [player_id],
+                    [player_id, scope, scope],
                 ).fetchall()
             ]
         f = replace(f, game=game)
         where, params = f.where()
         with self.store.read() as cur:
-            habits = player_habits(cur, player_id, f.habits())
+            habits = player_habits(cur, player_id, f.habits(), scope)
             name = cur.execute(
-                "SELECT any_value(name) FROM seats WHERE player_id = ?", [player_id]
+                "SELECT any_value(name) FROM seats WHERE player_id = ? AND (? IS NULL OR source = ?)",
+                [player_id, scope, scope],
             ).fetchone()
             points = _rows(
                 cur,

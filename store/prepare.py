@@ -81,11 +81,17 @@ def _validate(entry: _Entry, allowed_source: str | None) -> None:
 
 
 def audit_valid(
-    record: Mapping[str, Any], location: str | None = None, game: str = games.WUHAN
+    record: Mapping[str, Any],
+    location: str | None = None,
+    game: str = games.WUHAN,
+    analysis: bool = True,
 ) -> dict[str, Any]:
     """The audit of a record validated here (validation runs once): its game's replayer
-    (``replay.audit.audit_validated`` for Wuhan)."""
-    return games.audit(game, record, location)
+    (``replay.audit.audit_validated`` for Wuhan).
+
+    ``analysis=False`` (``replay ingest --no-analysis``, ``?analysis=false``) stores the verdict
+    without mistakes or per-seat facts."""
+    return games.audit(game, record, location, analysis)
 
 
 def _register(con: duckdb.DuckDBPyConnection, name: str, columns: dict[str, list[Any]]) -> None:
@@ -131,12 +137,12 @@ def _session_stubs(con: duckdb.DuckDBPyConnection, items: Sequence[Item]) -> lis
     ]
 
 
-def _audit_entries(entries: Sequence[_Entry], stubs: list[dict[str, Any]]) -> None:
+def _audit_entries(entries: Sequence[_Entry], stubs: list[dict[str, Any]], analysis: bool = True) -> None:
     """Audit the valid entries together (R-2.2 and SC-1.3 need the batch), then drop the session keys."""
     todo = [e for e in entries if e.valid and e.audit is None and e.skipped is None]
     for e in todo:
         assert e.record is not None
-        e.audit = audit_valid(e.record, e.item.location, e.game)
+        e.audit = audit_valid(e.record, e.item.location, e.game, analysis)
     audits = [*stubs, *(e.audit for e in todo if e.audit is not None)]
     check_sessions(audits)
     check_sichuan_sessions(audits)
@@ -211,10 +217,16 @@ class _Context:
     allowed_source: str | None
     token_id: str | None
     origin: str | None
+    analysis: bool = True
 
 
 def _context(
-    store: Store, items: Sequence[Item], allowed_source: str | None, token_id: str | None, origin: str | None
+    store: Store,
+    items: Sequence[Item],
+    allowed_source: str | None,
+    token_id: str | None,
+    origin: str | None,
+    analysis: bool = True,
 ) -> _Context:
     keys = []
     for it in items:
@@ -225,7 +237,7 @@ def _context(
         known = _stored(cur, keys)
         stubs = _session_stubs(cur, items)
     ids = store.raw_ids(len(items))
-    return _Context(known, stubs, ids.start, datetime.now(UTC), allowed_source, token_id, origin)
+    return _Context(known, stubs, ids.start, datetime.now(UTC), allowed_source, token_id, origin, analysis)
 
 
 def _build(items: Sequence[Item], ctx: _Context) -> Prepared:
@@ -239,7 +251,7 @@ def _build(items: Sequence[Item], ctx: _Context) -> Prepared:
             hit = ctx.known.get(e.key)
             if hit is not None and hit[0] == e.sha:  # the same record already stored: no replay needed
                 e.skipped = hit[1]
-    _audit_entries(entries, ctx.stubs)
+    _audit_entries(entries, ctx.stubs, ctx.analysis)
     now = ctx.received_at
     rows = Rows()
     for e in entries:
@@ -274,9 +286,10 @@ def prepare(
     allowed_source: str | None = None,
     token_id: str | None = None,
     origin: str | None = None,
+    analysis: bool = True,
 ) -> Prepared:
     """Everything but the write: runs without the lock, side by side with other uploads."""
-    return _build(items, _context(store, items, allowed_source, token_id, origin))
+    return _build(items, _context(store, items, allowed_source, token_id, origin, analysis))
 
 
 def _warm() -> None:

@@ -116,17 +116,21 @@ def get_hand(cur: duckdb.DuckDBPyConnection, source: str, hand_id: str) -> Store
 
 
 def player_stats(
-    cur: duckdb.DuckDBPyConnection, player_id: str, game: str | None = None
+    cur: duckdb.DuckDBPyConnection,
+    player_id: str,
+    game: str | None = None,
+    source: str | None = None,
 ) -> dict[str, Any] | None:
     """Basic figures from ``player_hands`` (of one game's hands when ``game`` is given: points
-    and coins of different games do not add up); None when the player sat in no such hand."""
+    and coins of different games do not add up; only ``source``'s hands when given, for a club's
+    read token); None when the player sat in no such hand."""
     row = first(
         cur,
         "SELECT count(*), count(delta), count(*) FILTER (WHERE won),"
         " count(*) FILTER (WHERE won_self_draw), count(*) FILTER (WHERE dealt_in),"
         " count(*) FILTER (WHERE is_dealer), coalesce(sum(delta), 0), avg(delta), any_value(name)"
-        " FROM player_hands WHERE player_id = ? AND (? IS NULL OR game = ?)",
-        [player_id, game, game],
+        " FROM player_hands WHERE player_id = ? AND (? IS NULL OR game = ?) AND (? IS NULL OR source = ?)",
+        [player_id, game, game, source, source],
     )
     if row is None or not row[0]:
         return None

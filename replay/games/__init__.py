@@ -43,8 +43,10 @@ class Game:
         result: dict[str, Any] = self.hook("evaluate")(value)
         return result
 
-    def audit_validated(self, record: Mapping[str, Any], location: str | None = None) -> dict[str, Any]:
-        result: dict[str, Any] = self.hook("audit_validated")(record, location)
+    def audit_validated(
+        self, record: Mapping[str, Any], location: str | None = None, analysis: bool = True
+    ) -> dict[str, Any]:
+        result: dict[str, Any] = self.hook("audit_validated")(record, location, analysis)
         return result
 
     def simulate(

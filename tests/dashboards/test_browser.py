@@ -124,8 +124,10 @@ def shoot(page: Any, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
-#: a code meant for programs (``inefficient_discard``, ``dealt_in``) rather than words
-SNAKE_CODE = re.compile(r"\b[a-z]+_[a-z_]+\b")
+#: a code meant for programs (``inefficient_discard``, ``dealt_in``) rather than words; the
+#: Sichuan engine's SC-2.1 reason messages name a ruleset parameter and its value
+#: ("swap_three is 'same_suit'"), words that belong to that engine's reasons, not to the pages
+SNAKE_CODE = re.compile(r"\b(?!(?:same_suit|swap_three)\b)[a-z]+_[a-z_]+\b")
 DRAWN = "[...document.querySelectorAll('.chart')].every((e) => e.dataset.drawn === 'yes')"
 
 

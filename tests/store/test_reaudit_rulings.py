@@ -44,10 +44,9 @@ def test_R_7_13_R_7_14_reaudit_reports_exactly_the_changed_verdicts(
     cli = replay_cli()
     runner = CliRunner()
     db = tmp_path / "before.duckdb"
-    # the Wuhan hand-written records (not the sichuan/ folder beside them: a second game's hands
-    # are stored too since issue 13, and these rulings are Wuhan's)
-    handwritten = sorted(str(p) for p in (SAMPLES / "handwritten").glob("*.json"))
-    inputs = [*handwritten, str(SAMPLES / "simulated" / "hzfclzg.ndjson")]
+    # the Wuhan hand-written records (handwritten/sichuan/ is another game's, not these rulings')
+    wuhan = sorted(str(p) for p in (SAMPLES / "handwritten").glob("*.json"))
+    inputs = [*wuhan, str(SAMPLES / "simulated" / "hzfclzg.ndjson")]
     with monkeypatch.context() as before:
         for name, preset in list(ruleset.PRESETS.items()):
             old = replace(preset, jianjiang=False, jianzi_self_draw_only=False)

@@ -12,10 +12,12 @@ def evaluate(value: object) -> dict[str, Any]:
     return evaluate_wuhan(value)
 
 
-def audit_validated(record: Mapping[str, Any], location: str | None = None) -> dict[str, Any]:
+def audit_validated(
+    record: Mapping[str, Any], location: str | None = None, analysis: bool = True
+) -> dict[str, Any]:
     from replay.audit import audit_validated as wuhan_audit
 
-    return wuhan_audit(record, location)
+    return wuhan_audit(record, location, analysis)
 
 
 def simulate(

@@ -69,9 +69,14 @@ def lines(limit: int | None = None) -> Iterator[str]:
         yield json.dumps(entry(key, obj), ensure_ascii=False, separators=(",", ":"))
 
 
+#: files of the test set that are not hand records (the records' expectations table, which grows
+#: with every ruling): saved by the first run, compared no more
+NOT_RECORDS = {"tests/data/records/expected.json"}
+
+
 def load() -> dict[str, dict[str, Any]]:
     with gzip.open(OUT, "rt", encoding="utf-8") as f:
-        return {e["key"]: e for e in map(json.loads, f)}
+        return {e["key"]: e for e in map(json.loads, f) if e["key"] not in NOT_RECORDS}
 
 
 def main() -> None:

@@ -284,8 +284,6 @@ def _value_words(field: str, value: Any) -> str:
         return "yes 是" if value else "no 否"
     if field == "deltas" and isinstance(value, list):
         return " / ".join(f"{v:+d}" if isinstance(v, int) else str(v) for v in value)
-    if field in SICHUAN_DIFFERENCE_NAMES:  # a Sichuan result field (defined below)
-        return sichuan_value_words(field, value)
     return str(value)
 
 
@@ -467,35 +465,3 @@ def words_in_text(text: object) -> str:
         return SICHUAN_VALUE_NAMES.get(code) or SICHUAN_PARAM_NAMES[code]
 
     return _SICHUAN_CODE.sub(name, tiles_in_text(text))
-
-
-def sichuan_value_words(field: str, value: object) -> str:
-    """A Sichuan ``result`` field in words, for the disputed-hands lists (never JSON)."""
-
-    def seat(x: object) -> str:
-        return f"seat {x}" if isinstance(x, int) else "seat ?"
-
-    if field == "wins" and isinstance(value, list):
-        wins = []
-        for w in value:
-            if not isinstance(w, dict):
-                continue
-            how = "自摸 self-draw" if w.get("from") is None else f"on {seat(w.get('from'))}'s tile"
-            hand = sichuan_hand(w.get("hand")) if w.get("hand") else ""
-            wins.append(
-                f"{seat(w.get('seat'))} 胡 {hand} {how} {tile(w.get('tile'))}".replace("  ", " ").strip()
-            )
-        return "; ".join(wins) or "none 无"
-    if field == "transfers" and isinstance(value, list):
-        moved = [
-            f"{seat(t.get('from'))} → {seat(t.get('to'))} {t.get('amount')}"
-            f" {TRANSFER_NAMES.get(str(t.get('kind')), '').split(' ')[0]}".rstrip()
-            for t in value
-            if isinstance(t, dict)
-        ]
-        return "; ".join(moved) or "none 无"
-    if field in ("huazhu", "tenpai") and isinstance(value, list):
-        return ", ".join(seat(x) for x in value) or "none 无"
-    if field == "next_dealer":
-        return seat(value)
-    return str(value)

@@ -8,7 +8,7 @@ the OpenAPI document for reference only.
 
 from __future__ import annotations
 
-from marshmallow import RAISE, Schema, fields, validate
+from marshmallow import Schema, fields, validate
 
 from replay.games import GAMES
 
@@ -60,9 +60,6 @@ class UploadResponseSchema(Schema):
 
 
 class UploadQuerySchema(Schema):
-    class Meta:
-        unknown = RAISE  # a misspelt ``?analyis=false`` is refused, not silently ignored
-
     analysis = fields.Boolean(
         load_default=True,
         metadata={

@@ -424,6 +424,39 @@ SICHUAN_PARAM_NAMES: dict[str, str] = {
 }
 
 
+#: Wuhan's ruleset parameters (RULES.md §11), as the viewer's header names an override
+WUHAN_PARAM_NAMES: dict[str, str] = {
+    "pizi": "pizi 痞子",
+    "open_mode": "open mode 开口方式",
+    "laizi_gang_factor": "laizi gang factor 赖子杠番",
+    "laizi_discard_factor": "laizi discard factor 打赖子番",
+    "big_hand_stacking": "big-hand stacking 大胡叠加",
+    "cap": "cap 封顶",
+    "golden": "golden cap 金顶",
+    "sunshine": "sunshine 阳光顶",
+    "triple_sunshine": "triple sunshine 三阳光顶",
+    "liability_cap": "liability cap 承包封顶",
+    "qihu": "minimum win 起胡",
+    "qihu_scope": "起胡 scope",
+    "quanqiuren_liability": "全求人 liability 承包",
+    "third_feed_hands": "third-feed hands 第三口承包",
+    "qianggang_mode": "抢杠 mode",
+    "fengyise_golden": "风一色 金顶",
+    "haidi_trigger": "海底 trigger",
+    "haidi_draws": "海底 draws",
+    "jianjiang": "real 将 见将胡",
+    "jianzi_self_draw_only": "见字胡 self-draw only",
+    "dealer_rotation": "dealer rotation 坐庄",
+    "qipi": "七皮四赖 皮",
+    "haidi_play_on": "海底 play on",
+    "special_discard": "special discard 打皮赖",
+    "laizi_limit": "laizi limit 赖子限制",
+    "strict_jiang": "strict 将 硬将",
+    "haidi_self_draw_factor": "海底 self-draw factor",
+    "qianggang_fangchong": "抢杠 as 放冲",
+}
+
+
 def override_words(name: object, value: object) -> str:
     """One ruleset override in words (``swap three 换三张 same suit``), never a code or JSON."""
 
@@ -439,7 +472,8 @@ def override_words(name: object, value: object) -> str:
         return str(v).replace("_", " ")
 
     key = str(name)
-    return f"{SICHUAN_PARAM_NAMES.get(key, key.replace('_', ' '))} {words(value)}"
+    label = SICHUAN_PARAM_NAMES.get(key) or WUHAN_PARAM_NAMES.get(key, key.replace("_", " "))
+    return f"{label} {words(value)}"
 
 
 #: parameter values a Sichuan reason may quote (``(same_suit)``), in words

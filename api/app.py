@@ -19,6 +19,7 @@ from flask_smorest import Api
 from flask_smorest import Blueprint as SmorestBlueprint
 from flask_smorest.spec import APISpecMixin
 from werkzeug.exceptions import HTTPException
+from werkzeug.routing import PathConverter
 
 from api import errors
 from api.errors import PROBLEM_TYPE
@@ -27,7 +28,19 @@ from store.db import Store
 
 API_PREFIX = "/api/v1"
 DEFAULT_MAX_BODY = 32 * 1024 * 1024
+#: Records in one request ("a few thousand"): at about 7 ms of audit per hand on the 2-core
+#: reference machine, half a minute of work at most; docs/api.md advises batches of 500.
+DEFAULT_MAX_RECORDS = 5000
 ASSETS = f"{API_PREFIX}/docs/assets/"
+
+
+class AnyText(PathConverter):
+    """A path parameter that may hold any character, ``/`` included (player ids are free text):
+    werkzeug's ``path`` refuses a leading ``/``. Routes end in a fixed word (``/stats``), so the
+    split is never ambiguous; clients percent-encode the id as any path segment."""
+
+    regex = ".+?"
+    part_isolating = False
 
 
 class ReplayApi(Api):  # type: ignore[misc]
@@ -74,6 +87,9 @@ def _register_record_schema(api: ReplayApi) -> None:
     ):
         api.register_field(cls, kind, None)
     api.spec.components.schema("HandRecord", schema=hr.RecordSchema)
+    from schemas import sichuan_hand as sc
+
+    api.spec.components.schema("SichuanHandRecord", schema=sc.SichuanRecordSchema)
 
 
 def _register_assets(app: Flask) -> None:
@@ -103,16 +119,33 @@ def create_app(
     db_path: str | os.PathLike[str] | Store,
     public_read: bool = False,
     max_body: int = DEFAULT_MAX_BODY,
+    max_records: int = DEFAULT_MAX_RECORDS,
+    *,
+    proxy_hops: int = 0,
+    secure_cookies: str = "auto",
+    rate_limit: str | None = None,
+    work_rate_limit: str | None = None,
 ) -> Flask:
-    """The API over the database at ``db_path`` (opened, and migrated, here; or a ``Store``)."""
-    from api import hands, players, tools
+    """The API over the database at ``db_path`` (opened, and migrated, here; or a ``Store``).
+
+    ``proxy_hops`` and ``secure_cookies``: see ``api.security``; ``rate_limit`` and
+    ``work_rate_limit`` (None: none; ``replay serve`` sets them): see ``api.limits``.
+    """
+    from api import admin, hands, limits, players, security, tools
+    from store.jobs import Jobs
 
     app = Flask("replay")
+    app.url_map.converters["anytext"] = AnyText
+    app.url_map.merge_slashes = False  # "a//b" is a player id, not a typo to redirect
+    # before the store is opened: a malformed limit fails the start without leaving it open
+    app.extensions["replay.limiter"] = limits.register(app, rate_limit, work_rate_limit)
     store = db_path if isinstance(db_path, Store) else Store(db_path)
     app.extensions["replay.store"] = store
+    app.extensions["replay.jobs"] = Jobs(store)  # background re-audits (api/admin.py)
     app.config.update(
         REPLAY_PUBLIC_READ=public_read,
         REPLAY_MAX_BODY=max_body,
+        REPLAY_MAX_RECORDS=max_records,
         MAX_CONTENT_LENGTH=max_body,
         API_TITLE="wuhan-replay",
         API_VERSION="1",
@@ -134,12 +167,15 @@ def create_app(
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the contracts' field order
     api = ReplayApi(app)
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
+    api.register_converter(AnyText, lambda converter: {"type": "string", "minLength": 1})
     _register_record_schema(api)
     api.register_blueprint(hands.blp)
     api.register_blueprint(tools.blp)
     api.register_blueprint(players.blp)
     api.register_blueprint(meta)
+    api.register_blueprint(admin.blp)
     _register_assets(app)
     _register_dashboards(app, store)
     errors.register(app)
+    security.register(app, proxy_hops=proxy_hops, secure_cookies=secure_cookies)
     return app

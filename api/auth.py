@@ -1,9 +1,9 @@
 """Bearer tokens and scopes.
 
-``upload`` tokens store records of their own source; ``read`` tokens read; ``admin`` does both
-for every source. With ``--public-read`` (a local demo) reads need no token at all, but a token
-that *is* sent must still be valid: a typo in a deployment should fail loudly, not fall back to
-anonymous access.
+``upload`` tokens store records of their own source; ``read`` tokens read (every source, or only
+their own when made with ``--source``); ``admin`` does both for every source. With
+``--public-read`` (a local demo) reads need no token at all, but a token that *is* sent must
+still be valid: a typo in a deployment should fail loudly, not fall back to anonymous access.
 """
 
 from __future__ import annotations
@@ -18,6 +18,20 @@ UPLOAD = frozenset({"upload", "admin"})
 ANY = frozenset({"upload", "read", "admin"})
 
 _CHALLENGE = {"WWW-Authenticate": 'Bearer realm="replay"'}
+
+
+def read_scope(token: Token | None) -> str | None:
+    """The one source a caller may read, or None for every source: a read token made with
+    ``--source`` reads only that club's hands (population figures stay aggregate)."""
+    return token.source if token is not None and token.scope == "read" else None
+
+
+def lookup(secret: str) -> Token | None:
+    """``verify_token``, once per request and secret (the rate limiter and the view both ask)."""
+    cache: dict[str, Token | None] = g.setdefault("replay_tokens", {})
+    if secret not in cache:
+        cache[secret] = verify_token(current_app.extensions["replay.store"], secret)
+    return cache[secret]
 
 
 def bearer() -> str | None:
@@ -41,7 +55,7 @@ def require(scopes: frozenset[str], *, public: bool = False) -> Token | None:
         raise Problem(
             401, "this endpoint needs a token: send 'Authorization: Bearer <token>'", headers=_CHALLENGE
         )
-    token = verify_token(current_app.extensions["replay.store"], secret)
+    token = lookup(secret)
     if token is None:
         raise Problem(401, "the token is unknown or revoked", headers=_CHALLENGE)
     if token.scope not in scopes:

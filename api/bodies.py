@@ -1,11 +1,17 @@
-"""Reading upload bodies: content type, gzip, size limit, and the split into records."""
+"""Reading upload bodies: content type, gzip, size limits, and the split into records.
+
+Every bound is checked before the work it bounds: the bytes sent (``--max-body``), what they
+inflate to (the same limit, while inflating), and the number of records (``--max-records``,
+counted while the body is split, before any record is validated or audited). Past any of them
+the answer is a 413 that says which limit and how to send the data instead.
+"""
 
 from __future__ import annotations
 
 from flask import current_app, request
 
 from api.errors import Problem
-from replay.inputs import BodyError, BodyTooLarge, Item, decode_json, decode_ndjson, gunzip
+from replay.inputs import BodyError, BodyTooLarge, Item, TooManyRecords, decode_json, decode_ndjson, gunzip
 
 JSON_TYPES = frozenset({"application/json"})
 NDJSON_TYPES = frozenset(
@@ -24,6 +30,24 @@ def body_kind() -> str:
     raise Problem(415, f"send application/json or application/x-ndjson, not {got}")
 
 
+CHUNK = 64 * 1024
+
+
+def _read_stream(limit: int) -> bytes:
+    """The body's bytes, read in chunks: one ``read(limit + 1)`` would allocate the whole limit
+    (32 MiB) up front for every request, however small its body."""
+    chunks: list[bytes] = []
+    total = 0
+    while True:
+        chunk = request.stream.read(min(CHUNK, limit + 1 - total))
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+        total += len(chunk)
+        if total > limit:
+            raise Problem(413, f"the body is over the limit of {limit} bytes")
+
+
 def read_body() -> bytes:
     """The body, gunzipped when it is gzip (by Content-Encoding or by its magic bytes).
 
@@ -34,9 +58,7 @@ def read_body() -> bytes:
     length = request.content_length
     if length is not None and length > limit:
         raise Problem(413, f"the body is over the limit of {limit} bytes")
-    data = request.stream.read(limit + 1)
-    if len(data) > limit:
-        raise Problem(413, f"the body is over the limit of {limit} bytes")
+    data = _read_stream(limit)
     encoding = (request.headers.get("Content-Encoding") or "").strip().lower()
     if encoding in ("gzip", "x-gzip") or (encoding in ("", "identity") and data[:2] == b"\x1f\x8b"):
         try:
@@ -62,13 +84,16 @@ def read_upload() -> tuple[list[Item], bool]:
     data = read_body()
     if not data.strip():
         raise Problem(400, "the body is empty: send one record, a list of records, or NDJSON")
-    if kind == "ndjson":
-        items = decode_ndjson(data, "line")
-    else:
-        try:
-            items = decode_json(data, "body")
-        except BodyError as err:
-            raise Problem(400, str(err)) from None
+    max_items = int(current_app.config["REPLAY_MAX_RECORDS"])
+    try:
+        if kind == "ndjson":
+            items = decode_ndjson(data, "line", max_items)
+        else:
+            items = decode_json(data, "body", max_items)
+    except TooManyRecords as err:
+        raise Problem(413, str(err)) from None
+    except BodyError as err:
+        raise Problem(400, str(err)) from None
     for item in items:  # an upload's records are answered in order; no file to point into
         item.location = None
     single = kind == "json" and not data.lstrip(b" \t\r\n\xef\xbb\xbf").startswith(b"[")

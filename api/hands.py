@@ -14,7 +14,14 @@ from api.bodies import read_items
 from api.errors import Problem
 from replay.audit import replay_events
 from replay.errors import InputError
-from schemas.api import HandDetailSchema, HandListSchema, HandQuerySchema, ReplaySchema, UploadResponseSchema
+from schemas.api import (
+    HandDetailSchema,
+    HandListSchema,
+    HandQuerySchema,
+    ReplaySchema,
+    UploadQuerySchema,
+    UploadResponseSchema,
+)
 from store.db import Store
 from store.ingest import ingest
 from store.queries import HandFilter, StoredHand, get_hand, list_hands
@@ -33,24 +40,54 @@ def example_record() -> dict[str, Any]:
     return next(iter(simulate(1, 5)))
 
 
+#: An NDJSON body: text with at least one non-blank line (a blank body is a 400). Any other text
+#: is answered line by line: a line that is not JSON is that record's ``invalid`` result.
+NDJSON_BODY = {
+    "type": "string",
+    "pattern": "[^ \\t\\n\\r\\v\\f]",
+    "description": "one JSON value per line; blank lines are skipped; a line that is not JSON is answered"
+    " as that record's error, the others still count",
+}
+
+
 def upload_body_doc() -> dict[str, Any]:
+    """The upload body as the server reads it: any JSON value is answered record by record.
+
+    ``HandRecord`` is what a *valid* record is; a body that is not one (or a list item that is not)
+    is still a 200, with that record ``invalid`` and its errors (kept for review), so the body's
+    schema accepts any JSON value and names ``HandRecord`` for the reader and the "try it" button.
+    """
     return {
         "required": True,
         "description": (
-            "One hand record (format wuhan-hand/1, see docs/hand-record.md), a JSON list of them, or NDJSON."
-            " Gzip bodies are accepted (Content-Encoding: gzip)."
+            "One hand record, a JSON list of them, or NDJSON; each record's `format` picks its game:"
+            " wuhan-hand/1 (docs/hand-record.md) or sichuan-hand/1 (docs/sichuan-hand.md)."
+            " Gzip bodies are accepted (Content-Encoding: gzip). Any JSON value is answered record by"
+            " record: one that is not a valid record of its format comes back `invalid` with its"
+            " errors. At most --max-records records (default 5000) per request: more is a 413 before"
+            " any is read."
         ),
         "content": {
             "application/json": {
                 "schema": {
-                    "oneOf": [
+                    "anyOf": [
                         {"$ref": "#/components/schemas/HandRecord"},
-                        {"type": "array", "items": {"$ref": "#/components/schemas/HandRecord"}},
+                        {"$ref": "#/components/schemas/SichuanHandRecord"},
+                        {
+                            "type": "array",
+                            "items": {
+                                "anyOf": [
+                                    {"$ref": "#/components/schemas/HandRecord"},
+                                    {"$ref": "#/components/schemas/SichuanHandRecord"},
+                                ]
+                            },
+                        },
+                        {"description": "any other JSON value: answered as invalid records"},
                     ]
                 },
                 "example": example_record(),
             },
-            "application/x-ndjson": {"schema": {"type": "string", "description": "one record per line"}},
+            "application/x-ndjson": {"schema": NDJSON_BODY},
         },
     }
 
@@ -61,8 +98,12 @@ def _store() -> Store:
 
 
 def _stored_hand(source: str, hand_id: str) -> StoredHand:
-    with _store().read() as cur:
-        hand = get_hand(cur, source, hand_id)
+    """The hand, if the caller may read it: another club's hand is as absent as a missing one."""
+    scope = auth.read_scope(auth.require(auth.READ, public=True))
+    hand = None
+    if scope is None or scope == source:
+        with _store().read() as cur:
+            hand = get_hand(cur, source, hand_id)
     if hand is None:
         raise Problem(404, f"no hand {hand_id!r} from source {source!r}")
     return hand
@@ -81,18 +122,21 @@ class Hands(MethodView):
             " is `invalid` (kept with its errors). An upload token only stores its own source."
         ),
     )
+    @blp.arguments(UploadQuerySchema, location="query", as_kwargs=True)
     @blp.response(200, UploadResponseSchema)
     @blp.alt_response(400, response="BAD_REQUEST")
     @blp.alt_response(401, response="UNAUTHORIZED")
     @blp.alt_response(403, response="FORBIDDEN")
     @blp.alt_response(413, response="REQUEST_ENTITY_TOO_LARGE")
     @blp.alt_response(415, response="UNSUPPORTED_MEDIA_TYPE")
-    def post(self) -> dict[str, Any]:
+    def post(self, analysis: bool = True) -> dict[str, Any]:
         token = auth.require(auth.UPLOAD)
         assert token is not None
         items = read_items()
         allowed = token.source if token.scope == "upload" else None
-        results = ingest(_store(), items, allowed_source=allowed, token_id=token.token_id, origin="http")
+        results = ingest(
+            _store(), items, allowed_source=allowed, token_id=token.token_id, origin="http", analysis=analysis
+        )
         return {"results": [r.to_json() for r in results]}
 
     @blp.doc(security=READ_SECURITY, summary="List stored hands")
@@ -101,7 +145,11 @@ class Hands(MethodView):
     @blp.alt_response(401, response="UNAUTHORIZED")
     @blp.alt_response(403, response="FORBIDDEN")
     def get(self, limit: int, offset: int, **filters: Any) -> dict[str, Any]:
-        auth.require(auth.READ, public=True)
+        scope = auth.read_scope(auth.require(auth.READ, public=True))
+        if scope is not None:
+            if filters.get("source") not in (None, scope):
+                raise Problem(403, f"this read token reads only source {scope!r}")
+            filters["source"] = scope
         with _store().read() as cur:
             items, total = list_hands(cur, HandFilter(**filters), limit, offset)
         return {"items": items, "total": total}
@@ -113,15 +161,14 @@ class Hand(MethodView):
     @blp.response(200, HandDetailSchema)
     @blp.alt_response(404, response="NOT_FOUND")
     def get(self, source: str, hand_id: str) -> dict[str, Any]:
-        auth.require(auth.READ, public=True)
         hand = _stored_hand(source, hand_id)
         return {"record": _as_uploaded(hand), "audit": hand.audit}
 
 
 def _as_uploaded(hand: StoredHand) -> dict[str, Any]:
-    from replay.inputs import loads
+    from replay.inputs import loads_stored
 
-    value = loads(hand.raw)
+    value = loads_stored(hand.raw)
     return value if isinstance(value, dict) else hand.record
 
 
@@ -131,21 +178,30 @@ class HandAudit(MethodView):
     @blp.response(200, description="the audit object")
     @blp.alt_response(404, response="NOT_FOUND")
     def get(self, source: str, hand_id: str) -> dict[str, Any]:
-        auth.require(auth.READ, public=True)
         return _stored_hand(source, hand_id).audit
 
 
 @blp.route("/<source>/<hand_id>/replay")
 class HandReplay(MethodView):
-    @blp.doc(security=READ_SECURITY, summary="The hand event by event: the table after each event")
+    @blp.doc(
+        security=READ_SECURITY,
+        summary="The hand event by event: the table after each event",
+        description="For a Sichuan hand the first step is the deal (`index` null) and each step also"
+        " gives the void suits, the winners so far, who is out, and the `transfers` made at that event.",
+    )
     @blp.response(200, ReplaySchema)
     @blp.alt_response(404, response="NOT_FOUND")
     def get(self, source: str, hand_id: str) -> dict[str, Any]:
-        auth.require(auth.READ, public=True)
         hand = _stored_hand(source, hand_id)
         steps: list[dict[str, Any]] = []
         try:
-            replay_events(hand.record, steps)
+            if hand.record.get("format") == "sichuan-hand/1":
+                from replay.games.sichuan.steps import replay_steps
+
+                # the deal first (index null), then each event with the transfers made at it
+                steps = replay_steps(hand.record)
+            else:
+                replay_events(hand.record, steps)
         except InputError as err:  # a set-up the board refuses: stored by an older engine
             raise Problem(409, f"this hand cannot be replayed: {err.message}", [err.to_json()]) from None
         return {"steps": steps}

@@ -12,36 +12,40 @@ from flask_smorest import Blueprint
 from api import auth
 from api.errors import Problem
 from schemas.api import HabitQuerySchema, PlayerMistakesSchema, PlayerStatsSchema
-from store.habits import HabitFilters, player_habits, player_mistakes
+from store.habits import HabitFilters, player_game, player_habits, player_mistakes
 from store.queries import player_stats
 
 blp = Blueprint("players", __name__, url_prefix="/api/v1/players", description="Per-player figures")
 
 
-@blp.route("/<player_id>/stats")
+@blp.route("/<anytext:player_id>/stats")
 class PlayerStats(MethodView):
     @blp.doc(security=[{"bearerAuth": []}, {}], summary="A player's figures and habits beside everyone's")
     @blp.arguments(HabitQuerySchema, location="query")
     @blp.response(200, PlayerStatsSchema)
     @blp.alt_response(404, response="NOT_FOUND")
     def get(self, query: dict[str, Any], player_id: str) -> dict[str, Any]:
-        auth.require(auth.READ, public=True)
+        scope = auth.read_scope(auth.require(auth.READ, public=True))
         with current_app.extensions["replay.store"].read() as cur:
-            stats = player_stats(cur, player_id)
+            filters = HabitFilters(**query)
+            game = player_game(cur, player_id, filters)
+            stats = player_stats(cur, player_id, game, scope)
             if stats is None:
-                raise Problem(404, f"no stored hand has player {player_id!r}")
-            habits = player_habits(cur, player_id, HabitFilters(**query))
+                if query.get("game") is None:
+                    raise Problem(404, f"no stored hand has player {player_id!r}")
+                raise Problem(404, f"no stored {game} hand has player {player_id!r}")
+            habits = player_habits(cur, player_id, filters, scope)
         habits.pop("player_id")
-        return {**stats, "habits": habits}
+        return {**stats, "game": game, "habits": habits}
 
 
-@blp.route("/<player_id>/mistakes")
+@blp.route("/<anytext:player_id>/mistakes")
 class PlayerMistakes(MethodView):
     @blp.doc(security=[{"bearerAuth": []}, {}], summary="A player's mistakes, newest first")
     @blp.arguments(HabitQuerySchema, location="query")
     @blp.response(200, PlayerMistakesSchema)
     def get(self, query: dict[str, Any], player_id: str) -> dict[str, Any]:
-        auth.require(auth.READ, public=True)
+        scope = auth.read_scope(auth.require(auth.READ, public=True))
         with current_app.extensions["replay.store"].read() as cur:
-            items = player_mistakes(cur, player_id, HabitFilters(**query))
+            items = player_mistakes(cur, player_id, HabitFilters(**query), source=scope)
         return {"items": items, "total": len(items)}

@@ -11,6 +11,7 @@ uncompressed: ``Accept-Encoding: identity``), cold. Figures only, no verdict: ru
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import socket
@@ -35,6 +36,8 @@ PAGES = {
 }
 DRAWN = "[...document.querySelectorAll('.chart')].every((e) => e.dataset.drawn === 'yes')"
 DCL = "performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd"
+#: the first byte of the page: what of DOMContentLoaded is the server's (its queries), not the browser's
+TTFB = "performance.getEntriesByType('navigation')[0].responseStart"
 
 
 def free_port() -> int:
@@ -52,8 +55,8 @@ def old_style(url: str) -> str:
     return html
 
 
-def load(browser: Any, url: str, baseline: bool = False, warm: bool = False) -> tuple[float, float]:
-    """(DOMContentLoaded, every chart drawn) in ms from the navigation's start."""
+def load(browser: Any, url: str, baseline: bool = False, warm: bool = False) -> tuple[float, float, float]:
+    """(DOMContentLoaded, every chart drawn, first byte) in ms from the navigation's start."""
     headers = {"Accept-Encoding": "identity"} if baseline else {}
     context = browser.new_context(viewport={"width": 1366, "height": 900}, extra_http_headers=headers)
     page = context.new_page()
@@ -66,7 +69,7 @@ def load(browser: Any, url: str, baseline: bool = False, warm: bool = False) -> 
     page.goto(url)
     page.wait_for_load_state("load")
     page.wait_for_function(DRAWN)
-    value = float(page.evaluate(DCL)), float(page.evaluate("performance.now()"))
+    value = float(page.evaluate(DCL)), float(page.evaluate("performance.now()")), float(page.evaluate(TTFB))
     context.close()
     return value
 
@@ -102,19 +105,24 @@ def main() -> None:
                 load(browser, base + "/")  # the server's first-use work (plotly gzip) is not a page's
                 print(f"DOMContentLoaded in ms, median of {runs} runs (Chromium, 1366×900, localhost)")
                 print("(charts: every chart drawn; baseline: plotly.js blocking and uncompressed, as before)")
-                print(f"{'page':<16}{'cold':>8}{'warm':>8}{'baseline':>10}   charts: cold / baseline")
+                print("(first byte: the server's share of the cold load; the machine's load average beside)")
+                print(
+                    f"{'page':<16}{'cold':>8}{'warm':>8}{'baseline':>10}{'first byte':>12}"
+                    "   charts: cold / baseline"
+                )
                 for name, path in PAGES.items():
                     cold = [load(browser, base + path) for _ in range(runs)]
                     warm = [load(browser, base + path, warm=True) for _ in range(runs)]
                     plain = [load(browser, base + path, baseline=True) for _ in range(runs)]
 
-                    def med(rows: list[tuple[float, float]], i: int) -> float:
+                    def med(rows: list[tuple[float, float, float]], i: int) -> float:
                         return statistics.median(r[i] for r in rows)
 
                     print(
                         f"{name:<16}{med(cold, 0):>8.0f}{med(warm, 0):>8.0f}{med(plain, 0):>10.0f}"
-                        f"   {med(cold, 1):>6.0f} / {med(plain, 1):.0f}"
+                        f"{med(cold, 2):>12.0f}   {med(cold, 1):>6.0f} / {med(plain, 1):.0f}"
                     )
+                print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
                 browser.close()
         finally:
             server.terminate()

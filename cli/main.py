@@ -17,11 +17,12 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 import click
 
+from cli.remote import server_option, token_option
 from replay.audit import STATUSES
+from replay.errors import InputError
 from replay.evaluate import evaluate_text
-from replay.inputs import iter_records
+from replay.games import GAMES
 from replay.ruleset import PRESETS
-from schemas.audit import audit_records
 
 if TYPE_CHECKING:
     from store.batch import PartResult
@@ -49,61 +50,93 @@ def evaluate(file: TextIO) -> None:
     sys.exit(0 if ok else 2)
 
 
-def _summary_line(a: dict[str, Any]) -> str:
-    who = f"{a['source'] or '?'}/{a['hand_id'] or '?'}"
-    status = a["status"]
-    if status == "invalid":
-        err = a["errors"][0] if a["errors"] else {"field": "", "message": "invalid"}
-        more = f" (+{len(a['errors']) - 1} more)" if len(a["errors"]) > 1 else ""
-        where = a.get("location") or who
-        return f"invalid   {where}  {err['field'] or '<record>'}: {err['message']}{more}"
-    if status == "illegal":
-        f = a["first_illegal"]
-        at = f"event {f['index']}" if f["index"] is not None else "session"
-        return f"illegal   {who}  {at}: {f['code']} ({f['rule']}) {f['message']}"
-    c = a["computed"]
-    if a.get("game") == "sichuan":
-        wins = ", ".join(f"seat {w['seat']} {w['hand']} M{w['multiple']}" for w in c["wins"]) or "no win"
-        outcome = f"{wins}; {c['ended_by']} {c['deltas']}"
-    elif c["winner"] is None:
-        outcome = "draw (黄庄)"
-    else:
-        outcome = f"seat {c['winner']} wins {'+'.join(c['hands'])} {c['deltas']}"
-    if status == "mismatch":
-        diffs = "; ".join(
-            f"{d['field']}: app {d['recorded']}, engine {d['computed']}" for d in a["differences"]
-        )
-        return f"mismatch  {who}  {outcome}; {diffs}"
-    return f"ok        {who}  {outcome}"
-
-
 @main.command()
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per record, in input order.")
-def audit(paths: tuple[str, ...], as_json: bool) -> None:
-    """Replay and audit hand records (JSON, NDJSON, .gz files or folders)."""
+@click.option(
+    "--analysis/--no-analysis",
+    default=True,
+    show_default=True,
+    help="The mistake analysis; --no-analysis gives the verdict only (mistakes: []), faster.",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 256),
+    default=None,
+    help="Processes that audit (default: every core, for inputs over a few thousand hands).",
+)
+@click.option("--progress/--no-progress", default=None, help="Progress bar (default: on a terminal).")
+def audit(
+    paths: tuple[str, ...], as_json: bool, analysis: bool, workers: int | None, progress: bool | None
+) -> None:
+    """Replay and audit hand records (JSON, NDJSON, .gz files or folders).
+
+    Streams: records are audited chunk by chunk and written in input order, in constant memory;
+    the output is the same for any number of workers.
+    """
     missing = [p for p in paths if not Path(p).exists()]
     if missing:
         raise click.UsageError(f"no such file or folder: {missing[0]}")
-    audits = audit_records(iter_records(list(paths)))
-    counts = Counter(a["status"] for a in audits)
-    for a in audits:
-        if as_json:
-            click.echo(json.dumps(a, ensure_ascii=False, separators=(",", ":")))
-        else:
-            click.echo(_summary_line(a))
+    from replay.inputs import expand
+    from schemas.audit_run import Rate, default_workers, run_audit, summary_line, to_json
+
+    total = sum(p.stat().st_size for p in expand(list(paths)))
+    big = total > BIG_INPUT
+    nproc = workers or (default_workers() if big else 1)
+    show = progress if progress is not None else (big and sys.stderr.isatty())
+    counts: Counter[str] = Counter()
+    out = sys.stdout
+    rate = Rate()
+    with click.progressbar(
+        length=max(total, 1), label="auditing", file=sys.stderr, hidden=not show, show_pos=False
+    ) as bar:
+
+        def on_chunk(records: int, weight: float) -> None:
+            bar.label = f"auditing ({rate.add(records)})"
+            bar.update(int(weight))
+
+        render = to_json if as_json else summary_line
+        for a in run_audit(list(paths), render, analysis=analysis, workers=nproc, on_chunk=on_chunk):
+            counts[a.status] += 1
+            out.write(a.line + "\n")
     if not as_json:
         parts = ", ".join(f"{counts[s]} {s}" for s in STATUSES)
-        click.echo(f"{len(audits)} records: {parts}")
+        click.echo(f"{sum(counts.values())} records: {parts}")
+    out.flush()
     if counts["invalid"]:
         sys.exit(2)
     sys.exit(1 if counts["illegal"] or counts["mismatch"] else 0)
 
 
+#: inputs larger than this (about 3,000 hands) get every core and, on a terminal, a progress bar:
+#: below it, starting worker processes costs more than it saves
+BIG_INPUT = 12 * 1024 * 1024
+
+
 @main.command()
 @click.option("--hands", type=click.IntRange(1, 10_000_000), required=True, help="How many hands to play.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Same seed, byte-identical output.")
-@click.option("--preset", type=click.Choice(sorted(PRESETS)), default="hzlzg", show_default=True)
+@click.option(
+    "--game",
+    type=click.Choice(sorted(GAMES)),
+    default="wuhan",
+    show_default=True,
+    help="Which game the bots play (its record format: wuhan-hand/1, sichuan-hand/1).",
+)
+@click.option(
+    "--preset",
+    type=click.Choice(sorted(set(PRESETS) | {p for g in GAMES.values() for p in g.presets})),
+    default=None,
+    help="The game's preset (default: hzlzg for wuhan, xuezhan for sichuan).",
+)
+@click.option(
+    "--overrides",
+    default=None,
+    help=(
+        'Sichuan only: ruleset overrides as JSON (default {"swap_three": "same_suit"}, the club room;'
+        " {} plays the bare preset)."
+    ),
+)
 @click.option("--players", type=click.IntRange(4, 1000), default=8, show_default=True, help="Pool size.")
 @click.option(
     "--workers",
@@ -111,17 +144,52 @@ def audit(paths: tuple[str, ...], as_json: bool) -> None:
     default=None,
     help="Processes (default: one per core from 100 hands).",
 )
-def simulate(hands: int, seed: int, preset: str, players: int, workers: int | None) -> None:
+def simulate(
+    hands: int,
+    seed: int,
+    game: str,
+    preset: str | None,
+    overrides: str | None,
+    players: int,
+    workers: int | None,
+) -> None:
     """Self-play: NDJSON of complete, legal hand records with the engine's result.
 
     The output depends only on the seed, not on the number of workers.
     """
-    from replay import simulate as sim
-
+    chosen = GAMES[game]
+    presets = sorted(PRESETS) if game == "wuhan" else chosen.presets
+    preset = preset or chosen.presets[0]
+    if preset not in presets:
+        raise click.BadParameter(
+            f"{preset!r} is not a {game} preset; {game} has {', '.join(presets)}", param_hint="--preset"
+        )
     if workers is None:
         workers = min(os.cpu_count() or 1, 8) if hands >= 100 else 1
+    if game == "wuhan":
+        if overrides is not None:
+            raise click.BadParameter("Wuhan's bots play presets as they are", param_hint="--overrides")
+        from replay import simulate as sim
 
-    for record in sim.simulate(hands, seed, preset, players, workers):
+        for record in sim.simulate(hands, seed, preset, players, workers):
+            sys.stdout.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
+        return
+    parsed: dict[str, Any] | None = None
+    if overrides is not None:
+        try:
+            parsed = json.loads(overrides)
+        except json.JSONDecodeError as err:
+            raise click.BadParameter(f"not JSON: {err}", param_hint="--overrides") from None
+        if not isinstance(parsed, dict):
+            raise click.BadParameter("must be a JSON object of ruleset parameters", param_hint="--overrides")
+    try:
+        records = chosen.simulate(hands, seed, preset, parsed, players, workers)
+        first = next(records, None)
+    except InputError as err:
+        raise click.BadParameter(f"{err.field}: {err.message}", param_hint="--overrides") from None
+    if first is not None:
+        sys.stdout.write(json.dumps(first, ensure_ascii=False, separators=(",", ":")) + "\n")
+    for record in records:
         sys.stdout.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
 
 
@@ -141,11 +209,16 @@ db_option = click.option(
 )
 
 
-def _open(db: str) -> Store:
-    from store.db import Store, StoreError
+def _open(db: str, *, via_server: bool = True) -> Store:
+    """The store, or the remedy when another process holds the file (cli/remote.py)."""
+    from store.db import Store, StoreError, StoreLocked
 
     try:
         return Store(db)
+    except StoreLocked as err:
+        from cli.remote import Locked, locked_message
+
+        raise Locked(locked_message(db, err.pid, via_server=via_server)) from None
     except StoreError as err:
         raise click.ClickException(str(err)) from None
 
@@ -175,6 +248,14 @@ def _invalid_line(result: dict[str, Any], location: str | None) -> str:
     help="Processes that validate and replay (default: one per CPU for inputs over 8 MB, else 1).",
 )
 @click.option("--quiet", is_flag=True, help="No progress bar.")
+@server_option
+@token_option
+@click.option(
+    "--analysis/--no-analysis",
+    default=True,
+    show_default=True,
+    help="The mistake analysis; --no-analysis stores verdicts only (no mistakes, no per-seat facts).",
+)
 def ingest(
     paths: tuple[str, ...],
     db: str,
@@ -182,19 +263,24 @@ def ingest(
     batch_size: int,
     workers: int | None,
     quiet: bool,
+    server: str | None,
+    token: str | None,
+    analysis: bool,
 ) -> None:
     """Validate, replay and store hand records (files, folders, .json, .ndjson, .gz).
 
     Each batch is one transaction. The same record again is a duplicate and changes nothing; a
-    different record under a stored (source, hand_id) is a conflict, kept for review.
+    different record under a stored (source, hand_id) is a conflict, kept for review. With
+    --server each batch is one upload to the running server instead (an upload or admin token).
     """
-    import os
 
     from replay.inputs import read_paths
     from store.ingest import batches, ingest_stream
 
     if bool(paths) == bool(parquet_dir):
         raise click.UsageError("give record files or folders, or --parquet DIR (not both)")
+    if server and parquet_dir:
+        raise click.UsageError("--parquet loads into a database file; stop the server for it, not --server")
     missing = [p for p in paths if not Path(p).exists()]
     if missing:
         raise click.UsageError(f"no such file or folder: {missing[0]}")
@@ -213,9 +299,12 @@ def ingest(
     outcomes: Counter[str] = Counter()
     statuses: Counter[str] = Counter()
     notes: list[str] = []
-    store = _open(db)
+    store = None if server else _open(db)
     # Worker processes take a second to start: worth it only for more than a few thousand hands.
-    nproc = workers or (min(os.cpu_count() or 1, 8) if total_bytes > 8 * 1024 * 1024 else 1)
+    from schemas.audit_run import Rate, default_workers
+
+    nproc = workers or (default_workers() if total_bytes > 8 * 1024 * 1024 else 1)
+    rate = Rate()
     with click.progressbar(
         length=max(total_bytes, 1),
         label="ingesting",
@@ -225,18 +314,28 @@ def ingest(
     ) as bar:
 
         def on_batch(items: Any, results: Any) -> None:
-            for item, result in zip(items, results, strict=True):
-                outcomes[result.outcome] += 1
-                if result.outcome in ("stored", "duplicate") and result.status:
-                    statuses[result.status] += 1
-                if result.outcome in ("invalid", "conflict") and len(notes) < 50:
-                    notes.append(_invalid_line(result.to_json(), item.location))
+            for item, answer in zip(items, results, strict=True):
+                result = answer if isinstance(answer, dict) else answer.to_json()  # from the server or not
+                outcomes[result["outcome"]] += 1
+                if result["outcome"] in ("stored", "duplicate") and result["status"]:
+                    statuses[result["status"]] += 1
+                if result["outcome"] in ("invalid", "conflict") and len(notes) < 50:
+                    notes.append(_invalid_line(result, item.location))
+            bar.label = f"ingesting ({rate.add(len(items))})"
             bar.update(int(sum(item.weight for item in items)))
 
         try:
-            ingest_stream(store, batches(files, batch_size), on_batch, workers=nproc)
+            if store is not None:
+                ingest_stream(store, batches(files, batch_size), on_batch, workers=nproc, analysis=analysis)
+            else:
+                from cli import remote
+
+                client = remote.Client(str(server), token)
+                for items in batches(files, batch_size):
+                    on_batch(items, remote.upload_batch(client, items, analysis=analysis))
         finally:
-            store.close()
+            if store is not None:
+                store.close()
     for note in notes:
         click.echo(note)
     total = sum(outcomes.values())
@@ -257,15 +356,85 @@ def ingest(
 @click.option(
     "--max-body", type=click.IntRange(1024), default=32 * 1024 * 1024, show_default=True, help="Bytes."
 )
+@click.option(
+    "--max-records",
+    type=click.IntRange(1),
+    default=5000,
+    show_default=True,
+    help="Records in one request (413 past it, before any is audited).",
+)
+@click.option(
+    "--rate-limit",
+    default="600 per minute",
+    show_default=True,
+    help="Requests per token (or per address without one); 'off' for none. 429 past it.",
+)
+@click.option(
+    "--work-rate-limit",
+    default="60 per minute",
+    show_default=True,
+    help="Uploads, audits and evaluations per token (or address); 'off' for none.",
+)
+@click.option(
+    "--proxy-hops",
+    type=click.IntRange(0, 10),
+    default=0,
+    show_default=True,
+    help="Proxies in front that set X-Forwarded-For/-Proto/-Host (trusted for HTTPS and addresses).",
+)
+@click.option(
+    "--secure-cookies",
+    type=click.Choice(["auto", "always"]),
+    default="auto",
+    show_default=True,
+    help="Mark the sign-in cookie Secure: when the request is HTTPS (auto), or always.",
+)
 @click.option("--threads", type=click.IntRange(1, 256), default=8, show_default=True)
-def serve(db: str, host: str, port: int, public_read: bool, max_body: int, threads: int) -> None:
-    """Serve the HTTP API (waitress) over the database."""
-    import waitress
+@click.option(
+    "--grace",
+    type=click.FloatRange(0, 3600),
+    default=30,
+    show_default=True,
+    help="Seconds in-flight requests get to finish after SIGTERM/SIGINT.",
+)
+def serve(
+    db: str,
+    host: str,
+    port: int,
+    public_read: bool,
+    max_body: int,
+    max_records: int,
+    rate_limit: str,
+    work_rate_limit: str,
+    proxy_hops: int,
+    secure_cookies: str,
+    threads: int,
+    grace: float,
+) -> None:
+    """Serve the HTTP API (waitress) over the database.
 
+    SIGTERM or SIGINT stops it cleanly: no new connections, in-flight requests finish (up to
+    --grace seconds), a running re-audit stops between chunks, and the database is checkpointed.
+    """
     from api.app import create_app
+    from api.serve import serve as run
 
-    store = _open(db)
-    app = create_app(store, public_read=public_read, max_body=max_body)
+    store = _open(db, via_server=False)
+    try:
+        app = create_app(
+            store,
+            public_read=public_read,
+            max_body=max_body,
+            max_records=max_records,
+            rate_limit=rate_limit,
+            work_rate_limit=work_rate_limit,
+            proxy_hops=proxy_hops,
+            secure_cookies=secure_cookies,
+        )
+    except ValueError as err:
+        store.close()
+        raise click.BadParameter(str(err)) from None
+    jobs = app.extensions["replay.jobs"]
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"serving {db}", err=True)
     click.echo(f"  dashboards: http://{shown}:{port}/   (overview 总览)", err=True)
@@ -273,9 +442,11 @@ def serve(db: str, host: str, port: int, public_read: bool, max_body: int, threa
     if public_read:
         click.echo("--public-read: anyone who can reach this port can read every hand", err=True)
     try:
-        waitress.serve(app, host=host, port=port, threads=threads, ident="replay")
+        run(app, host=host, port=port, threads=threads, grace=grace, on_stop=lambda: jobs.shutdown(0))
+        jobs.shutdown()
     finally:
-        store.close()
+        store.close(checkpoint=True)
+    click.echo("stopped: requests drained, database checkpointed", err=True)
 
 
 @main.group()
@@ -286,9 +457,15 @@ def token() -> None:
 @token.command("create")
 @db_option
 @click.option("--scope", type=click.Choice(["upload", "read", "admin"]), required=True)
-@click.option("--source", help="For upload tokens: the only source they may store.")
+@click.option(
+    "--source", help="Upload tokens: the only source they may store; read tokens: the only source they read."
+)
 @click.option("--label", help="A note for the token list (who or what uses it).")
-def token_create(db: str, scope: str, source: str | None, label: str | None) -> None:
+@server_option
+@token_option
+def token_create(
+    db: str, scope: str, source: str | None, label: str | None, server: str | None, token: str | None
+) -> None:
     """Create a token; its secret is printed alone on the last line."""
     from schemas.hand_record import ID_PATTERN
     from store.tokens import create_token
@@ -298,13 +475,20 @@ def token_create(db: str, scope: str, source: str | None, label: str | None) -> 
 
         if not re.fullmatch(ID_PATTERN, source, re.ASCII):
             raise click.BadParameter("1-128 characters of A-Z a-z 0-9 . _ : -", param_hint="--source")
-    store = _open(db)
-    try:
-        token_id, secret = create_token(store, scope, source, label)
-    except ValueError as err:
-        raise click.UsageError(str(err)) from None
-    finally:
-        store.close()
+    if server:
+        from cli.remote import Client
+
+        body = {k: v for k, v in (("scope", scope), ("source", source), ("label", label)) if v is not None}
+        _, answer = Client(server, token).call("POST", "/admin/tokens", body)
+        token_id, secret = answer["token"]["token_id"], answer["secret"]
+    else:
+        store = _open(db)
+        try:
+            token_id, secret = create_token(store, scope, source, label)
+        except ValueError as err:
+            raise click.UsageError(str(err)) from None
+        finally:
+            store.close()
     bound = f" for source {source}" if source else ""
     click.echo(
         f"created {scope} token {token_id}{bound}; keep the secret below, it is not shown again:", err=True
@@ -315,15 +499,35 @@ def token_create(db: str, scope: str, source: str | None, label: str | None) -> 
 @token.command("list")
 @db_option
 @click.option("--json", "as_json", is_flag=True)
-def token_list(db: str, as_json: bool) -> None:
+@server_option
+@token_option
+def token_list(db: str, as_json: bool, server: str | None, token: str | None) -> None:
     """Every token (never the secrets): id, scope, source, created, revoked."""
-    from store.tokens import list_tokens
+    from store.tokens import Token, list_tokens
 
-    store = _open(db)
-    try:
-        tokens = list_tokens(store)
-    finally:
-        store.close()
+    if server:
+        from datetime import datetime
+
+        from cli.remote import Client
+
+        _, answer = Client(server, token).call("GET", "/admin/tokens")
+        tokens = [
+            Token(
+                t["token_id"],
+                t["scope"],
+                t["source"],
+                t["label"],
+                datetime.fromisoformat(t["created_at"]),
+                datetime.fromisoformat(t["revoked_at"]) if t["revoked_at"] else None,
+            )
+            for t in answer["items"]
+        ]
+    else:
+        store = _open(db)
+        try:
+            tokens = list_tokens(store)
+        finally:
+            store.close()
     for t in tokens:
         if as_json:
             click.echo(json.dumps(t.to_json(), ensure_ascii=False))
@@ -338,15 +542,24 @@ def token_list(db: str, as_json: bool) -> None:
 @token.command("revoke")
 @click.argument("token_id")
 @db_option
-def token_revoke(token_id: str, db: str) -> None:
+@server_option
+@token_option
+def token_revoke(token_id: str, db: str, server: str | None, token: str | None) -> None:
     """Revoke a token by its id; it stops working at once."""
     from store.tokens import revoke_token
 
-    store = _open(db)
-    try:
-        found = revoke_token(store, token_id)
-    finally:
-        store.close()
+    if server:
+        from cli.remote import Client
+
+        client = Client(server, token)
+        status, _ = client.call("POST", f"/admin/tokens/{client.quote(token_id)}/revoke", ok=(200, 404))
+        found = status == 200
+    else:
+        store = _open(db)
+        try:
+            found = revoke_token(store, token_id)
+        finally:
+            store.close()
     if not found:
         raise click.ClickException(f"no active token {token_id}")
     click.echo(f"revoked {token_id}")
@@ -361,44 +574,55 @@ def token_revoke(token_id: str, db: str) -> None:
     default=None,
     help="Processes that replay (default: one per CPU for more than 2000 hands, else 1).",
 )
-def reaudit(db: str, as_json: bool, workers: int | None) -> None:
-    """Re-run every stored record through the current engine; report the verdicts that changed."""
+@server_option
+@token_option
+def reaudit(db: str, as_json: bool, workers: int | None, server: str | None, token: str | None) -> None:
+    """Re-run every stored record through the current engine; report the verdicts that changed.
+
+    With --server the running server re-audits in the background (uploads go on); this command
+    follows its progress and prints the same report.
+    """
     import os
 
     from store.reaudit import reaudit as run
     from store.version import engine_version
 
-    store = _open(db)
-    try:
-        with store.read() as cur:
-            row = cur.execute("SELECT count(*) FROM hands").fetchall()
-        total = int(row[0][0])
-        with click.progressbar(
-            length=max(total, 1), label="re-auditing", file=sys.stderr, hidden=not sys.stderr.isatty()
-        ) as bar:
-            nproc = workers or (min(os.cpu_count() or 1, 8) if total > 2000 else 1)
-            report = run(store, progress=bar.update, workers=nproc)
-    finally:
-        store.close()
-    for change in report.changed:
+    if server:
+        from cli import remote
+
+        changes, job = remote.reaudit(remote.Client(server, token), workers, sys.stderr.isatty())
+        statuses = {s: n for s, n in job["result"]["statuses"].items() if n}
+        audited, version = job["result"]["audited"], job["engine_version"]
+    else:
+        store = _open(db)
+        try:
+            with store.read() as cur:
+                row = cur.execute("SELECT count(*) FROM hands").fetchall()
+            total = int(row[0][0])
+            with click.progressbar(
+                length=max(total, 1), label="re-auditing", file=sys.stderr, hidden=not sys.stderr.isatty()
+            ) as bar:
+                nproc = workers or (min(os.cpu_count() or 1, 8) if total > 2000 else 1)
+                report = run(store, progress=bar.update, workers=nproc)
+        finally:
+            store.close()
+        changes = [change.to_json() for change in report.changed]
+        statuses, audited, version = dict(report.statuses), report.audited, engine_version()
+    for change in changes:
         if as_json:
-            click.echo(json.dumps(change.to_json(), ensure_ascii=False))
+            click.echo(json.dumps(change, ensure_ascii=False))
         else:
-            fields = ", ".join(change.fields)
-            click.echo(f"{change.source}/{change.hand_id}: {change.before} → {change.after} ({fields})")
-    summary = {
-        "audited": report.audited,
-        "changed": len(report.changed),
-        "engine_version": engine_version(),
-        "statuses": dict(report.statuses),
-    }
+            fields = ", ".join(change["fields"])
+            click.echo(
+                f"{change['source']}/{change['hand_id']}: {change['before']} → {change['after']} ({fields})"
+            )
+    summary = {"audited": audited, "changed": len(changes), "engine_version": version, "statuses": statuses}
     if as_json:
         click.echo(json.dumps({"summary": summary}))
     else:
-        parts = ", ".join(f"{report.statuses[s]} {s}" for s in ("ok", "illegal", "mismatch", "invalid"))
+        parts = ", ".join(f"{statuses.get(s, 0)} {s}" for s in ("ok", "illegal", "mismatch", "invalid"))
         click.echo(
-            f"{report.audited} hands re-audited with engine {summary['engine_version']}: "
-            f"{len(report.changed)} verdicts changed; now {parts}"
+            f"{audited} hands re-audited with engine {version}: {len(changes)} verdicts changed; now {parts}"
         )
 
 
@@ -433,6 +657,12 @@ def reaudit(db: str, as_json: bool, workers: int | None) -> None:
 @click.option("--overwrite", is_flag=True, help="Replace earlier batch output in the folder.")
 @click.option("--progress/--no-progress", default=None, help="Progress bar (default: when on a terminal).")
 @click.option("--json", "as_json", is_flag=True, help="The summary as one JSON object.")
+@click.option(
+    "--analysis/--no-analysis",
+    default=True,
+    show_default=True,
+    help="The mistake analysis; --no-analysis writes the verdicts only (no mistakes rows), faster.",
+)
 def batch_audit_command(
     inputs: tuple[str, ...],
     out_dir: str,
@@ -443,6 +673,7 @@ def batch_audit_command(
     overwrite: bool,
     progress: bool | None,
     as_json: bool,
+    analysis: bool,
 ) -> None:
     """Audit NDJSON/gzip hand records on a Dask cluster into hive-partitioned Parquet.
 
@@ -479,6 +710,7 @@ def batch_audit_command(
                     overwrite=overwrite,
                     shared_inputs=shared_inputs or scheduler is None,
                     on_part=on_part,
+                    analysis=analysis,
                 )
         except BatchError as err:
             raise click.ClickException(str(err)) from None

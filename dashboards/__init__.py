@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Flask
+from werkzeug.routing import PathConverter
 
 from store.db import Store
 
@@ -23,4 +24,14 @@ def register(app: Flask, store: Store) -> None:
     app.extensions["dashboards.compress"] = Compress(app)  # applied by views.compress
     app.extensions["dashboards.data"] = StoreData(store)
     app.extensions.setdefault("replay.store", store)
+    app.url_map.converters.setdefault("anytext", AnyText)
+    app.url_map.merge_slashes = False
     app.register_blueprint(bp)
+
+
+class AnyText(PathConverter):
+    """A player id in a page's path: any character, ``/`` included (as ``api.app.AnyText``,
+    which the API's app registers first under the same name)."""
+
+    regex = ".+?"
+    part_isolating = False

@@ -9,9 +9,10 @@ one (清一色 qingyise), as players say them.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
-from replay.ruleset import HAND_NAMES_ZH
+from dashboards.terms import ALL_HAND_NAMES_ZH, STATUS_NAMES
 
 STATUS_COLOURS = {"ok": "#1b6e2a", "mismatch": "#a05a00", "illegal": "#b3261e", "invalid": "#666"}
 RATE_LABELS = {
@@ -25,11 +26,19 @@ def _axis(title: str, **more: Any) -> dict[str, Any]:
     return {"title": {"text": title}, "automargin": True, **more}
 
 
-def _figure(data: list[dict[str, Any]], title: str, x: str, y: str, **layout: Any) -> str:
+def _figure(
+    data: list[dict[str, Any]],
+    title: str,
+    x: str,
+    y: str,
+    phone: dict[str, Any] | None = None,
+    **layout: Any,
+) -> str:
     """A figure with axis titles and the legend under the plot, where it cannot squeeze it.
 
     The title travels in the layout but ``charts.js`` prints it above the chart as HTML, so
-    plotly's toolbar never sits over it.
+    plotly's toolbar never sits over it. ``phone`` holds what ``charts.js`` changes on a narrow
+    screen (``{"layout": {...}, "data": [{...} per trace]}``), merged over the figure.
     """
     base = {
         "title": {"text": title},
@@ -48,11 +57,14 @@ def _figure(data: list[dict[str, Any]], title: str, x: str, y: str, **layout: An
     if any(d.get("showlegend") is not False and d.get("name") for d in data) and len(data) > 1:
         merged["height"] = 380
         merged["margin"] = {**merged["margin"], "b": 110}
-    return json.dumps({"data": data, "layout": merged}, ensure_ascii=False, default=str)
+    figure: dict[str, Any] = {"data": data, "layout": merged}
+    if phone:
+        figure["phone"] = phone
+    return json.dumps(figure, ensure_ascii=False, default=str)
 
 
 def hand_type_label(h: str) -> str:
-    return f"{HAND_NAMES_ZH.get(h, '')} {h}".strip()
+    return f"{ALL_HAND_NAMES_ZH.get(h, '')} {h}".strip()
 
 
 def hands_per_day(per_day: list[dict[str, Any]]) -> str:
@@ -63,7 +75,7 @@ def hands_per_day(per_day: list[dict[str, Any]]) -> str:
             data.append(
                 {
                     "type": "bar",
-                    "name": status,
+                    "name": STATUS_NAMES.get(status, status),
                     "x": [str(r["day"]) for r in rows],
                     "y": [r["n"] for r in rows],
                     "marker": {"color": colour},
@@ -92,6 +104,7 @@ def hand_types(rows: list[dict[str, Any]], title: str) -> str:
         title + " (log scale 对数刻度)",
         "hands won 胡牌盘数 (log scale)",
         "",
+        phone={"layout": {"xaxis": {**_axis("hands won 胡牌盘数 (log scale)"), "type": "log", "dtick": 1}}},
         xaxis={"type": "log"},
         height=max(260, 40 + 34 * len(rows)),
     )
@@ -126,17 +139,21 @@ def rates(figures: dict[str, dict[str, Any]]) -> str:
             "x": [RATE_LABELS[k] for k in keys],
             "y": [round(100 * (figures[k][side] or 0), 2) for k in keys],
         }
-        for side, name in (("player", "this player"), ("population", "everyone"))
+        for side, name in (("player", "this player 本人"), ("population", "everyone 全体"))
     ]
     return _figure(data, "Rates beside the population 对比", "", "% of hands 百分比", barmode="group")
 
 
-def mistakes_over_time(rows: list[dict[str, Any]], weeks: list[dict[str, Any]], names: dict[str, str]) -> str:
+def mistakes_over_time(
+    rows: list[dict[str, Any]], weeks: list[dict[str, Any]], name: Callable[[str], str]
+) -> str:
     """Mistakes per 100 hands, week by week, each point with the counts behind it.
 
     ``rows``: week, type, n (that type's mistakes); ``weeks``: week, hands (the player's hands
     that week, zero-mistake weeks included). The hands are drawn as grey bars on a second axis
-    so a spike on three hands reads as such.
+    so a spike on three hands reads as such. plotly draws an overlaying axis's traces above the
+    base axis's, so the bars take the base axis (on the right) and the lines the overlaying one
+    (on the left): the lines stay in front of the bars.
     """
     order = [str(w["week"])[:10] for w in weeks]
     hands = {str(w["week"])[:10]: int(w["hands"]) for w in weeks}
@@ -147,7 +164,6 @@ def mistakes_over_time(rows: list[dict[str, Any]], weeks: list[dict[str, Any]], 
             "name": "hands that week 本周盘数",
             "x": order,
             "y": [hands[w] for w in order],
-            "yaxis": "y2",
             "marker": {"color": "#e4dfd2"},
             "hovertemplate": "week of %{x}: %{y} hands<extra></extra>",
         }
@@ -158,7 +174,8 @@ def mistakes_over_time(rows: list[dict[str, Any]], weeks: list[dict[str, Any]], 
             {
                 "type": "scatter",
                 "mode": "lines+markers",
-                "name": f"{names.get(t, '')} {t}",
+                "name": name(t),
+                "yaxis": "y2",
                 "x": order,
                 "y": [
                     round(100.0 * k / hands[w], 1) if hands[w] else 0 for k, w in zip(n, order, strict=True)
@@ -171,8 +188,15 @@ def mistakes_over_time(rows: list[dict[str, Any]], weeks: list[dict[str, Any]], 
         data,
         "Mistakes per 100 hands, by week 每周失误",
         "week 周",
-        "mistakes per 100 hands 每百盘",
-        yaxis2={"title": {"text": "hands 盘"}, "overlaying": "y", "side": "right", "showgrid": False},
+        "hands that week 本周盘数",
+        yaxis={"side": "right", "showgrid": False, "rangemode": "tozero"},
+        yaxis2={
+            **_axis("mistakes per 100 hands 每百盘"),
+            "overlaying": "y",
+            "side": "left",
+            "tickmode": "auto",
+            "rangemode": "tozero",
+        },
         margin={"l": 60, "r": 60, "t": 16, "b": 60},
     )
 
@@ -183,7 +207,7 @@ def liability(figures: dict[str, dict[str, Any]]) -> str:
         [
             {
                 "type": "bar",
-                "x": ["paid as liable feeder 承包", "received from liable feeders"],
+                "x": ["paid as liable feeder 承包付分", "received from liable feeders 承包收分"],
                 "y": [figures[k]["player"] or 0 for k in keys],
             }
         ],
@@ -193,19 +217,43 @@ def liability(figures: dict[str, dict[str, Any]]) -> str:
     )
 
 
-def mistakes_by_type(summary: list[dict[str, Any]], names: dict[str, str]) -> str:
+def mistakes_by_type(summary: list[dict[str, Any]], name: Callable[[str], str]) -> str:
+    """Horizontal bars on a log axis, the points lost beside each count.
+
+    牌效率 findings outnumber every other type by a hundred to one: on a linear axis the
+    costly types (放冲, 承包) would be slivers. Each type is named on two lines (English over
+    Chinese) so the names leave the bars room on a phone, where the bars carry only the count.
+    """
+    rows = sorted(summary, key=lambda r: r["n"])
+    labels = [name(r["type"]).rsplit(" ", 1) for r in rows]
     return _figure(
         [
             {
                 "type": "bar",
-                "x": [f"{names.get(r['type'], '')} {r['type']}" for r in summary],
-                "y": [r["n"] for r in summary],
-                "text": [f"{r['n']:,}" for r in summary],
-                "customdata": [f"{r['cost'] or 0:,.0f}" for r in summary],
-                "hovertemplate": "%{x}: %{y:,} mistakes, %{customdata} points lost<extra></extra>",
+                "orientation": "h",
+                "y": ["<br>".join(parts) for parts in labels],
+                "x": [r["n"] for r in rows],
+                "text": [
+                    f"{r['n']:,}" + (f" · {r['cost']:,.0f} points 分" if r["cost"] else "") for r in rows
+                ],
+                "customdata": [f"{r['cost'] or 0:,.0f}" for r in rows],
+                "textposition": "outside",
+                "cliponaxis": False,
+                "hovertemplate": "%{y}: %{x:,} mistakes, %{customdata} points lost<extra></extra>",
+                "marker": {"color": "#1a4f9c"},
             }
         ],
-        "Mistakes by type 失误类型",
+        "Mistakes by type 失误类型 (log scale 对数刻度)",
+        "mistakes 次数 (log scale), points lost beside the bar",
         "",
-        "mistakes 次数",
+        phone={
+            "data": [{"text": [f"{r['n']:,}" for r in rows]}],
+            "layout": {
+                "margin": {"l": 10, "r": 40, "t": 10, "b": 50},
+                "xaxis": {**_axis("mistakes 次数 (log scale)"), "type": "log", "dtick": 1},
+            },
+        },
+        xaxis={"type": "log"},
+        margin={"l": 60, "r": 110, "t": 16, "b": 60},
+        height=max(260, 60 + 44 * len(rows)),
     )

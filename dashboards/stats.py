@@ -22,6 +22,9 @@ PER_HAND = {
     "liable_won_per_100": 0.01,
     "missed_wins_per_100": 0.01,
 }
+#: the win, self-draw and deal-in rates are shares of the settled hands (an illegal hand has no
+#: settlement), the others of every hand
+OVER_SETTLED = {"win_rate", "self_draw_rate", "deal_in_rate"}
 Z_5_PERCENT = 1.96  # two-sided, 5 %
 
 
@@ -41,10 +44,10 @@ def z_score(p1: float, n1: int, p_all: float, n_all: int) -> float | None:
 def marks(figures: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """For each tested figure: the z score and words (higher 偏高 / lower 偏低 / as everyone)."""
     by_key = {f["key"]: f for f in figures}
-    hands = by_key.get("hands", {})
-    n1, n_all = hands.get("player") or 0, hands.get("population") or 0
     out: dict[str, dict[str, Any]] = {}
     for key, scale in PER_HAND.items():
+        hands = by_key.get("settled_hands" if key in OVER_SETTLED else "hands") or by_key.get("hands", {})
+        n1, n_all = hands.get("player") or 0, hands.get("population") or 0
         f = by_key.get(key)
         if not f or f["player"] is None or f["population"] is None:
             continue
@@ -52,9 +55,13 @@ def marks(figures: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
         if z is None:
             continue
         significant = abs(z) >= Z_5_PERCENT
+        mine = round(f["player"] * scale * n1)
+        others = round(f["population"] * scale * n_all) - mine
         out[key] = {
             "z": round(z, 2),
             "significant": significant,
             "text": ("higher 偏高" if z > 0 else "lower 偏低") if significant else "within chance 正常",
+            # the counts the test weighed: this player's and everyone else's, each of their hands
+            "counts": f"{mine:,} of {int(n1):,} hands · others {others:,} of {int(n_all) - int(n1):,}",
         }
     return out

@@ -8,9 +8,12 @@ scripts receive the same tables as JSON (``for_pages``), so a new preset (qipi) 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from datetime import datetime
 from typing import Any
 
+from replay.games.sichuan.params import WAY_NAMES_ZH
+from replay.games.sichuan.vocabulary import TRANSFER_KINDS
 from replay.ruleset import HAND_NAMES_ZH
 from replay.settle import FACTOR_NAMES_ZH
 from replay.tiles import ALIASES, CODES, ZH_NAMES
@@ -38,6 +41,20 @@ MISTAKE_NAMES_EN = {
     "inefficient_discard": "tile efficiency",
     "dealt_in": "dealt in",
 }
+
+
+def mistake_name(kind: object) -> str:
+    """A mistake type as a page names it, English beside Chinese (``tile efficiency 牌效率``).
+
+    The type's code (``inefficient_discard``) is for programs; a type this module does not
+    know yet is shown as its code with the underscores turned to spaces, never as ``None``.
+    """
+    key = str(kind or "")
+    en = MISTAKE_NAMES_EN.get(key, key.replace("_", " "))
+    zh = MISTAKE_NAMES_ZH.get(key, "")
+    return f"{en} {zh}".strip()
+
+
 SEVERITY_NAMES = {"high": "high 严重", "medium": "medium 中等", "low": "low 轻微"}
 STATUS_NAMES = {
     "ok": "ok 无误",
@@ -81,6 +98,9 @@ WIN_WAYS = {
     "qianggang": "抢杠 robbing a kong",
 }
 DIFFERENCE_NAMES = {
+    "wins": "wins 胡牌",
+    "transfers": "payments 转账",
+    "next_dealer": "next dealer 下局庄家",
     "winner": "winner 胡牌者",
     "hands": "hand types 牌型",
     "self_draw": "self-draw 自摸",
@@ -96,6 +116,7 @@ TILE_GLYPH: dict[str, tuple[str, str]] = {
 }
 
 _SUITED = re.compile(r"(?<![A-Za-z0-9])([1-9][msp])(?![A-Za-z0-9])")
+_SAID_TWICE = re.compile(r"(?<!\S)(\S+) \(\1\)")
 _HONOUR = re.compile(r"(?<=[\s(])([ESWNCFP])(?=[\s,.;:)]|$)")
 
 
@@ -115,13 +136,15 @@ def tiles_in_text(text: object) -> str:
     if text is None:
         return ""
     out = _SUITED.sub(lambda m: TILE_ZH[m.group(1)], str(text))
-    return _HONOUR.sub(lambda m: TILE_ZH[m.group(1)], out)
+    out = _HONOUR.sub(lambda m: TILE_ZH[m.group(1)], out)
+    # a message that gave the name and the code ("七条 (7s)") would now say it twice
+    return _SAID_TWICE.sub(r"\1", out)
 
 
 def hand_types(hands: object) -> str:
     if not hands:
         return "none 无"
-    return " + ".join(f"{HAND_NAMES_ZH.get(h, h)} {h}" for h in hands)  # type: ignore[attr-defined]
+    return " + ".join(f"{ALL_HAND_NAMES_ZH.get(h, h)} {h}" for h in hands)  # type: ignore[attr-defined]
 
 
 def local_time(text: object) -> str:
@@ -164,11 +187,88 @@ def for_pages() -> dict[str, Any]:
     }
 
 
+#: Sichuan payment kinds (sichuan.md §10) in English, beside the record vocabulary's Chinese
+TRANSFER_NAMES_EN = {
+    "gang_ming": "direct kong",
+    "gang_xu": "added kong",
+    "gang_an": "concealed kong",
+    "hu": "win",
+    "zhuanyi": "kong money passed on",
+    "huazhu": "flower pig",
+    "dajiao": "not ready",
+    "tuishui": "kong refund",
+}
+
+
+def _transfer_words(t: dict[str, Any]) -> str:
+    """``seat 1 pays seat 3 9 (win 胡)``: one payment of a Sichuan result."""
+    kind = str(t.get("kind", ""))
+    name = f"{TRANSFER_NAMES_EN.get(kind, kind.replace('_', ' '))} {TRANSFER_KINDS.get(kind, '')}".strip()
+    return f"seat {t.get('from')} pays seat {t.get('to')}: {t.get('amount')} ({name})"
+
+
+def _win_words(w: dict[str, Any]) -> str:
+    """``seat 2 自摸 六万: 清一色 qingyise, 1 根, ×4``: one win of a Sichuan result."""
+    how = "自摸 self-draw" if w.get("from") is None else f"on seat {w.get('from')}'s discard"
+    parts = [hand_types([w["hand"]])] if w.get("hand") else []
+    if w.get("gen"):
+        parts.append(f"{w['gen']} 根")
+    parts.extend(f"{WAY_NAMES_ZH.get(way, way)} {way}" for way in w.get("ways") or [])
+    if w.get("multiple") is not None:
+        parts.append(f"×{w['multiple']}")
+    return f"seat {w.get('seat')} {how} {tile(w.get('tile'))}: {', '.join(parts)}"
+
+
+def _item_words(field: str, item: Any) -> str:
+    if isinstance(item, dict) and field == "transfers":
+        return _transfer_words(item)
+    if isinstance(item, dict) and field == "wins":
+        return _win_words(item)
+    if isinstance(item, dict):  # a field the pages do not know yet: its keys and values in words
+        return ", ".join(f"{str(k).replace('_', ' ')} {_value_words(str(k), v)}" for k, v in item.items())
+    return _value_words(field, item)
+
+
+def _list_difference(field: str, app: list[Any], rules: list[Any]) -> str | None:
+    """Two lists of records (payments, wins) compared item by item: only what differs, in words.
+
+    A list of thirty payments printed whole hides the one that differs; this names the items
+    only one side has (as a multiset: a payment made twice counts twice).
+    """
+    if not all(isinstance(x, dict) for x in [*app, *rules]):
+        return None
+
+    def only(mine: list[dict[str, Any]], theirs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        spare = Counter(repr(sorted(x.items())) for x in theirs)
+        out = []
+        for x in mine:
+            k = repr(sorted(x.items()))
+            if spare[k]:
+                spare[k] -= 1
+            else:
+                out.append(x)
+        return out
+
+    only_app, only_rules = only(app, rules), only(rules, app)
+    said = []
+    if only_app:
+        said.append("the app has " + "; ".join(_item_words(field, x) for x in only_app))
+    if only_rules:
+        said.append("the rules have " + "; ".join(_item_words(field, x) for x in only_rules))
+    return ", ".join(said) or "the same items in another order 顺序不同"
+
+
 def _value_words(field: str, value: Any) -> str:
     if value is None:
-        return "none 无" if field in ("winner", "liable") else "not said 未给出"
-    if field in ("winner", "liable"):
+        return "none 无" if field in ("winner", "liable", "from") else "not said 未给出"
+    if field in ("winner", "liable", "next_dealer", "seat", "from", "to"):
         return f"seat {value}"
+    if field == "tile":
+        return tile(value)
+    if isinstance(value, list) and any(isinstance(x, dict) for x in value):
+        return "; ".join(_item_words(field, x) for x in value)
+    if isinstance(value, list) and field != "hands" and field != "deltas":
+        return ", ".join(_value_words(field, x) for x in value) or "none 无"
     if field == "hands":
         return hand_types(value)
     if field == "hard":
@@ -183,8 +283,177 @@ def _value_words(field: str, value: Any) -> str:
 def difference_words(diff: dict[str, Any]) -> str:
     """One app-vs-rules difference in words: ``liable 承包: the app said seat 2, the rules seat 3``."""
     field = str(diff.get("field"))
-    label = DIFFERENCE_NAMES.get(field, field)
+    label = DIFFERENCE_NAMES.get(field, field.replace("_", " "))
+    app, rules = diff.get("recorded"), diff.get("computed")
+    if isinstance(app, list) and isinstance(rules, list):
+        differs = _list_difference(field, app, rules)
+        if differs is not None:
+            return f"{label}: {differs}"
     return (
         f"{label}: the app said {_value_words(field, diff.get('recorded'))},"
         f" the rules say {_value_words(field, diff.get('computed'))}"
     )
+
+
+# ------------------------------------------------------------------------------------------------
+# Games and Sichuan (四川麻将 血战到底/血流成河, issue 13): the names the Sichuan viewer, the game
+# filter and the per-game pages show. Wuhan's names above are unchanged.
+
+from replay.games import GAMES  # noqa: E402
+from replay.games.sichuan.vocabulary import GANG_KINDS, HAND_TYPES, SUITS  # noqa: E402
+
+#: game -> how a page names it: ``Sichuan 四川麻将 血战到底/血流成河``
+GAME_NAMES: dict[str, str] = {name: f"{name.capitalize()} {game.zh}" for name, game in GAMES.items()}
+#: preset -> its game's name beside it, for the ruleset filter
+PRESET_NAMES: dict[str, str] = {
+    "hzlzg": "hzlzg 红中赖子杠",
+    "hzlzg-koukou": "hzlzg-koukou 口口翻",
+    "hzfclzg": "hzfclzg 红中发财赖子杠",
+    "xuezhan": "xuezhan 血战到底",
+    "xueliu": "xueliu 血流成河",
+}
+#: Sichuan hand types (SC-4.2) by id, in Chinese
+SICHUAN_HAND_ZH: dict[str, str] = {h: zh for h, (zh, _) in HAND_TYPES.items()}
+#: every hand type a page may name, Wuhan's names first (a Wuhan page reads as before)
+ALL_HAND_NAMES_ZH: dict[str, str] = {**SICHUAN_HAND_ZH, **HAND_NAMES_ZH}
+SUIT_NAMES: dict[str, str] = {
+    letter: f"{zh} {word}"
+    for (letter, zh), word in zip(SUITS.items(), ("characters", "bamboo", "dots"), strict=True)
+}
+SICHUAN_GANG_NAMES: dict[str, str] = {
+    "ming": f"{GANG_KINDS['ming']} 刮风 open kong",
+    "an": f"{GANG_KINDS['an']} 下雨 concealed kong",
+    "xu": f"{GANG_KINDS['xu']} 刮风 added kong",
+}
+SWAP_NAMES: dict[str, str] = {
+    "next": "to the next seat 顺家 (下家)",
+    "prev": "to the previous seat 逆家 (上家)",
+    "across": "across the table 对家",
+}
+#: §10 transfer kinds, as the viewer and the receipts say them
+TRANSFER_NAMES: dict[str, str] = {
+    "gang_ming": "直杠 open kong (刮风)",
+    "gang_xu": "补杠 added kong (刮风)",
+    "gang_an": "暗杠 concealed kong (下雨)",
+    "hu": "胡 win",
+    "zhuanyi": "呼叫转移 kong money passed on",
+    "huazhu": "查花猪 three suits at the end",
+    "dajiao": "查大叫 not ready at the end",
+    "tuishui": "退税 kong money returned",
+}
+WAY_NAMES: dict[str, str] = {
+    "gangshanghua": "杠上花 win on a kong's replacement",
+    "gangshangpao": "杠上炮 discard after a kong",
+    "qiangganghu": "抢杠胡 robbing a kong",
+    "haidilaoyue": "海底捞月 win on the last tile",
+    "haidipao": "海底炮 last discard",
+}
+SICHUAN_DIFFERENCE_NAMES: dict[str, str] = {
+    "wins": "wins 胡牌",
+    "huazhu": "花猪 seats 查花猪",
+    "tenpai": "ready seats 下叫",
+    "transfers": "transfers 转账",
+    "next_dealer": "next dealer 下一庄",
+    "deltas": "coins 输赢",
+}
+ENDED_BY_NAMES: dict[str, str] = {
+    "wins": "every seat but one won 胡牌结束",
+    "bankruptcy": "seats went bankrupt 破产结束",
+    "huangzhuang": "the wall ran out 流局, then the end-of-wall checks",
+}
+
+
+def sichuan_hand(h: object) -> str:
+    """``清一色 qingyise``: a Sichuan hand type in Chinese with its id."""
+    return f"{SICHUAN_HAND_ZH.get(str(h), '')} {h}".strip()
+
+
+def suit(letter: object) -> str:
+    return SUIT_NAMES.get(str(letter), "none 无")
+
+
+#: Sichuan's mistake types (M1–M5, docs/mistakes-sichuan.md) beside Wuhan's; ``missed_win`` and
+#: ``robbed_kong`` share their names with Wuhan's types of the same meaning
+MISTAKE_NAMES_ZH.update(
+    {
+        "gangshangpao_safe": "杠上炮 (有安全牌)",
+        "broke_ting": "拆下叫",
+        "huazhu_neglect": "花猪 (未打缺)",
+    }
+)
+MISTAKE_NAMES_EN.update(
+    {
+        "gangshangpao_safe": "杠上炮 with a safe tile held",
+        "broke_ting": "broke a ready hand",
+        "huazhu_neglect": "花猪 by neglecting the void suit",
+    }
+)
+
+#: Sichuan ruleset parameters (sichuan.md §8) as the viewer names an override: English and Chinese
+SICHUAN_PARAM_NAMES: dict[str, str] = {
+    "mode": "mode 玩法",
+    "base": "base 底",
+    "swap_three": "swap three 换三张",
+    "swap_direction": "swap direction 换牌方向",
+    "dingque": "void suit 定缺",
+    "que_first": "void suit first 先打缺",
+    "pass_hu": "passed win 过水",
+    "forced_hu_last": "forced win in the last tiles 最后自动胡",
+    "gang_min_wall": "tiles left for a kong 杠牌余牌",
+    "cap": "cap 封顶",
+    "zimo_bonus": "self-draw bonus 自摸加底/加番",
+    "di_in_cap": "bonus inside the cap 加底封顶",
+    "diangang_hua": "点杠花 paid as",
+    "ways": "ways 加番",
+    "tiandihu": "天胡/地胡",
+    "jiang_hands": "将对 hands",
+    "hujiao_zhuanyi": "呼叫转移",
+    "huazhu_multiple": "花猪 multiple",
+    "chadajiao": "查大叫",
+    "tuishui": "退税",
+    "draw_dealer": "dealer after a draw 流局庄家",
+    "bankruptcy": "bankruptcy 破产",
+}
+
+
+def override_words(name: object, value: object) -> str:
+    """One ruleset override in words (``swap three 换三张 same suit``), never a code or JSON."""
+
+    def words(v: object) -> str:
+        if isinstance(v, bool):
+            return "on 开" if v else "off 关"
+        if v is None:
+            return "none 无"
+        if isinstance(v, dict):
+            return " ".join(f"{k} {words(x)}" for k, x in v.items())
+        if isinstance(v, list):
+            return ", ".join(words(x) for x in v) or "none 无"
+        return str(v).replace("_", " ")
+
+    key = str(name)
+    return f"{SICHUAN_PARAM_NAMES.get(key, key.replace('_', ' '))} {words(value)}"
+
+
+#: parameter values a Sichuan reason may quote (``(same_suit)``), in words
+SICHUAN_VALUE_NAMES: dict[str, str] = {
+    "same_suit": "same suit 同花色",
+}
+_SICHUAN_CODE = re.compile(
+    r"'?\b("
+    + "|".join(
+        sorted((c for c in {*SICHUAN_PARAM_NAMES, *SICHUAN_VALUE_NAMES} if "_" in c), key=len, reverse=True)
+    )
+    + r")\b'?"
+)
+
+
+def words_in_text(text: object) -> str:
+    """A message for a page, of any game: tiles named in Chinese (``tiles_in_text``) and the
+    Sichuan ruleset parameters and values a reason may quote (``swap_three is 'same_suit'``) in
+    words. Those codes never occur in a Wuhan message, which reads exactly as ``tiles_in_text``."""
+
+    def name(m: re.Match[str]) -> str:
+        code = m.group(1)
+        return SICHUAN_VALUE_NAMES.get(code) or SICHUAN_PARAM_NAMES[code]
+
+    return _SICHUAN_CODE.sub(name, tiles_in_text(text))

@@ -157,7 +157,25 @@ def _receipts(computed: dict[str, Any], players: list[dict[str, Any]]) -> list[d
                 "covered_by": _seat(players, r["covered_by"]) if r.get("covered_by") is not None else "",
             }
         )
+    for r, line in zip(computed.get("receipts") or [], out, strict=True):
+        line["covers"] = _covers(r, computed.get("receipts") or [], players)
     return out
+
+
+def _covers(receipt: dict[str, Any], receipts: list[dict[str, Any]], players: list[dict[str, Any]]) -> str:
+    """How a liable seat's payment adds up: ``= 60 own + 60 for 0 p0 + 60 for 2 p2``.
+
+    Without it a 承包 receipt reads "pays 180" under a sum of "= 60". The parts are shown only
+    when they add up to what the seat pays (a cap on the whole may make them not), and otherwise
+    the seats it pays for are named without amounts.
+    """
+    covered = [r for r in receipts if r.get("covered_by") == receipt["seat"]]
+    if not covered:
+        return ""
+    names = [f"{r['amount']} for {_seat(players, r['seat'])}" for r in covered]
+    if receipt["amount"] + sum(r["amount"] for r in covered) == receipt["pays"]:
+        return " + ".join([f"{receipt['amount']} own 自付", *names])
+    return "including what it pays for " + ", ".join(_seat(players, r["seat"]) for r in covered)
 
 
 def _mistake(m: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, Any]:
@@ -169,7 +187,7 @@ def _mistake(m: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, Any]
         "index": m["index"],
         "severity": m["severity"],
         "severity_text": terms.SEVERITY_NAMES.get(m["severity"], m["severity"]),
-        "name": f"{MISTAKE_NAMES_ZH.get(m['type'], '')} {terms.MISTAKE_NAMES_EN.get(m['type'], m['type'])}",
+        "name": terms.mistake_name(m["type"]),
         "cost_text": f"cost {cost} points 失分" if cost is not None else "no points attributed 不计分",
         "message": tiles_in_text(m.get("message")),
         "liability": m["type"] in LIABILITY_TYPES,

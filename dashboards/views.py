@@ -7,6 +7,7 @@ The blueprint reads through ``current_app.extensions["dashboards.data"]`` (a
 
 from __future__ import annotations
 
+import itertools
 from datetime import date
 from typing import Any
 
@@ -14,6 +15,7 @@ from flask import (
     Blueprint,
     abort,
     current_app,
+    g,
     redirect,
     render_template,
     request,
@@ -21,8 +23,9 @@ from flask import (
 )
 from werkzeug.wrappers import Response
 
-from dashboards import assets, charts, stats, terms, viewer
+from dashboards import assets, charts, sichuan_viewer, stats, terms, viewer
 from dashboards.data import SORTS, Filters, MistakeQuery
+from replay.games import GAMES
 from replay.inputs import decode
 from replay.ruleset import PRESETS
 from schemas.audit import audit_records
@@ -53,13 +56,14 @@ def names() -> dict[str, Any]:
         "tile_names": terms.TILE_ZH,
         "terms_json": terms.for_pages(),
         "local_time": terms.local_time,
-        "tiles_in_text": terms.tiles_in_text,
+        "tiles_in_text": terms.words_in_text,  # tiles, and Sichuan parameters, in words
         "number": terms.number,
         "difference_words": terms.difference_words,
         "status_names": terms.STATUS_NAMES,
         "hand_type_names": terms.hand_types,
         "args_with": args_with,
         "severities": terms.SEVERITY_NAMES,
+        "mistake_name": terms.mistake_name,
     }
 
 
@@ -86,21 +90,28 @@ def authorize() -> Any:
     """Pages are reads: open with ``--public-read``, else a read or admin token is needed.
 
     A browser cannot send a bearer header, so the token may come from a cookie set by the
-    sign-in form (``/signin``), or from the header for scripts.
+    sign-in form (``/signin``), or from the header for scripts. A token that *is* sent must be
+    valid even with ``--public-read``, as for the API: a revoked token is refused on both.
     """
     if request.endpoint in ("dashboards.signin", "dashboards.static", "dashboards.favicon"):
         return None
-    if current_app.config.get("REPLAY_PUBLIC_READ", True):
-        return None
+    public = current_app.config.get("REPLAY_PUBLIC_READ", True)
     header = request.headers.get("Authorization", "")
     secret = header[7:].strip() if header.lower().startswith("bearer ") else request.cookies.get(TOKEN_COOKIE)
     if not secret:
+        if public:
+            g.token = None
+            return None
         return render_template("signin.html", message="Sign in with a read token to see the pages."), 401
     token = verify_token(current_app.extensions["replay.store"], secret)
     if token is None:
-        return render_template("signin.html", message="That token is unknown or revoked."), 401
+        message = "That token is unknown or revoked."
+        if public:
+            message += " Sign in with another, or with an empty token to read without one."
+        return render_template("signin.html", message=message), 401
     if token.scope not in ("read", "admin"):
         return render_template("signin.html", message=f"A {token.scope} token cannot read pages."), 403
+    g.token = token
     return None
 
 
@@ -108,9 +119,12 @@ def authorize() -> Any:
 def signin() -> Any:
     if request.method == "POST":
         response = redirect(url_for("dashboards.overview"))
-        response.set_cookie(
-            TOKEN_COOKIE, request.form.get("token", "").strip(), httponly=True, samesite="Strict"
-        )
+        secret = request.form.get("token", "").strip()
+        secure = current_app.config.get("REPLAY_SECURE_COOKIES") == "always" or request.is_secure
+        if secret:
+            response.set_cookie(TOKEN_COOKIE, secret, httponly=True, samesite="Strict", secure=secure)
+        else:  # an empty token signs out
+            response.delete_cookie(TOKEN_COOKIE, httponly=True, samesite="Strict", secure=secure)
         return response
     return render_template("signin.html", message="")
 
@@ -129,19 +143,44 @@ def filters() -> Filters:
             abort(400, description=f"{name}: not a date (YYYY-MM-DD): {value[:40]!r}")
 
     preset = args.get("preset") or None
-    if preset is not None and preset not in PRESETS:
+    if preset is not None and preset not in ALL_PRESETS:
         abort(400, description=f"preset: unknown ruleset {preset[:40]!r}")
+    source = args.get("source") or None
+    scope = read_scope()
+    if scope is not None and source not in (None, scope):
+        abort(404, description=f"source: this sign-in reads only {scope[:64]!r}")
+    game = args.get("game") or None
+    if game is not None and game not in GAMES:
+        abort(400, description=f"game: one of {', '.join(GAMES)}, not {game[:40]!r}")
     return Filters(
         since=day("since"),
         until=day("until"),
         preset=preset,
         session=args.get("session") or None,
-        source=args.get("source") or None,
+        source=scope or source,
+        game=game,
     )
 
 
+def read_scope() -> str | None:
+    """The one source the signed-in token reads (a club's read token), or None for every source."""
+    token = g.get("token")
+    return token.source if token is not None and token.scope == "read" else None
+
+
+#: every game's presets, Wuhan's first: the ruleset filter offers them all
+ALL_PRESETS = [*sorted(PRESETS), *(p for g in GAMES.values() if g.name != "wuhan" for p in g.presets)]
+
+
 def page(template: str, **context: Any) -> str:
-    return render_template(template, presets=sorted(PRESETS), args=request.args, **context)
+    return render_template(
+        template,
+        presets=ALL_PRESETS,
+        preset_names=terms.PRESET_NAMES,
+        games=terms.GAME_NAMES,
+        args=request.args,
+        **context,
+    )
 
 
 @bp.route("/ui/plotly.min.js")
@@ -191,8 +230,7 @@ def mistakes() -> str:
         q=q,
         last_page=last,
         sorts=SORT_NAMES,
-        names=terms.MISTAKE_NAMES_ZH,
-        chart=charts.mistakes_by_type(m["summary"], terms.MISTAKE_NAMES_ZH),
+        chart=charts.mistakes_by_type(m["summary"], terms.mistake_name),
     )
 
 
@@ -234,30 +272,32 @@ def players() -> str:
     return page("players.html", rows=data().players(filters()))
 
 
-@bp.route("/players/<player_id>")
+@bp.route("/players/<anytext:player_id>")
 def player(player_id: str) -> str:
-    p = data().player(player_id, filters())
+    p = data().player(player_id, filters(), scope=read_scope())
     if not p["figures"]["hands"]["player"]:
         abort(404, description=f"no hands of player {player_id[:64]!r} with these filters")
     return page(
         "player.html",
         p=p,
-        names=terms.MISTAKE_NAMES_ZH,
         points=charts.points_over_time(p["points"]),
         won=charts.hand_types(p["won_types"], "Hand types won 牌型"),
         rates=charts.rates(p["figures"]),
-        mistakes_chart=charts.mistakes_over_time(p["mistakes_weekly"], p["weeks"], terms.MISTAKE_NAMES_ZH),
+        mistakes_chart=charts.mistakes_over_time(p["mistakes_weekly"], p["weeks"], terms.mistake_name),
         significance=stats.marks(p["habits"]["figures"]),
-        liability=charts.liability(p["figures"]),
+        liability=charts.liability(p["figures"]) if p["game"] == "wuhan" else None,
     )
 
 
 @bp.route("/hands/<source>/<hand_id>")
 def hand(source: str, hand_id: str) -> str:
-    found = data().hand(source, hand_id)
+    scope = read_scope()
+    found = data().hand(source, hand_id) if scope in (None, source) else None
     if found is None:
         abort(404, description=f"no hand {hand_id[:64]!r} from {source[:64]!r}")
     record, audit = found
+    if isinstance(record, dict) and record.get("format") == "sichuan-hand/1":
+        return page("sichuan_viewer.html", model=sichuan_viewer.build(record, audit))
     return page("viewer.html", model=viewer.build(record, audit))
 
 
@@ -276,9 +316,12 @@ def upload() -> str:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         return page("upload.html", results=None, error="the file is not UTF-8 text")
-    items = list(decode(text, file.filename))[:50]
+    items = list(itertools.islice(decode(text, file.filename), 50))  # NDJSON past 50 is never parsed
     audits = audit_records(items)
-    models = [viewer.build(obj, audit) for (obj, _), audit in zip(items, audits, strict=True)]
+    models = [
+        sichuan_viewer.build(obj, audit) if audit.get("game") == "sichuan" else viewer.build(obj, audit)
+        for (obj, _), audit in zip(items, audits, strict=True)
+    ]
     chosen = min(max(request.args.get("i", 0, type=int), 0), len(models) - 1) if models else 0
     return page("upload.html", results=models, model=models[chosen] if models else None)
 

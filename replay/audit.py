@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from replay.analysis import analyse
+from replay.analysis import analyse_states
+from replay.analysis.base import clone_board
 from replay.board import Board, IllegalEvent
 from replay.errors import InputError
 from replay.games import Game, game_of_format
@@ -33,10 +34,21 @@ class Replayed:
     reason: Reason | None = None
 
 
-def replay_events(record: Mapping[str, Any], steps: list[dict[str, Any]] | None = None) -> Replayed:
-    """Push every event; stop at the first illegal one. Collects viewer steps when asked."""
+def replay_events(
+    record: Mapping[str, Any],
+    steps: list[dict[str, Any]] | None = None,
+    states: list[Board] | None = None,
+) -> Replayed:
+    """Push every event; stop at the first illegal one. Collects viewer steps when asked.
+
+    With ``states`` (an empty list) it also keeps the board before the first event and after
+    each one, which is all the mistake analysis needs: the verdict and the analysis share this
+    one replay (issue #15) instead of the analysis replaying the hand a second time.
+    """
     board = Board.from_record(record)
     events = record["events"]
+    if states is not None:
+        states.append(clone_board(board))
     for i, event in enumerate(events):
         try:
             board.push(event)
@@ -48,6 +60,8 @@ def replay_events(record: Mapping[str, Any], steps: list[dict[str, Any]] | None 
             return Replayed(board, i, err.reason)
         if steps is not None:
             steps.append({"index": i, "event": event, **board.snapshot()})
+        if states is not None:
+            states.append(clone_board(board, states[-1]))
     if not board.ended:
         return Replayed(board, len(events), reason("hand_not_finished"))
     return Replayed(board)
@@ -132,8 +146,14 @@ def _blank(hand_id: str | None, source: str | None, location: str | None) -> dic
     return out
 
 
-def audit_validated(record: Mapping[str, Any], location: str | None = None) -> dict[str, Any]:
+def audit_validated(
+    record: Mapping[str, Any], location: str | None = None, analysis: bool = True
+) -> dict[str, Any]:
     """The audit of a record ``validate_record`` already accepted (the store validates once).
+
+    ``analysis=False`` is the verdict only (``--no-analysis``): no mistakes (an empty list, as
+    for an illegal hand) and no per-seat facts, for a caller that only needs whether the app
+    settled the hand right, at the verdict's speed.
 
     Besides the contract's fields it leaves two private keys for batch callers, which
     ``audit_records`` and the store pop: ``_session`` (R-2.2 across hands) and ``_facts`` (per-seat
@@ -141,11 +161,12 @@ def audit_validated(record: Mapping[str, Any], location: str | None = None) -> d
     """
     game = other_game(record)
     if game is not None:
-        return game.audit_validated(record, location)
+        return game.audit_validated(record, location, analysis)
     out = _blank(record["hand_id"], record["source"], location)
     out["recorded"] = record.get("result")
+    states: list[Board] | None = [] if analysis else None
     try:
-        replayed = replay_events(record)
+        replayed = replay_events(record, states=states)
     except InputError as err:
         out["errors"] = [err.to_json()]
         return out
@@ -157,7 +178,8 @@ def audit_validated(record: Mapping[str, Any], location: str | None = None) -> d
     out["computed"] = computed
     out["differences"] = differences(record.get("result"), computed)
     out["status"] = "mismatch" if out["differences"] else "ok"
-    out["mistakes"], out["_facts"] = analyse(record)
+    if states is not None:
+        out["mistakes"], out["_facts"] = analyse_states(record, states)
     out["_session"] = _session_key(record, replayed.board)
     return out
 

@@ -273,7 +273,11 @@ def read_inputs(text: str) -> Iterator[tuple[object | None, InputError | None]]:
     """One JSON value (an array gives its items), else NDJSON: a bad line is an error, not the end."""
     for value, _ in decode(text, "input"):
         if isinstance(value, Unreadable):
-            yield None, InputError(f"line {value.line}", f"invalid JSON: {value.detail}")
+            where = f"line {value.line}" if value.line is not None else ""
+            if value.key is not None:  # well-formed, but parsers disagree on which value counts
+                yield None, InputError(where, value.detail)
+            else:
+                yield None, InputError(where, f"invalid JSON: {value.detail}")
         else:
             yield value, None
 

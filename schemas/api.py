@@ -10,10 +10,15 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
+from replay.games import GAMES
+
 OUTCOMES = ("stored", "duplicate", "conflict", "invalid")
 STATUSES = ("ok", "illegal", "mismatch", "invalid")
 MAX_LIMIT = 1000
 MAX_OFFSET = 10**9
+#: the hosted games (``replay.games``): a hand's ``game`` is the one its record's ``format`` picked
+GAME_NAMES = tuple(GAMES)
+GAME_DOC = "a hosted game: " + ", ".join(f"{g.name} ({g.zh}, format {g.formats[0]})" for g in GAMES.values())
 
 
 class FieldErrorSchema(Schema):
@@ -54,7 +59,18 @@ class UploadResponseSchema(Schema):
     results = fields.List(fields.Nested(UploadResultSchema), required=True)
 
 
+class UploadQuerySchema(Schema):
+    analysis = fields.Boolean(
+        load_default=True,
+        metadata={
+            "description": "run the mistake analysis (default true); false stores the verdict only,"
+            " without mistakes or per-seat facts (faster)"
+        },
+    )
+
+
 class HandQuerySchema(Schema):
+    game = fields.String(validate=validate.OneOf(GAME_NAMES), metadata={"description": GAME_DOC})
     source = fields.String(validate=validate.Length(1, 128))
     player = fields.String(validate=validate.Length(1, 128), metadata={"description": "a player_id"})
     status = fields.String(validate=validate.OneOf(STATUSES))
@@ -76,8 +92,12 @@ class HandSummarySchema(Schema):
     session_id = fields.String(allow_none=True)
     hand_no = fields.Integer(allow_none=True)
     dealer = fields.Integer()
-    winner = fields.Integer(allow_none=True)
+    winner = fields.Integer(
+        allow_none=True,
+        metadata={"description": "the winner; in a game with several winners (sichuan) the first to win"},
+    )
     n_events = fields.Integer()
+    game = fields.String(validate=validate.OneOf(GAME_NAMES), metadata={"description": GAME_DOC})
 
 
 class HandListSchema(Schema):
@@ -129,8 +149,13 @@ class HabitsSchema(Schema):
 
 
 class HabitQuerySchema(Schema):
-    """Filters of the habit figures: a date range, a ruleset preset, a session."""
+    """Filters of the habit figures: a game, a date range, a ruleset preset, a session."""
 
+    game = fields.String(
+        load_default=None,
+        validate=validate.OneOf(GAME_NAMES),
+        metadata={"description": GAME_DOC + "; by default the game the player sat in most"},
+    )
     since = fields.Date(load_default=None)
     until = fields.Date(load_default=None)
     preset = fields.String(load_default=None, validate=validate.Length(max=64))
@@ -170,3 +195,7 @@ class PlayerStatsSchema(Schema):
     total_points = fields.Integer(metadata={"description": "sum of the engine's deltas"})
     avg_points = fields.Float(allow_none=True)
     habits = fields.Nested(HabitsSchema, metadata={"description": "habit figures beside the population's"})
+    game = fields.String(
+        validate=validate.OneOf(GAME_NAMES),
+        metadata={"description": "the game these figures are of (points or coins of one game only)"},
+    )

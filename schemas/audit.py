@@ -18,15 +18,18 @@ from schemas.formats import validate_record as validate_any
 from schemas.hand_record import validate_record
 
 
-def audit_record(obj: object, location: str | None = None) -> dict[str, Any]:
-    """The audit of one decoded JSON value, as ``replay audit --json`` prints it."""
+def audit_record(obj: object, location: str | None = None, analysis: bool = True) -> dict[str, Any]:
+    """The audit of one decoded JSON value, as ``replay audit --json`` prints it.
+
+    ``analysis=False``: the verdict only, no mistakes (``replay audit --no-analysis``).
+    """
     if isinstance(obj, Unreadable):
         out = _blank(None, None, location)
         out["errors"] = [{"field": "", "message": obj.message}]
         return out
     game = other_game(obj)
     if game is not None and isinstance(obj, Mapping):
-        return _audit_other(game, obj, location)
+        return _audit_other(game, obj, location, analysis)
     record, errors = validate_record(obj)
     if record is None:
         out = _blank(_ident(obj, "hand_id"), _ident(obj, "source"), location)
@@ -34,10 +37,12 @@ def audit_record(obj: object, location: str | None = None) -> dict[str, Any]:
             out["recorded"] = obj["result"]
         out["errors"] = errors
         return out
-    return audit_validated(record, location)
+    return audit_validated(record, location, analysis)
 
 
-def _audit_other(game: Game, obj: Mapping[str, Any], location: str | None) -> dict[str, Any]:
+def _audit_other(
+    game: Game, obj: Mapping[str, Any], location: str | None, analysis: bool = True
+) -> dict[str, Any]:
     """A record of another game, picked by its ``format``: that game's schema, then its replayer."""
     record, errors = validate_any(obj)
     if record is None:
@@ -46,12 +51,12 @@ def _audit_other(game: Game, obj: Mapping[str, Any], location: str | None) -> di
         out["recorded"] = obj["result"] if isinstance(obj.get("result"), Mapping) else None
         out["errors"] = errors
         return out
-    return game.audit_validated(record, location)
+    return game.audit_validated(record, location, analysis)
 
 
-def audit_records(items: Iterable[tuple[object, str | None]]) -> list[dict[str, Any]]:
+def audit_records(items: Iterable[tuple[object, str | None]], analysis: bool = True) -> list[dict[str, Any]]:
     """Audit a batch in order, then the sittings it contains."""
-    audits = [audit_record(obj, loc) for obj, loc in items]
+    audits = [audit_record(obj, loc, analysis) for obj, loc in items]
     check_sessions(audits)
     check_sichuan_sessions(audits)
     for a in audits:

@@ -25,6 +25,12 @@ ID_MAX_LENGTH = 128
 ID_WHAT = "1-128 characters of A-Z a-z 0-9 . _ : -"
 PLAYER_ID_MAX_LENGTH = 128
 NAME_MAX_LENGTH = 64
+#: Characters a ``player_id`` or ``name`` may not hold: controls (C0, DEL, C1: NUL, ESC and its
+#: ANSI sequences, CR/LF), the line and paragraph separators and the bidirectional embeddings,
+#: overrides and isolates. Names are shown on pages, in terminals and in logs, where these
+#: would forge lines, colours or the order of text. Written for Python's re and ECMA-262 alike.
+TEXT_FORBIDDEN = r"\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+TEXT_PATTERN = rf"[^{TEXT_FORBIDDEN}]*"
 
 #: RFC 3339 ``date-time`` (section 5.6): the offset is mandatory, ``Z`` counts as one.
 PLAYED_AT_PATTERN = (
@@ -40,6 +46,7 @@ MAX_HAND_NO = 1_000_000
 FORMAT_MAX_LENGTH = 64
 
 _ID_RE = re.compile(ID_PATTERN, re.ASCII)
+_FORBIDDEN_RE = re.compile(f"[{TEXT_FORBIDDEN}]")
 _PLAYED_AT_RE = re.compile(PLAYED_AT_PATTERN, re.ASCII)
 
 #: One decoded record validated: the normalised record, or None and the contract's error list.
@@ -61,6 +68,17 @@ def check_played_at(value: str) -> None:
         raise ValidationError("is not a valid date and time")
 
 
+def check_text(value: str) -> None:
+    """No control, separator or bidirectional-control character (``TEXT_FORBIDDEN``); the error
+    names the first one and where it is, so an app can find it."""
+    m = _FORBIDDEN_RE.search(value)
+    if m is not None:
+        raise ValidationError(
+            f"must not hold control characters: U+{ord(m.group()):04X} at position {m.start()}"
+            " (controls, line separators and bidirectional controls are refused)"
+        )
+
+
 def seat_field(*, required: bool = True, allow_none: bool = False) -> StrictInt:
     """A seat number 0-3 (turn order 0→1→2→3)."""
     return StrictInt(0, NUM_SEATS - 1, required=required, allow_none=allow_none)
@@ -77,8 +95,8 @@ class SessionSchema(StrictSchema):
 
 
 class SeatSchema(StrictSchema):
-    player_id = StrictStr(1, PLAYER_ID_MAX_LENGTH, required=True)
-    name = StrictStr(0, NAME_MAX_LENGTH)
+    player_id = StrictStr(1, PLAYER_ID_MAX_LENGTH, required=True, validate=check_text)
+    name = StrictStr(0, NAME_MAX_LENGTH, validate=check_text)
 
 
 class EnvelopeSchema(StrictSchema):

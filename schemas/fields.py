@@ -116,6 +116,10 @@ class StrictInt(fields.Field[int]):
     def _deserialize(
         self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
     ) -> int:
+        if isinstance(value, float) and value.is_integer() and not self.lo <= value <= self.hi:
+            # an integer too large for 64 bits reaches here as a float (orjson): the range is
+            # what the app needs to hear, not that 2**70 "is not an integer"
+            raise self.make_error("range", lo=self.lo, hi=self.hi, got=f"{value:.3g}")
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.make_error("invalid", got=json_type(value))
         if not self.lo <= value <= self.hi:

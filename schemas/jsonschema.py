@@ -21,6 +21,7 @@ from typing import Any
 
 from replay.ruleset import HAND_TYPES, PRESETS, VALIDATORS
 from replay.tiles import CODES, SERVER_CODES
+from schemas.envelope import TEXT_PATTERN
 from schemas.hand_record import (
     DEALER_HAND_SIZE,
     EVENT_TYPES,
@@ -96,8 +97,13 @@ def envelope_properties(record_format: str) -> dict[str, Any]:
             "items": {
                 "type": "object",
                 "properties": {
-                    "player_id": {"type": "string", "minLength": 1, "maxLength": PLAYER_ID_MAX_LENGTH},
-                    "name": {"type": "string", "maxLength": NAME_MAX_LENGTH},
+                    "player_id": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": PLAYER_ID_MAX_LENGTH,
+                        "pattern": f"^{TEXT_PATTERN}$",
+                    },
+                    "name": {"type": "string", "maxLength": NAME_MAX_LENGTH, "pattern": f"^{TEXT_PATTERN}$"},
                 },
                 "required": ["player_id"],
                 "additionalProperties": False,

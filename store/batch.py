@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 from replay.audit import STATUSES, check_sessions
+from replay.games.sichuan.audit import check_sessions as check_sichuan_sessions
 from replay.inputs import DECODE_ERRORS, Unreadable, expand, iter_auto, iter_ndjson, loads
 from schemas.audit import audit_record
 
@@ -268,15 +269,16 @@ class PartResult:
     seconds: float
 
 
-def audit_part(part: Part, out_dir: str, engine_version: str) -> PartResult:
-    """The Dask task: audit every record of a part and write its Parquet files."""
+def audit_part(part: Part, out_dir: str, engine_version: str, analysis: bool = True) -> PartResult:
+    """The Dask task: audit every record of a part and write its Parquet files (``analysis=False``:
+    the verdict only, no mistakes rows)."""
     from store.parquet import PartRows
 
     start = time.perf_counter()
     rows = PartRows(part.number, engine_version)
     statuses: Counter[str] = Counter()
     for obj, location, raw in _part_items(part):
-        audit = audit_record(obj, location)
+        audit = audit_record(obj, location, analysis)
         statuses[audit["status"]] += 1
         rows.add(audit, obj, raw)
     written = rows.write(out_dir)
@@ -308,7 +310,8 @@ def worker_engine_version() -> str:
 
 
 def session_flags(stubs: Sequence[pa.Table]) -> dict[str, dict[int, dict[str, Any]]]:
-    """``{audits file: {part_row: first_illegal}}`` for hands ``check_sessions`` flags.
+    """``{audits file: {part_row: first_illegal}}`` for hands the checks across a sitting flag
+    (R-2.2 ``check_sessions`` for Wuhan, SC-1.3 for Sichuan).
 
     The stubs are sorted by sitting (then input order, so a repeated hand number resolves as in
     one process) and checked one sitting at a time: the client never holds more than a sitting
@@ -327,6 +330,7 @@ def session_flags(stubs: Sequence[pa.Table]) -> dict[str, dict[int, dict[str, An
 
     def flush() -> None:
         check_sessions(sitting)
+        check_sichuan_sessions(sitting)
         for stub in sitting:
             if "first_illegal" in stub:
                 flags.setdefault(stub["file"], {})[stub["part_row"]] = stub["first_illegal"]
@@ -339,14 +343,24 @@ def session_flags(stubs: Sequence[pa.Table]) -> dict[str, dict[int, dict[str, An
             if key != current:
                 flush()
                 current = key
-            row["_session"] = (
-                row["source"],
-                row["session"],
-                row["hand_no"],
-                row["dealer"],
-                row["keeps"],
-                row["passes_to"],
-            )
+            if row.get("game") == "sichuan":
+                row["_sichuan_session"] = (
+                    row["source"],
+                    row["session"],
+                    row["hand_no"],
+                    row["dealer"],
+                    row["next_dealer"],
+                    row["why"],
+                )
+            else:
+                row["_session"] = (
+                    row["source"],
+                    row["session"],
+                    row["hand_no"],
+                    row["dealer"],
+                    row["keeps"],
+                    row["passes_to"],
+                )
             sitting.append(row)
     flush()
     return flags
@@ -409,6 +423,7 @@ def run_batch(
     overwrite: bool = False,
     shared_inputs: bool = False,
     on_part: Callable[[PartResult], None] | None = None,
+    analysis: bool = True,
 ) -> Summary:
     """Audit ``paths`` on the cluster behind ``client`` (a ``distributed.Client``) into ``out_dir``.
 
@@ -445,7 +460,7 @@ def run_batch(
 
     def submit(part: Part) -> Any:
         return client.submit(
-            audit_part, part, str(out), version, key=f"batch-audit-{run}-{part.number}", pure=False
+            audit_part, part, str(out), version, analysis, key=f"batch-audit-{run}-{part.number}", pure=False
         )
 
     pending = as_completed(  # type: ignore[no-untyped-call]
@@ -491,7 +506,7 @@ def run_batch(
         "part_lines": part_lines,
         "part_bytes": part_bytes,
         "shared_inputs": shared_inputs,
-        "partitioning": ["preset", "played_date"],
+        "partitioning": ["game", "preset", "played_date"],
     }
     (out / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
     return summary

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -26,6 +27,33 @@ DEFAULT_DB = "data/replay.duckdb"
 
 class StoreError(Exception):
     """The database cannot be used as it is (written by a newer version, locked, corrupt)."""
+
+
+class StoreLocked(StoreError):
+    """Another process has the file open (DuckDB allows one): ``pid`` is that process, when known.
+
+    DuckDB's own message names the holder's executable and PID but not the remedy; the command
+    line turns this into one (``replay serve`` holds it: go through the server, or stop it).
+    """
+
+    def __init__(self, path: str, pid: int | None, message: str) -> None:
+        super().__init__(message)
+        self.path = path
+        self.pid = pid
+
+
+_LOCK_PID = re.compile(r"Conflicting lock is held in .*?\(PID (\d+)\)")
+
+
+def _locked(path: str, err: duckdb.Error) -> StoreLocked | None:
+    """A ``StoreLocked`` when DuckDB refused the file because another process holds its lock."""
+    text = str(err)
+    if "Could not set lock" not in text and "Conflicting lock" not in text:
+        return None
+    found = _LOCK_PID.search(text)
+    pid = int(found.group(1)) if found else None
+    who = f"process {pid}" if pid else "another process"
+    return StoreLocked(path, pid, f"{path} is in use by {who}")
 
 
 def default_db_path() -> str:
@@ -93,7 +121,7 @@ class Store:
         try:
             self._con = duckdb.connect(self.path)
         except duckdb.IOException as err:
-            raise StoreError(f"cannot open {self.path}: {err}") from None
+            raise _locked(self.path, err) or StoreError(f"cannot open {self.path}: {err}") from None
         self._cursor_lock = threading.Lock()
         self._write_lock = threading.RLock()
         self._writer = self._con.cursor()
@@ -105,8 +133,18 @@ class Store:
             self.close()
             raise
 
-    def close(self) -> None:
+    def checkpoint(self) -> None:
+        """Fold the write-ahead log into the database file (waits for the writer to be idle)."""
         with self._write_lock:
+            self._writer.execute("CHECKPOINT").fetchall()
+
+    def close(self, *, checkpoint: bool = False) -> None:
+        """Close; with ``checkpoint`` the WAL is folded in first, so the file alone is the database
+        (a server shutting down leaves no log to replay)."""
+        with self._write_lock:
+            if checkpoint:
+                with contextlib.suppress(duckdb.Error):  # closing still folds what it can
+                    self._writer.execute("CHECKPOINT").fetchall()
             self._writer.close()
             self._con.close()
 

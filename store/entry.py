@@ -47,6 +47,7 @@ class _Entry:
     raw_id: int | None = None
     valid: bool = False
     status: str | None = None  # the audit's verdict, kept when the audit itself is dropped
+    game: str = "wuhan"  # the game the record's ``format`` picked (``store.games``)
 
     @property
     def key(self) -> tuple[str, str]:

@@ -2,12 +2,17 @@
 
 Every figure is computed twice with the same SQL: once over the player's seats and once over
 every seat the filters keep (the population), so the two are always comparable. The filters are
-the pages' and the API's: a date range, a ruleset preset, a session.
+the pages' and the API's: a game, a date range, a ruleset preset, a session.
+
+Habits are per game: a Wuhan hand's points and a Sichuan hand's coins do not add up, and the
+habits themselves differ (红中 and laizi handling there; 定缺, 花猪 and 查大叫 here). A player
+is compared with the population of one game: the one asked for, else the game the player sat
+in most (``player_game``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
@@ -16,6 +21,7 @@ import duckdb
 #: figure key -> (English label with the Chinese term, how to read it)
 FIGURES: dict[str, str] = {
     "hands": "hands 盘数",
+    "settled_hands": "settled hands 结算盘数",
     "win_rate": "win % 胡牌率",
     "self_draw_rate": "self-draw % 自摸率",
     "deal_in_rate": "deal-in % 放冲率",
@@ -24,24 +30,52 @@ FIGURES: dict[str, str] = {
     "open_rate": "hands opened % 开口率",
     "avg_opens": "opens per hand 平均开口",
     "first_open_turn": "turn of the first open 首次开口巡目",
-    "pizi_per_hand": "红中 received per hand",
+    "pizi_per_hand": "红中 received per hand 每盘红中",
     "pizi_ganged": "红中 ganged % 红中杠",
     "pizi_discarded": "红中 discarded % 打红中",
-    "pizi_held": "红中 held to the end %",
-    "pizi_turns": "turns to put a 红中 out",
-    "laizi_per_hand": "laizi received per hand 赖子",
+    "pizi_held": "红中 held to the end % 红中留手",
+    "pizi_turns": "turns to put a 红中 out 红中出手巡目",
+    "laizi_per_hand": "laizi received per hand 每盘赖子",
     "laizi_ganged": "laizi ganged % 赖子杠",
     "laizi_discarded": "laizi discarded % 丢赖子",
-    "laizi_held": "laizi held to the end %",
-    "laizi_turns": "turns to put a laizi out",
+    "laizi_held": "laizi held to the end % 赖子留手",
+    "laizi_turns": "turns to put a laizi out 赖子出手巡目",
     "liable_per_100": "liability as feeder per 100 hands 承包",
-    "liable_cost": "points paid as liable feeder",
-    "liable_won_per_100": "wins paid by a liable feeder per 100 hands",
-    "liable_won_points": "points received from liable feeders",
+    "liable_cost": "points paid as liable feeder 承包付分",
+    "liable_won_per_100": "wins paid by a liable feeder per 100 hands 被承包的胡",
+    "liable_won_points": "points received from liable feeders 承包收分",
+    "missed_wins_per_100": "missed wins per 100 hands 漏胡",
+    "missed_win_cost": "points of missed wins 漏胡分",
+}
+#: the Sichuan figures (``sichuan_seat_facts``); amounts are coins (n units × base)
+SICHUAN_FIGURES: dict[str, str] = {
+    "hands": "hands 盘数",
+    "win_rate": "won at least once % 胡牌率",
+    "wins_per_hand": "wins per hand 平均胡次",
+    "first_win_rate": "won first % 先胡率",
+    "self_draw_rate": "self-draw % 自摸率",
+    "deal_in_rate": "paid a win as discarder % 点炮率",
+    "avg_points": "coins per hand 平均输赢",
+    "points_trend": "coins per hand, change per 100 hands 趋势",
+    "avg_multiple": "multiple of a win 平均倍数",
+    "one_suit_rate": "wins that were 清一色 % 清一色率",
+    "void_turns": "discards to clear the void suit 缺门出清",
+    "void_kept_rate": "void suit never cleared % 缺门未清",
+    "huazhu_rate": "花猪 at the end of the wall % 查花猪",
+    "dajiao_rate": "paid 查大叫 % 查大叫赔付",
+    "kongs_per_hand": "kongs per hand 杠",
+    "kong_coins": "kong coins per hand 刮风下雨",
+    "bankrupt_rate": "bankrupt % 破产率",
     "missed_wins_per_100": "missed wins per 100 hands 漏胡",
     "missed_win_cost": "points of missed wins",
 }
-PERCENT = {k for k in FIGURES if k.endswith(("rate", "_ganged", "_discarded", "_held"))}
+FIGURES_BY_GAME: dict[str, dict[str, str]] = {"wuhan": FIGURES, "sichuan": SICHUAN_FIGURES}
+PERCENT = {
+    k
+    for figures in FIGURES_BY_GAME.values()
+    for k in figures
+    if k.endswith(("rate", "_ganged", "_discarded", "_held"))
+}
 
 
 @dataclass(frozen=True)
@@ -50,10 +84,14 @@ class HabitFilters:
     until: date | None = None
     preset: str | None = None
     session: str | None = None
+    game: str | None = None
 
     def where(self, alias: str = "h") -> tuple[str, list[Any]]:
         clauses: list[str] = []
         params: list[Any] = []
+        if self.game:
+            clauses.append(f"{alias}.game = ?")
+            params.append(self.game)
         if self.since:
             clauses.append(f"{alias}.played_at >= ?")
             params.append(self.since)
@@ -83,9 +121,12 @@ missed AS (
 )
 SELECT
     count(*) AS hands,
-    avg(CAST(won AS INT)) AS win_rate,
-    avg(CAST(won_self_draw AS INT)) AS self_draw_rate,
-    avg(CAST(dealt_in AS INT)) AS deal_in_rate,
+    count(delta) AS settled_hands,
+    -- win, self-draw and deal-in rates: over the settled hands (ok or mismatch; an illegal hand
+    -- has no settlement), the one definition the API's /stats and every page use
+    avg(CAST(won AS INT)) FILTER (WHERE delta IS NOT NULL) AS win_rate,
+    avg(CAST(won_self_draw AS INT)) FILTER (WHERE delta IS NOT NULL) AS self_draw_rate,
+    avg(CAST(dealt_in AS INT)) FILTER (WHERE delta IS NOT NULL) AS deal_in_rate,
     avg(delta) AS avg_points,
     100 * regr_slope(delta, n) AS points_trend,
     avg(CAST(opens > 0 AS INT)) AS open_rate,
@@ -110,6 +151,42 @@ SELECT
 FROM seats_in
 """
 
+_SICHUAN_SEATS = """
+WITH seats_in AS (
+    SELECT h.source, h.hand_id, h.seat, h.won, h.won_self_draw, h.dealt_in, h.delta, f.*,
+           row_number() OVER (PARTITION BY h.player_id ORDER BY h.played_at, h.source, h.hand_id) AS n
+    FROM player_hands h LEFT JOIN sichuan_seat_facts f USING (source, hand_id, seat)
+    WHERE {where} {who}
+),
+missed AS (
+    SELECT count(*) AS n, coalesce(sum(m.cost), 0) AS cost
+    FROM mistakes m JOIN seats_in s ON s.source = m.source AND s.hand_id = m.hand_id AND s.seat = m.seat
+    WHERE m.type = 'missed_win'
+)
+SELECT
+    count(*) AS hands,
+    avg(CAST(won AS INT)) AS win_rate,
+    avg(wins) AS wins_per_hand,
+    avg(CAST(coalesce(first_win = 1, false) AS INT)) AS first_win_rate,
+    avg(CAST(won_self_draw AS INT)) AS self_draw_rate,
+    avg(CAST(dealt_in AS INT)) AS deal_in_rate,
+    avg(delta) AS avg_points,
+    100 * regr_slope(delta, n) AS points_trend,
+    avg(max_multiple) AS avg_multiple,
+    sum(one_suit_wins) / nullif(sum(wins), 0) AS one_suit_rate,
+    avg(void_turns) AS void_turns,
+    avg(CAST(void_turns IS NULL AS INT)) FILTER (WHERE void_suit IS NOT NULL) AS void_kept_rate,
+    avg(CAST(huazhu AS INT)) AS huazhu_rate,
+    avg(CAST(paid_dajiao AS INT)) AS dajiao_rate,
+    avg(kongs) AS kongs_per_hand,
+    avg(kong_coins) AS kong_coins,
+    avg(CAST(bankrupt AS INT)) AS bankrupt_rate,
+    100.0 * (SELECT n FROM missed) / nullif(count(*), 0) AS missed_wins_per_100,
+    (SELECT cost FROM missed) AS missed_win_cost
+FROM seats_in
+"""
+SEATS_BY_GAME = {"wuhan": _SEATS, "sichuan": _SICHUAN_SEATS}
+
 _MISTAKES = """
 WITH seats_in AS (
     SELECT h.source, h.hand_id, h.seat FROM player_hands h WHERE {where} {who}
@@ -122,10 +199,11 @@ GROUP BY 1 ORDER BY 1
 _TYPES = """
 SELECT t AS hand_type, count(*) AS n FROM (
     SELECT unnest(f.hand_types) AS t
-    FROM player_hands h JOIN seat_facts f USING (source, hand_id, seat)
+    FROM player_hands h JOIN {facts} f USING (source, hand_id, seat)
     WHERE h.won AND {where} {who}
 ) GROUP BY 1 ORDER BY 2 DESC, 1
 """
+FACTS_BY_GAME = {"wuhan": "seat_facts", "sichuan": "sichuan_seat_facts"}
 
 
 def _one(cur: duckdb.DuckDBPyConnection, sql: str, params: list[Any]) -> dict[str, Any]:
@@ -152,8 +230,23 @@ Population = tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]]]
 _POPULATION: dict[tuple[Any, ...], Population] = {}
 
 
+def player_game(cur: duckdb.DuckDBPyConnection, player_id: str, filters: HabitFilters) -> str:
+    """The game of a player's habits: the filters', else the one the player sat in most (Wuhan
+    on a tie or when the player sat in none)."""
+    if filters.game:
+        return filters.game
+    row = cur.execute(
+        "SELECT game FROM player_hands WHERE player_id = ? GROUP BY 1"
+        " ORDER BY count(*) DESC, game = 'wuhan' DESC, 1 LIMIT 1",
+        [player_id],
+    ).fetchall()
+    return str(row[0][0]) if row else "wuhan"
+
+
 def _population(cur: duckdb.DuckDBPyConnection, filters: HabitFilters) -> Population:
     where, params = filters.where()
+    game = filters.game or "wuhan"
+    seats_sql, facts = SEATS_BY_GAME.get(game, _SEATS), FACTS_BY_GAME.get(game, "seat_facts")
     state = cur.execute(
         "SELECT current_database(), (SELECT count(*) FROM hands), (SELECT max(audited_at) FROM audits)"
     ).fetchone()
@@ -162,23 +255,33 @@ def _population(cur: duckdb.DuckDBPyConnection, filters: HabitFilters) -> Popula
         if len(_POPULATION) > 64:
             _POPULATION.clear()
         _POPULATION[key] = (
-            _one(cur, _SEATS.format(where=where, who=""), params),
+            _one(cur, seats_sql.format(where=where, who=""), params),
             {r["type"]: r for r in _all(cur, _MISTAKES.format(where=where, who=""), params)},
-            _all(cur, _TYPES.format(where=where, who=""), params),
+            _all(cur, _TYPES.format(where=where, who="", facts=facts), params),
         )
     return _POPULATION[key]
 
 
-def player_habits(cur: duckdb.DuckDBPyConnection, player_id: str, filters: HabitFilters) -> dict[str, Any]:
-    """Every habit figure of one player beside the population's; empty figures when no hands."""
+def player_habits(
+    cur: duckdb.DuckDBPyConnection, player_id: str, filters: HabitFilters, source: str | None = None
+) -> dict[str, Any]:
+    """Every habit figure of one player beside the population's, for one game (``player_game``);
+    empty figures when no hands.
+
+    ``source`` keeps the player's figures to one club's hands (a club's read token); the
+    population's stay aggregate over every source, so a club sees how its player compares
+    without seeing any other club's hands.
+    """
+    filters = replace(filters, game=player_game(cur, player_id, filters))
+    game = filters.game or "wuhan"
+    seats_sql, facts = SEATS_BY_GAME.get(game, _SEATS), FACTS_BY_GAME.get(game, "seat_facts")
     where, params = filters.where()
-    me_args = [*params, player_id]
-    me = _one(cur, _SEATS.format(where=where, who="AND h.player_id = ?"), me_args)
+    who = "AND h.player_id = ?" + (" AND h.source = ?" if source is not None else "")
+    me_args = [*params, player_id, *([source] if source is not None else [])]
+    me = _one(cur, seats_sql.format(where=where, who=who), me_args)
     everyone, theirs, won_all = _population(cur, filters)
-    mine = {
-        r["type"]: r for r in _all(cur, _MISTAKES.format(where=where, who="AND h.player_id = ?"), me_args)
-    }
-    won = _all(cur, _TYPES.format(where=where, who="AND h.player_id = ?"), me_args)
+    mine = {r["type"]: r for r in _all(cur, _MISTAKES.format(where=where, who=who), me_args)}
+    won = _all(cur, _TYPES.format(where=where, who=who, facts=facts), me_args)
     total_wins = sum(r["n"] for r in won_all) or 1
     return {
         "player_id": player_id,
@@ -191,7 +294,7 @@ def player_habits(cur: duckdb.DuckDBPyConnection, player_id: str, filters: Habit
                 "population": _round(everyone.get(key)),
                 "percent": key in PERCENT,
             }
-            for key, label in FIGURES.items()
+            for key, label in FIGURES_BY_GAME.get(game, FIGURES).items()
         ],
         "hand_types_won": [
             {
@@ -216,9 +319,14 @@ def player_habits(cur: duckdb.DuckDBPyConnection, player_id: str, filters: Habit
 
 
 def player_mistakes(
-    cur: duckdb.DuckDBPyConnection, player_id: str, filters: HabitFilters, limit: int = 1000
+    cur: duckdb.DuckDBPyConnection,
+    player_id: str,
+    filters: HabitFilters,
+    limit: int = 1000,
+    source: str | None = None,
 ) -> list[dict[str, Any]]:
-    """The player's mistakes, newest first, each pointing at its hand and event."""
+    """The player's mistakes, newest first, each pointing at its hand and event (only
+    ``source``'s hands when given)."""
     where, params = filters.where()
     rows = _all(
         cur,
@@ -226,8 +334,8 @@ def player_mistakes(
         " m.severity, m.cost, m.message"
         " FROM mistakes m JOIN hands h USING (source, hand_id)"
         " JOIN seats s ON s.source = m.source AND s.hand_id = m.hand_id AND s.seat = m.seat"
-        f" WHERE s.player_id = ? AND {where}"
+        f" WHERE s.player_id = ? AND (? IS NULL OR m.source = ?) AND {where}"
         " ORDER BY h.played_at DESC NULLS LAST, m.source, m.hand_id, m.idx LIMIT ?",
-        [player_id, *params, limit],
+        [player_id, source, source, *params, limit],
     )
     return rows

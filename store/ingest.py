@@ -24,7 +24,6 @@ one batch's commit with the next batch's preparation.
 from __future__ import annotations
 
 import collections
-import multiprocessing
 import queue
 import threading
 from collections import Counter
@@ -36,6 +35,7 @@ from store.commit import commit
 from store.db import Store
 from store.entry import Result, _sitting
 from store.prepare import Prepared, _build_in_worker, _context, _warm, prepare
+from store.workers import pool_options
 
 OUTCOMES = ("stored", "duplicate", "conflict", "invalid")
 STATUSES = ("ok", "illegal", "mismatch")
@@ -48,13 +48,17 @@ def ingest(
     allowed_source: str | None = None,
     token_id: str | None = None,
     origin: str | None = None,
+    analysis: bool = True,
 ) -> list[Result]:
     """Validate, audit and store one batch (one transaction); one ``Result`` per item, in order.
 
     ``allowed_source`` is the upload token's source: records of any other source are invalid.
-    ``origin`` labels items without a location of their own (an HTTP upload).
+    ``origin`` labels items without a location of their own (an HTTP upload). ``analysis=False``
+    stores the verdict only (no mistakes, no per-seat facts).
     """
-    prepared = prepare(store, items, allowed_source=allowed_source, token_id=token_id, origin=origin)
+    prepared = prepare(
+        store, items, allowed_source=allowed_source, token_id=token_id, origin=origin, analysis=analysis
+    )
     return commit(store, prepared)
 
 
@@ -64,6 +68,7 @@ def ingest_stream(
     on_batch: Callable[[Sequence[Item], list[Result]], None] | None = None,
     *,
     workers: int = 1,
+    analysis: bool = True,
 ) -> None:
     """Ingest batch after batch: each batch its own transaction, committed in order.
 
@@ -94,9 +99,9 @@ def ingest_stream(
             for items in stream:
                 if failure:
                     break
-                pending.put((items, prepare(store, items)))
+                pending.put((items, prepare(store, items, analysis=analysis)))
         else:
-            _stream_with_workers(store, stream, pending, failure, workers)
+            _stream_with_workers(store, stream, pending, failure, workers, analysis)
     finally:
         pending.put(None)
         thread.join()
@@ -110,11 +115,11 @@ def _stream_with_workers(
     pending: queue.Queue[tuple[Sequence[Item], Prepared] | None],
     failure: list[BaseException],
     workers: int,
+    analysis: bool = True,
 ) -> None:
-    # spawn, not fork: the parent holds DuckDB's threads and locks, which a fork would copy
-    mp = multiprocessing.get_context("spawn")
     inflight: collections.deque[tuple[Sequence[Item], Future[Prepared]]] = collections.deque()
-    with ProcessPoolExecutor(max_workers=workers, mp_context=mp) as pool:
+    # spawned workers that end with this process, however it ends (store/workers.py)
+    with ProcessPoolExecutor(max_workers=workers, **pool_options()) as pool:
         for _ in range(workers):  # start them now: they import while the first batch is read
             pool.submit(_warm)
 
@@ -130,7 +135,7 @@ def _stream_with_workers(
                 break
             # Lookups made now may miss the batches still in flight: those records come out
             # as duplicates at commit (the lock decides), only without the replay saved.
-            ctx = _context(store, items, None, None, None)
+            ctx = _context(store, items, None, None, None, analysis)
             raws = [(it.raw, it.location, it.obj if isinstance(it.obj, Unreadable) else None) for it in items]
             inflight.append((items, pool.submit(_build_in_worker, raws, ctx)))
             if len(inflight) > workers:

@@ -2,8 +2,14 @@
 
 ``replay batch-audit`` writes, under its output folder::
 
-    audits/preset=hzlzg/played_date=2026-11-05/part-000012.parquet
+    audits/game=wuhan/preset=hzlzg/played_date=2026-11-05/part-000012.parquet
+    audits/game=sichuan/preset=xueliu/played_date=2026-11-30/part-000012.parquet
     settlements/…   mistakes/…   events/…      (the same partitioning)
+
+``game`` is the game the record's ``format`` names (``replay.games``). Output written before
+games were partitioned (``audits/preset=…/played_date=…/``) stays readable: ``replay ingest
+--parquet`` reads every ``part-*.parquet`` below ``audits/`` whatever the folders, and a
+``hive_partitioning`` query over it simply has no ``game`` column (every hand in it is Wuhan).
 
 One audit row per input record (invalid ones too, with their errors); settlements, mistakes and
 events hang off it by ``(part, part_row)`` (and, for valid records, ``(source, hand_id)``). The
@@ -30,13 +36,14 @@ from typing import Any
 import pyarrow as pa  # type: ignore[import-untyped]
 import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
-from replay.ruleset import PRESETS
+from replay.games import game_of_format
 from replay.tiles import CODES
 from schemas.hand_record import canonical_tile
+from store.games import audit_game, hand_columns
 from store.verdict import dumps, int_in, mistake_rows, settlement_rows, text, verdict_columns
 
 DATASETS = ("audits", "settlements", "mistakes", "events")
-PARTITION_KEYS = ("preset", "played_date")
+PARTITION_KEYS = ("game", "preset", "played_date")
 #: Hive's spelling of a NULL partition value; Spark, Trino, pyarrow and DuckDB read it as NULL.
 HIVE_NULL = "__HIVE_DEFAULT_PARTITION__"
 #: Written at the top of the output folder when a run completes: what made it and what is in it.
@@ -113,7 +120,9 @@ SCHEMAS: dict[str, pa.Schema] = {
     ),
 }
 
-#: Columns of the R-2.2 stubs a part hands back for the check across parts (see ``store.batch``).
+#: Columns of the R-2.2 / SC-1.3 stubs a part hands back for the check across parts (see
+#: ``store.batch``): Wuhan's need whether the dealer keeps the deal, Sichuan's the next dealer
+#: and the reason the audit gives for it.
 STUB_SCHEMA = pa.schema(
     [
         ("source", _STR),
@@ -125,6 +134,9 @@ STUB_SCHEMA = pa.schema(
         ("part", pa.int32()),
         ("part_row", pa.int32()),
         ("file", pa.dictionary(pa.int32(), _STR)),  # a handful of files per part: 4 bytes a hand
+        ("game", pa.dictionary(pa.int8(), _STR)),
+        ("next_dealer", pa.int8()),
+        ("why", _STR),
     ]
 )
 
@@ -169,30 +181,52 @@ def _at(obj: object, *keys: str) -> object:
     return obj
 
 
-def partition_of(obj: object) -> tuple[str | None, str | None]:
-    """``(preset, played_date)`` of a record, valid or not; None where it cannot be told.
+Partition = tuple[str | None, str | None, str | None]
 
-    Only known preset names become folder names: an invalid record's preset is arbitrary text
-    (slashes, ``=``) that must not turn into a path.
+
+def partition_of(obj: object) -> Partition:
+    """``(game, preset, played_date)`` of a record, valid or not; None where it cannot be told.
+
+    The game is the one the record's ``format`` names (None for a missing or unknown format).
+    Only known names become folder names: an invalid record's format or preset is arbitrary
+    text (slashes, ``=``) that must not turn into a path; a preset counts only in its own game.
     """
+    game = game_of_format(_at(obj, "format"))
     preset = _at(obj, "ruleset", "preset")
     when = played_at_utc(_at(obj, "played_at"))
+    presets = game.presets if game is not None else ()
     return (
-        preset if isinstance(preset, str) and preset in PRESETS else None,
+        game.name if game is not None else None,
+        preset if isinstance(preset, str) and preset in presets else None,
         when.date().isoformat() if when is not None else None,
     )
 
 
-def partition_path(dataset: str, key: tuple[str | None, str | None], part: int) -> str:
+def partition_path(dataset: str, key: Partition, part: int) -> str:
     """Where one part's rows of one partition go, relative to the output folder: deterministic,
     so a retried task overwrites its own files instead of adding to them."""
-    preset, date = key
-    return f"{dataset}/preset={preset or HIVE_NULL}/played_date={date or HIVE_NULL}/part-{part:06d}.parquet"
+    game, preset, date = key
+    return (
+        f"{dataset}/game={game or HIVE_NULL}/preset={preset or HIVE_NULL}"
+        f"/played_date={date or HIVE_NULL}/part-{part:06d}.parquet"
+    )
 
 
 def _tile(value: object) -> str | None:
     """The canonical code of a validated record's tile (it may be written as an alias)."""
     return None if value is None else canonical_tile(value)
+
+
+def _event_tiles(tiles: list[Any]) -> list[str | None]:
+    """An event's ``tiles`` as canonical codes. A Sichuan ``swap`` lists three tiles per seat: each
+    seat's three become one JSON text (``["1m","4m","8m"]``), as the store's ``events`` holds them."""
+    out: list[str | None] = []
+    for t in tiles:
+        if isinstance(t, list):
+            out.append(dumps([_tile(x) for x in t]))
+        else:
+            out.append(t if t in _CANONICAL else _tile(t))
+    return out
 
 
 # --------------------------------------------------------------------------------------------
@@ -227,7 +261,7 @@ class PartRows:
     def __init__(self, part: int, engine_version: str) -> None:
         self.part = part
         self.engine_version = engine_version
-        self.by_key: dict[tuple[str | None, str | None], _Columns] = {}
+        self.by_key: dict[Partition, _Columns] = {}
         self.rows = 0
         self.stubs: dict[str, list[Any]] = {name: [] for name in _STUB_NAMES}
 
@@ -243,21 +277,15 @@ class PartRows:
         session = audit.get("_session")
         if session:
             source, sid, no, dealer, keeps, *rest = session
-            stub = (
-                text(source),
-                text(sid),
-                no,
-                dealer,
-                keeps,
-                rest[0] if rest else None,
-                self.part,
-                row,
-                partition_path("audits", key, self.part),
-            )
-            for name, value in zip(_STUB_NAMES, stub, strict=True):
-                self.stubs[name].append(value)
+            passes_to = rest[0] if rest else None  # R-2.3
+            self._stub(text(source), text(sid), no, dealer, keeps, passes_to, row, key, "wuhan", None, None)
+        session = audit.get("_sichuan_session")
+        if session:
+            source, sid, no, dealer, nxt, why = session
+            self._stub(text(source), text(sid), no, dealer, None, None, row, key, "sichuan", nxt, why)
         source, hand_id = text(audit.get("source")), text(audit.get("hand_id"))
         computed = audit.get("computed")
+        columns = hand_columns(audit)
         when = played_at_utc(_at(obj, "played_at"))
         cols.add(
             "audits",
@@ -270,9 +298,9 @@ class PartRows:
             session_id=text(_at(obj, "session", "id"), 256),
             hand_no=int_in(_at(obj, "session", "hand_no"), 0, 2**31 - 1),
             dealer=int_in(_at(obj, "dealer"), 0, 3),
-            winner=computed["winner"] if computed else None,
-            self_draw=computed["self_draw"] if computed and computed["winner"] is not None else None,
-            hands=list(computed["hands"]) if computed else None,
+            winner=columns["winner"],
+            self_draw=columns["self_draw"],
+            hands=_hand_types(audit, computed),
             deltas=list(computed["deltas"]) if computed else None,
             engine_version=self.engine_version,
             raw=raw,
@@ -286,6 +314,13 @@ class PartRows:
             cols.add("mistakes", **order, source=source, hand_id=hand_id, **finding)
         if audit["status"] != "invalid":  # validated: the events are well-formed
             self._add_events(cols, order, source, hand_id, _at(obj, "events"))
+
+    def _stub(self, *values: Any) -> None:
+        source, sid, no, dealer, keeps, passes_to, row, key, game, nxt, why = values
+        where = partition_path("audits", key, self.part)
+        stub = (source, sid, no, dealer, keeps, passes_to, self.part, row, where)
+        for name, value in zip(_STUB_NAMES, (*stub, game, nxt, why), strict=True):
+            self.stubs[name].append(value)
 
     @staticmethod
     def _add_events(
@@ -305,9 +340,7 @@ class PartRows:
         canonical = _CANONICAL
         tiles = [x.get("tile") for x in events]
         ev["tile"].extend(t if t in canonical else _tile(t) for t in tiles)
-        ev["tiles"].extend(
-            [t if t in canonical else _tile(t) for t in x["tiles"]] if "tiles" in x else None for x in events
-        )
+        ev["tiles"].extend(_event_tiles(x["tiles"]) if "tiles" in x else None for x in events)
         ev["kind"].extend([x.get("kind") for x in events])
 
     def stub_table(self) -> pa.Table:
@@ -316,11 +349,20 @@ class PartRows:
     def write(self, out_dir: str | os.PathLike[str]) -> dict[str, int]:
         """Write every non-empty (dataset, partition) as one file; rows written per dataset."""
         counts = dict.fromkeys(DATASETS, 0)
-        for key, cols in sorted(self.by_key.items(), key=lambda kv: (kv[0][0] or "", kv[0][1] or "")):
+        for key, cols in sorted(self.by_key.items(), key=lambda kv: tuple(k or "" for k in kv[0])):
             for dataset, table in cols.tables().items():
                 write_table(table, Path(out_dir) / partition_path(dataset, key, self.part))
                 counts[dataset] += table.num_rows
         return counts
+
+
+def _hand_types(audit: Mapping[str, Any], computed: Mapping[str, Any] | None) -> list[str] | None:
+    """The hand types won: Wuhan's one winner's ``hands``, or each Sichuan win's ``hand`` in order."""
+    if not computed:
+        return None
+    if audit_game(audit) == "wuhan":
+        return list(computed["hands"])
+    return [str(w.get("hand")) for w in computed.get("wins") or []]
 
 
 def write_table(table: pa.Table, path: Path) -> None:

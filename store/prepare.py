@@ -16,11 +16,12 @@ import duckdb
 import orjson
 import pyarrow as pa  # type: ignore[import-untyped]
 
-from replay.audit import audit_validated, check_sessions
+from replay.audit import check_sessions
+from replay.games.sichuan.audit import check_sessions as check_sichuan_sessions
 from replay.inputs import DECODE_ERRORS as _DECODE_ERRORS
 from replay.inputs import Item, Unreadable, _unreadable, loads
 from replay.ruleset import PRESETS
-from schemas.hand_record import validate_record
+from store import games
 from store.db import Store, first
 from store.entry import _Entry, _ident, _safe_text, _sitting
 from store.rows import Rows, _add_hand, _add_raw
@@ -65,7 +66,7 @@ def _validate(entry: _Entry, allowed_source: str | None) -> None:
             }
         ]
         return
-    record, errors = validate_record(obj)
+    entry.game, (record, errors) = games.validate(obj)
     if record is None:
         entry.errors = errors
         return
@@ -80,9 +81,18 @@ def _validate(entry: _Entry, allowed_source: str | None) -> None:
     entry.valid = True
 
 
-def audit_valid(record: Mapping[str, Any], location: str | None = None) -> dict[str, Any]:
-    """The audit of a record validated here (validation runs once): ``replay.audit.audit_validated``."""
-    return audit_validated(record, location)
+def audit_valid(
+    record: Mapping[str, Any],
+    location: str | None = None,
+    game: str = games.WUHAN,
+    analysis: bool = True,
+) -> dict[str, Any]:
+    """The audit of a record validated here (validation runs once): its game's replayer
+    (``replay.audit.audit_validated`` for Wuhan).
+
+    ``analysis=False`` (``replay ingest --no-analysis``, ``?analysis=false``) stores the verdict
+    without mistakes or per-seat facts."""
+    return games.audit(game, record, location, analysis)
 
 
 def _register(con: duckdb.DuckDBPyConnection, name: str, columns: dict[str, list[Any]]) -> None:
@@ -92,8 +102,9 @@ def _register(con: duckdb.DuckDBPyConnection, name: str, columns: dict[str, list
 def _session_stubs(con: duckdb.DuckDBPyConnection, items: Sequence[Item]) -> list[dict[str, Any]]:
     """Stored hands of the sittings in a batch, shaped for ``check_sessions``.
 
-    Apps upload hand by hand, so the dealer-rotation rule (R-2.2) would never see two hands
-    together; the stored neighbours let a new hand be checked against the one before it.
+    Apps upload hand by hand, so the dealer-rotation rule (R-2.2, SC-1.3 for Sichuan) would
+    never see two hands together; the stored neighbours let a new hand be checked against the
+    one before it. Each game's check reads only its own game's hands.
     """
     sessions = {
         s for s in map(_sitting, items) if isinstance(s, tuple) and all(isinstance(x, str) for x in s)
@@ -106,11 +117,17 @@ def _session_stubs(con: duckdb.DuckDBPyConnection, items: Sequence[Item]) -> lis
             "SELECT h.source, h.session_id, h.hand_no, h.dealer, h.winner, h.preset,"
             " json_extract_string(h.record, '$.ruleset.overrides.dealer_rotation') FROM hands h"
             " JOIN _batch_sessions b ON h.source = b.source AND h.session_id = b.sid"
-            " WHERE h.status IN ('ok', 'mismatch')"
+            " WHERE h.status IN ('ok', 'mismatch') AND h.game = 'wuhan'"
+        ).fetchall()
+        others = con.execute(
+            "SELECT h.source, h.session_id, h.hand_no, h.dealer, a.computed FROM hands h"
+            " JOIN _batch_sessions b ON h.source = b.source AND h.session_id = b.sid"
+            " JOIN audits a ON a.source = h.source AND a.hand_id = h.hand_id"
+            " WHERE h.status IN ('ok', 'mismatch') AND h.game = 'sichuan' AND a.computed IS NOT NULL"
         ).fetchall()
     finally:
         con.unregister("_batch_sessions")
-    stubs = []
+    stubs: list[dict[str, Any]] = []
     for src, sid, no, dealer, winner, preset, rotation in rows:
         keeps = winner is None or winner == dealer
         key: tuple[Any, ...] = (src, sid, no, dealer, keeps)
@@ -119,19 +136,26 @@ def _session_stubs(con: duckdb.DuckDBPyConnection, items: Sequence[Item]) -> lis
         if not keeps and rotation == "winner":  # R-2.3: the stored hand's winner deals next
             key = (*key, winner)
         stubs.append({"_session": key})
+    stubs += [
+        games.sichuan_session_stub(src, sid, no, dealer, orjson.loads(computed))
+        for src, sid, no, dealer, computed in others
+    ]
     return stubs
 
 
-def _audit_entries(entries: Sequence[_Entry], stubs: list[dict[str, Any]]) -> None:
-    """Audit the valid entries together (R-2.2 needs the batch), then drop the session keys."""
+def _audit_entries(entries: Sequence[_Entry], stubs: list[dict[str, Any]], analysis: bool = True) -> None:
+    """Audit the valid entries together (R-2.2 and SC-1.3 need the batch), then drop the session keys."""
     todo = [e for e in entries if e.valid and e.audit is None and e.skipped is None]
     for e in todo:
         assert e.record is not None
-        e.audit = audit_valid(e.record, e.item.location)
-    check_sessions([*stubs, *(e.audit for e in todo if e.audit is not None)])
+        e.audit = audit_valid(e.record, e.item.location, e.game, analysis)
+    audits = [*stubs, *(e.audit for e in todo if e.audit is not None)]
+    check_sessions(audits)
+    check_sichuan_sessions(audits)
     for e in todo:
         assert e.audit is not None
         e.audit.pop("_session", None)
+        e.audit.pop("_sichuan_session", None)
         if e.audit["status"] == "invalid":  # a set-up the schema passes but the board refuses
             e.errors = e.audit["errors"]
             e.record = None
@@ -199,10 +223,16 @@ class _Context:
     allowed_source: str | None
     token_id: str | None
     origin: str | None
+    analysis: bool = True
 
 
 def _context(
-    store: Store, items: Sequence[Item], allowed_source: str | None, token_id: str | None, origin: str | None
+    store: Store,
+    items: Sequence[Item],
+    allowed_source: str | None,
+    token_id: str | None,
+    origin: str | None,
+    analysis: bool = True,
 ) -> _Context:
     keys = []
     for it in items:
@@ -213,7 +243,7 @@ def _context(
         known = _stored(cur, keys)
         stubs = _session_stubs(cur, items)
     ids = store.raw_ids(len(items))
-    return _Context(known, stubs, ids.start, datetime.now(UTC), allowed_source, token_id, origin)
+    return _Context(known, stubs, ids.start, datetime.now(UTC), allowed_source, token_id, origin, analysis)
 
 
 def _build(items: Sequence[Item], ctx: _Context) -> Prepared:
@@ -227,7 +257,7 @@ def _build(items: Sequence[Item], ctx: _Context) -> Prepared:
             hit = ctx.known.get(e.key)
             if hit is not None and hit[0] == e.sha:  # the same record already stored: no replay needed
                 e.skipped = hit[1]
-    _audit_entries(entries, ctx.stubs)
+    _audit_entries(entries, ctx.stubs, ctx.analysis)
     now = ctx.received_at
     rows = Rows()
     for e in entries:
@@ -262,9 +292,10 @@ def prepare(
     allowed_source: str | None = None,
     token_id: str | None = None,
     origin: str | None = None,
+    analysis: bool = True,
 ) -> Prepared:
     """Everything but the write: runs without the lock, side by side with other uploads."""
-    return _build(items, _context(store, items, allowed_source, token_id, origin))
+    return _build(items, _context(store, items, allowed_source, token_id, origin, analysis))
 
 
 def _warm() -> None:

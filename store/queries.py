@@ -18,10 +18,14 @@ class HandFilter:
     player: str | None = None
     status: str | None = None
     since: datetime | None = None
+    game: str | None = None
 
     def where(self) -> tuple[str, list[Any]]:
         clauses: list[str] = []
         params: list[Any] = []
+        if self.game is not None:
+            clauses.append("h.game = ?")
+            params.append(self.game)
         if self.source is not None:
             clauses.append("h.source = ?")
             params.append(self.source)
@@ -48,7 +52,7 @@ def list_hands(
     total_row = first(cur, f"SELECT count(*) FROM hands h WHERE {where}", params)
     rows = cur.execute(
         "SELECT h.source, h.hand_id, h.played_at_text, h.received_at, h.status, h.preset, h.session_id,"
-        " h.hand_no, h.dealer, h.winner, h.n_events,"
+        " h.hand_no, h.dealer, h.winner, h.n_events, h.game,"
         " (SELECT list(s.player_id ORDER BY s.seat) FROM seats s"
         "   WHERE s.source = h.source AND s.hand_id = h.hand_id) AS players"
         f" FROM hands h WHERE {where}"
@@ -69,6 +73,7 @@ def list_hands(
             "dealer": dealer,
             "winner": winner,
             "n_events": n_events,
+            "game": game,
         }
         for (
             source,
@@ -82,6 +87,7 @@ def list_hands(
             dealer,
             winner,
             n_events,
+            game,
             players,
         ) in rows
     ]
@@ -109,15 +115,22 @@ def get_hand(cur: duckdb.DuckDBPyConnection, source: str, hand_id: str) -> Store
     return StoredHand(bytes(raw), orjson.loads(record), orjson.loads(audit) if audit else {})
 
 
-def player_stats(cur: duckdb.DuckDBPyConnection, player_id: str) -> dict[str, Any] | None:
-    """Basic figures from ``player_hands``; None when the player sat in no stored hand."""
+def player_stats(
+    cur: duckdb.DuckDBPyConnection,
+    player_id: str,
+    game: str | None = None,
+    source: str | None = None,
+) -> dict[str, Any] | None:
+    """Basic figures from ``player_hands`` (of one game's hands when ``game`` is given: points
+    and coins of different games do not add up; only ``source``'s hands when given, for a club's
+    read token); None when the player sat in no such hand."""
     row = first(
         cur,
         "SELECT count(*), count(delta), count(*) FILTER (WHERE won),"
         " count(*) FILTER (WHERE won_self_draw), count(*) FILTER (WHERE dealt_in),"
         " count(*) FILTER (WHERE is_dealer), coalesce(sum(delta), 0), avg(delta), any_value(name)"
-        " FROM player_hands WHERE player_id = ?",
-        [player_id],
+        " FROM player_hands WHERE player_id = ? AND (? IS NULL OR game = ?) AND (? IS NULL OR source = ?)",
+        [player_id, game, game, source, source],
     )
     if row is None or not row[0]:
         return None

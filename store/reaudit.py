@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import collections
 import json
-import multiprocessing
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -17,12 +16,17 @@ from datetime import UTC, datetime
 from typing import Any
 
 from replay.inputs import DECODE_ERRORS as _DECODE_ERRORS
-from replay.inputs import Item, _unreadable, loads
+from replay.inputs import Item, _unreadable
+from replay.inputs import loads_stored as loads
+from store import games
 from store.db import Store
 from store.entry import _Entry
 from store.prepare import _audit_entries, _register, _validate
-from store.rows import Rows, _add_verdict, _feeder, insert_tables
+from store.rows import Rows, _add_verdict, insert_tables
+from store.workers import pool_options
 
+#: The tables only a multi-win game fills (``store.games.extra_rows``), rewritten with the audit.
+MULTI_WIN_TABLES = ("wins", "transfers", "sichuan_seat_facts")
 #: What a re-audit compares: the verdict and everything it rests on, not where the record came from.
 VERDICT_FIELDS = ("status", "first_illegal", "errors", "differences", "computed", "mistakes")
 
@@ -50,6 +54,10 @@ class ReauditReport:
     audited: int = 0
     changed: list[Change] = field(default_factory=list)
     statuses: Counter[str] = field(default_factory=Counter)
+    #: hands to re-audit (those stored when the run began); known once the run has listed them
+    total: int = 0
+    #: the run was stopped between chunks: the hands done so far are re-audited, the rest not
+    stopped: bool = False
 
 
 def reaudit(
@@ -58,14 +66,20 @@ def reaudit(
     chunk: int = 1000,
     progress: Callable[[int], None] | None = None,
     workers: int = 1,
+    report: ReauditReport | None = None,
+    should_stop: Callable[[], bool] | None = None,
 ) -> ReauditReport:
     """Re-run every stored hand's raw bytes through validation and the engine; rewrite the audits.
 
     Hands go in (source, session, hand_no) order, cut only between sittings, so the dealer
-    rotation check sees each sitting whole. Each chunk is one transaction. With ``workers`` > 1
-    the chunks are audited in worker processes and written in order as they come back.
+    rotation check sees each sitting whole. Each chunk is one transaction, so uploads are served
+    between chunks and a run stopped by ``should_stop`` (checked between chunks) leaves every
+    hand with one engine's whole verdict. With ``workers`` > 1 the chunks are audited in worker
+    processes and written in order as they come back. ``report``, when given, is filled as the
+    run goes (a background job shows it as progress).
     """
-    report = ReauditReport()
+    report = report if report is not None else ReauditReport()
+    stop = should_stop or (lambda: False)
     with store.read() as cur:
         order = cur.execute(
             "SELECT source, hand_id, session_id FROM hands"
@@ -79,6 +93,7 @@ def reaudit(
             end += 1
         chunks.append([(s, h) for s, h, _ in order[start:end]])
         start = end
+    report.total = len(order)
 
     def write(rows: list[_Stored], audits: list[dict[str, Any]]) -> None:
         _reaudit_write(store, rows, audits, report)
@@ -87,13 +102,18 @@ def reaudit(
 
     if workers <= 1:
         for keys in chunks:
+            if stop():
+                report.stopped = True
+                break
             rows = _reaudit_load(store, keys)
             write(rows, _reaudit_audits([r[:4] for r in rows]))
         return report
-    mp = multiprocessing.get_context("spawn")
     inflight: collections.deque[tuple[list[_Stored], Future[list[dict[str, Any]]]]] = collections.deque()
-    with ProcessPoolExecutor(max_workers=workers, mp_context=mp) as pool:
+    with ProcessPoolExecutor(max_workers=workers, **pool_options()) as pool:
         for keys in chunks:
+            if stop():
+                report.stopped = True
+                break
             rows = _reaudit_load(store, keys)
             inflight.append((rows, pool.submit(_reaudit_audits, [r[:4] for r in rows])))
             if len(inflight) > workers:
@@ -101,6 +121,9 @@ def reaudit(
                 write(done, future.result())
         while inflight:
             done, future = inflight.popleft()
+            if report.stopped:
+                future.cancel()
+                continue
             write(done, future.result())
     return report
 
@@ -144,6 +167,7 @@ def _reaudit_audits(rows: list[tuple[str, str, bytes, str | None]]) -> list[dict
         audit = {  # the stored bytes no longer validate: an invalid verdict, kept on the hand
             "hand_id": e.hand_id,
             "source": e.source,
+            **({"game": e.game} if e.game != games.WUHAN else {}),
             "status": "invalid",
             "first_illegal": None,
             "errors": e.errors,
@@ -174,9 +198,8 @@ def _reaudit_write(
                 Change(source, hand_id, old.get("status", "none"), audit["status"], changed)
             )
         _add_verdict(out, i, (source, hand_id), audit, now)
-        computed = audit.get("computed")
-        winner = computed["winner"] if computed else None
-        feeder = _feeder(computed)
+        columns = games.hand_columns(audit)
+        winner, feeder = columns["winner"], columns["feeder"]
         verdicts["source"].append(source)
         verdicts["hand_id"].append(hand_id)
         verdicts["status"].append(audit["status"])
@@ -186,7 +209,7 @@ def _reaudit_write(
     with store.write() as con:
         _register(con, "_chunk", keys)
         try:
-            for table in ("audits", "settlements", "mistakes", "seat_facts"):
+            for table in ("audits", "settlements", "mistakes", "seat_facts", *MULTI_WIN_TABLES):
                 con.execute(
                     f"DELETE FROM {table} t USING _chunk k"
                     " WHERE t.source = k.source AND t.hand_id = k.hand_id"

@@ -15,6 +15,7 @@ import duckdb
 import pyarrow as pa  # type: ignore[import-untyped]
 import pyarrow.compute as pc  # type: ignore[import-untyped]
 
+from store import games
 from store.entry import _Entry, _safe_text
 from store.verdict import dumps as _dumps
 from store.verdict import mistake_rows, settlement_rows, verdict_columns
@@ -56,6 +57,7 @@ SCHEMAS: dict[str, pa.Schema] = {
             ("n_events", pa.int32()),
             ("status", _STR),
             ("record", _STR),
+            ("game", _STR),
         ]
     ),
     "seats": pa.schema(
@@ -131,6 +133,54 @@ SCHEMAS: dict[str, pa.Schema] = {
             ("liable", pa.bool_()),
             ("won_from_liable", pa.bool_()),
             ("hand_types", pa.list_(pa.string())),
+        ]
+    ),
+    "wins": pa.schema(
+        [
+            ("source", _STR),
+            ("hand_id", _STR),
+            ("n", pa.int16()),
+            ("seat", pa.int8()),
+            ("from_seat", pa.int8()),
+            ("tile", _STR),
+            ("hand", _STR),
+            ("gen", pa.int8()),
+            ("ways", pa.list_(_STR)),
+            ("multiple", pa.int32()),
+        ]
+    ),
+    "transfers": pa.schema(
+        [
+            ("source", _STR),
+            ("hand_id", _STR),
+            ("n", pa.int32()),
+            ("kind", _STR),
+            ("payer", pa.int8()),
+            ("payee", pa.int8()),
+            ("amount", pa.int64()),
+        ]
+    ),
+    "sichuan_seat_facts": pa.schema(
+        [
+            ("source", _STR),
+            ("hand_id", _STR),
+            ("seat", pa.int8()),
+            ("void_suit", _STR),
+            ("swapped", pa.list_(_STR)),
+            ("void_turns", pa.int16()),
+            ("wins", pa.int8()),
+            ("self_draw_wins", pa.int8()),
+            ("first_win", pa.int8()),
+            ("fed", pa.int8()),
+            ("kongs", pa.int8()),
+            ("kong_coins", pa.int64()),
+            ("huazhu", pa.bool_()),
+            ("tenpai", pa.bool_()),
+            ("paid_dajiao", pa.bool_()),
+            ("bankrupt", pa.bool_()),
+            ("max_multiple", pa.int32()),
+            ("one_suit_wins", pa.int8()),
+            ("hand_types", pa.list_(_STR)),
         ]
     ),
     "mistakes": pa.schema(
@@ -219,16 +269,6 @@ def _played_at(text: str | None) -> datetime | None:
         return None
 
 
-def _feeder(computed: Mapping[str, Any] | None) -> int | None:
-    """The seat that dealt in (放冲): its receipt carries the ``dealt_in`` factor."""
-    if not computed or computed.get("winner") is None or computed.get("self_draw"):
-        return None
-    for receipt in computed.get("receipts") or []:
-        if any(f.get("name") == "dealt_in" for f in receipt.get("factors", [])):
-            return int(receipt["seat"])
-    return None
-
-
 def _add_verdict(
     rows: Rows, entry: int, key: tuple[str, str], audit: Mapping[str, Any], now: datetime
 ) -> None:
@@ -251,6 +291,8 @@ def _add_verdict(
         rows.add("settlements", entry, source=source, hand_id=hand_id, **row)
     for row in mistake_rows(audit):
         rows.add("mistakes", entry, source=source, hand_id=hand_id, **row)
+    for table, row in games.extra_rows(audit):  # a multi-win game's wins, transfers and facts
+        rows.add(table, entry, source=source, hand_id=hand_id, **row)
 
 
 def _add_raw(
@@ -276,7 +318,6 @@ def _add_hand(rows: Rows, e: _Entry, now: datetime) -> None:
     record, audit = e.record, e.audit
     assert record is not None and audit is not None and e.sha is not None and e.canonical is not None
     source, hand_id = e.key
-    computed = audit.get("computed")
     session = record.get("session") or {}
     events = record["events"]
     rows.add(
@@ -293,12 +334,11 @@ def _add_hand(rows: Rows, e: _Entry, now: datetime) -> None:
         session_id=session.get("id"),
         hand_no=session.get("hand_no"),
         dealer=record["dealer"],
-        winner=computed["winner"] if computed else None,
-        feeder=_feeder(computed),
-        self_draw=computed["self_draw"] if computed and computed["winner"] is not None else None,
+        **games.hand_columns(audit),
         n_events=len(events),
         status=audit["status"],
         record=e.canonical.decode("utf-8"),
+        game=e.game,
     )
     for seat, s in enumerate(record["seats"]):
         rows.add(

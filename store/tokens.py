@@ -47,13 +47,14 @@ def _hash(secret: str) -> str:
 def create_token(
     store: Store, scope: str, source: str | None = None, label: str | None = None
 ) -> tuple[str, str]:
-    """A new token; returns ``(token_id, secret)``. Upload tokens are bound to one source."""
+    """A new token; returns ``(token_id, secret)``. Upload tokens are bound to one source; a read
+    token may be (a club's token then reads only its own hands); admin tokens never are."""
     if scope not in SCOPES:
         raise ValueError(f"scope must be one of {', '.join(SCOPES)}, not {scope!r}")
     if scope == "upload" and not source:
         raise ValueError("an upload token needs --source: it may only store that source's records")
-    if scope != "upload" and source:
-        raise ValueError("only upload tokens are bound to a source")
+    if scope == "admin" and source:
+        raise ValueError("admin tokens are not bound to a source")
     token_id = "tok_" + secrets.token_hex(4)
     secret = PREFIX + secrets.token_urlsafe(32)
     with store.write() as con:

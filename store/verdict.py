@@ -60,9 +60,23 @@ def verdict_columns(audit: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def settlement_rows(audit: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
-    """One row per seat of a settled hand: its delta and its receipt (R-10), none otherwise."""
+    """One row per seat of a settled hand: its delta and its receipt (R-10), none otherwise.
+
+    A Wuhan receipt is one loser's payment, so each loser's row holds its own. A Sichuan receipt
+    is one win with a line per payer (a seat may win, and pay, several times), so a Sichuan
+    seat's row holds the list of the win receipts it took part in, as winner or payer.
+    """
     computed = audit.get("computed")
     if computed is None:
+        return
+    if audit.get("game", "wuhan") != "wuhan":
+        for seat, delta in enumerate(computed["deltas"]):
+            mine = [
+                r
+                for r in computed.get("receipts") or []
+                if r.get("seat") == seat or any(p.get("seat") == seat for p in r.get("payers") or [])
+            ]
+            yield {"seat": seat, "delta": delta, "receipt": dumps(mine) if mine else None}
         return
     receipts = {r["seat"]: r for r in computed.get("receipts") or []}
     for seat, delta in enumerate(computed["deltas"]):

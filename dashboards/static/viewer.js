@@ -1,5 +1,5 @@
 // The review board: steps through a replayed hand. Buttons, a slider, ←/→ (Home/End), swipes,
-// the move list, the timeline and #step=N links (N = the event index; #step=start is the deal).
+// the move list, the timeline and #step=N links (N = the event index; #step=start is the deal, #step=end the last step).
 // Everything shown comes from the page's model (dashboards/viewer.py), already in words.
 (function () {
   const model = JSON.parse(document.getElementById("model").textContent);
@@ -261,6 +261,7 @@
   function fromHash() {
     const m = /#step=(start|[^&]*)/.exec(location.hash);
     if (!m || m[1] === "start") return { pos: 0 };
+    if (m[1] === "end") return { pos: steps.length - 1 };
     const want = Number(m[1]);
     const i = Number.isInteger(want) ? steps.findIndex((s) => s.index === want) : -1;
     if (i >= 0) return { pos: i };

@@ -7,6 +7,15 @@ imported here, so ``DETECTORS`` lists the whole catalogue as soon as the package
 
 from replay.analysis import detectors as detectors
 from replay.analysis.base import Context, Finding, Offer
-from replay.analysis.registry import DETECTORS, analyse, detector, find_mistakes
+from replay.analysis.registry import DETECTORS, analyse, analyse_states, detector, find_mistakes
 
-__all__ = ["DETECTORS", "Context", "Finding", "Offer", "analyse", "detector", "find_mistakes"]
+__all__ = [
+    "DETECTORS",
+    "Context",
+    "Finding",
+    "Offer",
+    "analyse",
+    "analyse_states",
+    "detector",
+    "find_mistakes",
+]

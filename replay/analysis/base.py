@@ -14,45 +14,19 @@ from functools import cached_property
 from typing import Any, NamedTuple
 
 from replay.board import DRAW_WAYS, Board, IllegalEvent
-from replay.hand import SELF_DRAWN_WAYS
+from replay.findings import SEVERITIES as SEVERITIES
+from replay.findings import Finding as Finding
+from replay.hand import SELF_DRAWN_WAYS, Meld, wind_kinds
 from replay.judge import Judgement, can_win_on
 from replay.ruleset import HAND_NAMES_ZH, Ruleset
 from replay.settle import Settlement
+from replay.shape import shanten
 from replay.table import SeatState, Win
-from replay.tiles import CODES, KIND_OF
+from replay.tiles import CODES, JIANG, KIND_OF, NUM_KINDS
 
-SEVERITIES = ("low", "medium", "high")
 #: the way a win on each kind of draw is won (R-3.7's haidi replacement draw included)
 SELF_DRAWN = DRAW_WAYS
 SUIT_NAMES = ("万", "条", "筒")
-
-
-@dataclass(frozen=True)
-class Finding:
-    """One mistake, in the shape ``replay audit --json`` lists under ``mistakes``."""
-
-    type: str
-    seat: int
-    index: int  # the event at which the mistake was made (or the chance was offered)
-    severity: str
-    cost: int | None  # points, or None where no amount can honestly be attributed
-    message: str
-
-    def __post_init__(self) -> None:
-        if self.severity not in SEVERITIES:
-            raise ValueError(f"severity must be one of {SEVERITIES}, not {self.severity!r}")
-        if self.cost is not None and self.cost < 0:
-            raise ValueError(f"a cost is what was lost: {self.cost} < 0")
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "type": self.type,
-            "seat": self.seat,
-            "index": self.index,
-            "severity": self.severity,
-            "cost": self.cost,
-            "message": self.message,
-        }
 
 
 def severity_by_points(points: int) -> str:
@@ -146,6 +120,7 @@ class Context:
     events: Sequence[Mapping[str, Any]]
     states: list[Board]
     _judged: dict[tuple[int, int], Judgement | None] = field(default_factory=dict, repr=False)
+    _hopeless: dict[int, bool] = field(default_factory=dict, repr=False)
 
     @classmethod
     def replay(cls, record: Mapping[str, Any]) -> Context:
@@ -259,11 +234,41 @@ class Context:
         hand = list(state.hand)
         if offer.drawn:
             hand.remove(offer.tile)
+            if no_win_possible(hand, state.melds, board.laizi, board.rules):
+                return None
+        else:  # the seat's tiles are the same for every discard until it acts: judge them once
+            hopeless = self._hopeless.get(id(state))
+            if hopeless is None:
+                hopeless = no_win_possible(hand, state.melds, board.laizi, board.rules)
+                self._hopeless[id(state)] = hopeless
+            if hopeless:
+                return None
         seat = replace(state, hand=hand)
         if not can_win_on(seat, offer.tile, offer.way, board.laizi, board.rules):
             return None
         judged = board.judge_win(offer.seat, offer.win)
         return judged if judged.legal else None
+
+
+def no_win_possible(hand: Sequence[int], melds: Sequence[Meld], laizi: int, rules: Ruleset) -> bool:
+    """No single tile could give these concealed tiles a winning shape: a cheap way to skip
+    ``can_win_on`` for the seats that are far from a win, which is most seats at most offers.
+
+    ``replay.judge.could_win_shape`` (the shape every win needs) asks for a complete hand with any
+    pair, laizi wild or read as themselves, or a 风一色/将一色 family; one tile lowers the shanten
+    (any pair, laizi wild) by at most one, so a hand at least one from ready cannot complete.
+    """
+    counts = [0] * NUM_KINDS
+    for t in hand:
+        counts[t] += 1
+    wild = counts[laizi]
+    counts[laizi] = 0
+    if shanten(counts, wild, "any") < 1:
+        return False
+    for family in (wind_kinds(rules), JIANG):
+        if all(t in family for t in hand if t != laizi) and all(t in family for m in melds for t in m.tiles):
+            return False
+    return True
 
 
 def tile_name(kind: int) -> str:

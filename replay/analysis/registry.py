@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from replay.analysis.base import Context, Finding
+from replay.board import Board
 
 Detector = Callable[[Context], Iterable[Finding]]
 
@@ -51,6 +52,18 @@ def analyse(record: Mapping[str, Any]) -> tuple[list[dict[str, Any]], list[dict[
     from replay.analysis.facts import seat_facts
 
     context = Context.replay(record)
+    return [f.to_json() for f in run(context)], seat_facts(context)
+
+
+def analyse_states(
+    record: Mapping[str, Any], states: list[Board]
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """``analyse`` on the boards of a replay already made (``replay.audit.replay_events`` keeps
+    them): the audit's verdict and its analysis come from one replay. The record must have
+    replayed legal to its end."""
+    from replay.analysis.facts import seat_facts
+
+    context = Context(record, record["events"], states)
     return [f.to_json() for f in run(context)], seat_facts(context)
 
 

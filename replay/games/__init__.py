@@ -9,13 +9,15 @@ import another game's. Adding a game is adding a package and one ``Game`` line h
 Hooks a game package provides (module ``replay.games.<name>.hooks``):
 ``evaluate(value) -> dict`` (``replay evaluate`` for one input) and
 ``audit_validated(record, location) -> dict`` (``replay audit`` of a record its schema accepted:
-replay, settle, diff). Validation is the schema layer's (``schemas/``), above the domain.
+replay, settle, diff) and ``simulate(hands, seed, preset, overrides, pool, workers)`` (records
+played by the game's bots, ``replay simulate --game``). Validation is the schema layer's
+(``schemas/``), above the domain.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,9 +43,24 @@ class Game:
         result: dict[str, Any] = self.hook("evaluate")(value)
         return result
 
-    def audit_validated(self, record: Mapping[str, Any], location: str | None = None) -> dict[str, Any]:
-        result: dict[str, Any] = self.hook("audit_validated")(record, location)
+    def audit_validated(
+        self, record: Mapping[str, Any], location: str | None = None, analysis: bool = True
+    ) -> dict[str, Any]:
+        result: dict[str, Any] = self.hook("audit_validated")(record, location, analysis)
         return result
+
+    def simulate(
+        self,
+        hands: int,
+        seed: int,
+        preset: str,
+        overrides: Mapping[str, Any] | None = None,
+        pool: int = 8,
+        workers: int = 1,
+    ) -> Iterator[dict[str, Any]]:
+        play = self.hook("simulate")
+        records: Iterator[dict[str, Any]] = play(hands, seed, preset, overrides, pool, workers)
+        return records
 
 
 GAMES: dict[str, Game] = {

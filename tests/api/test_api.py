@@ -17,7 +17,7 @@ from flask.testing import FlaskClient
 from api.app import create_app
 from replay.evaluate import evaluate
 from replay.simulate import simulate
-from schemas.audit import audit_records
+from schemas.audit import audit_record, audit_records
 from store.tokens import create_token, revoke_token
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -302,8 +302,10 @@ def test_audit_and_evaluate_without_storing(api: Api) -> None:
     assert answers[0] == evaluate(win) and "error" in answers[1]
     listed = api.post("/api/v1/evaluate", json.dumps([win]).encode(), who="read").get_json()
     assert listed == {"results": [evaluate(win)]}
-    bad = assert_problem(api.post("/api/v1/evaluate", b'{"dealer": 9}', who="read"), 400)
-    assert bad["errors"][0]["field"]
+    bad = api.post("/api/v1/evaluate", b'{"dealer": 9}', who="read")  # the contract's error object
+    assert bad.status_code == 200 and bad.get_json() == evaluate({"dealer": 9})
+    assert bad.get_json()["error"]["field"]
+    assert_problem(api.post("/api/v1/evaluate", b'"one string"', who="read"), 400)
 
 
 def test_player_stats(api: Api) -> None:
@@ -340,6 +342,10 @@ def test_openapi_document_and_local_docs_page(api: Api) -> None:
         "/api/v1/evaluate",
         "/api/v1/players/{player_id}/stats",
         "/api/v1/players/{player_id}/mistakes",
+        "/api/v1/admin/tokens",
+        "/api/v1/admin/tokens/{token_id}/revoke",
+        "/api/v1/admin/reaudit",
+        "/api/v1/admin/reaudit/{job_id}",
     }
     schemas = spec["components"]["schemas"]
     assert {"HandRecord", "UploadResponse", "HandList", "PlayerStats", "Problem"} <= set(schemas)
@@ -352,3 +358,18 @@ def test_openapi_document_and_local_docs_page(api: Api) -> None:
     assert not re.search(r"(src|href)=\"https?://", html), "the docs page must not load anything from the web"
     for asset in re.findall(r"(?:src|href)=\"([^\"]+)\"", html):
         assert api.get(asset, who=None).status_code == 200, asset
+
+
+def test_upload_without_analysis_stores_the_verdict_only(api: Api) -> None:
+    """Issue #15: ?analysis=false stores the same verdict with no mistakes; the default analyses."""
+    records = sim()[:6]
+    body = b"\n".join(line(r) for r in records)
+    bare = api.post("/api/v1/hands?analysis=false", body, content_type="application/x-ndjson").get_json()
+    assert [r["outcome"] for r in bare["results"]] == ["stored"] * 6
+    audits = [api.get(f"/api/v1/hands/simulator/{r['hand_id']}").get_json()["audit"] for r in records]
+    assert all(a["mistakes"] == [] for a in audits)
+    analysed = [audit_record(json.loads(line(r))) for r in records]
+    assert any(a["mistakes"] for a in analysed)
+    assert [a["status"] for a in audits] == [a["status"] for a in analysed]
+    assert [a["computed"] for a in audits] == [a["computed"] for a in analysed]
+    assert api.post("/api/v1/hands?analysis=maybe", body).status_code in (400, 422)

@@ -69,6 +69,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             str(port),
             "--threads",
             "8",
+            "--rate-limit",  # readers poll as fast as they can; the limits have their own tests
+            "off",
+            "--work-rate-limit",
+            "off",
         ],
         cwd=Path(__file__).resolve().parents[2],
         env=env,

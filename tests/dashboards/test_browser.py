@@ -124,13 +124,27 @@ def shoot(page: Any, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
+#: a code meant for programs (``inefficient_discard``, ``dealt_in``) rather than words; the
+#: Sichuan engine's SC-2.1 reason messages name a ruleset parameter and its value
+#: ("swap_three is 'same_suit'"), words that belong to that engine's reasons, not to the pages
+SNAKE_CODE = re.compile(r"\b(?!(?:same_suit|swap_three)\b)[a-z]+_[a-z_]+\b")
+DRAWN = "[...document.querySelectorAll('.chart')].every((e) => e.dataset.drawn === 'yes')"
+
+
 def assert_readable(page: Any) -> None:
-    """No sideways scroll, no raw None/null/undefined, no tile code in the visible text."""
+    """No sideways scroll, no raw None/null/undefined, no tile code or snake_case code in the
+    visible text or in the charts' own text (axis labels, legends, bar texts)."""
     width, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
     assert width <= inner, f"the page scrolls sideways: {width} px wide in a {inner} px window"
     shown = page.evaluate("document.body.innerText")
     assert not RAW.search(shown), RAW.search(shown)
     assert not TILE_CODE.search(shown), shown[max(0, TILE_CODE.search(shown).start() - 60) :][:120]
+    assert not SNAKE_CODE.search(shown), shown[max(0, SNAKE_CODE.search(shown).start() - 60) :][:120]
+    if page.locator(".chart").count():
+        page.wait_for_function(DRAWN)
+        drawn = " ".join(page.locator(".chart svg text").all_text_contents())
+        for pattern in (RAW, TILE_CODE, SNAKE_CODE):
+            assert not pattern.search(drawn), drawn[max(0, pattern.search(drawn).start() - 60) :][:120]
 
 
 PAGES = [
@@ -408,6 +422,69 @@ def test_player_names_are_escaped(server: str, browser: Any) -> None:
     page.wait_for_load_state("networkidle")
     assert page.locator("img[src=x]").count() == 0
     assert "<img src=x" in page.locator("#board").inner_text()
+    assert problems == []
+    close(page)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_mistakes_by_type_names_every_type_inside_the_chart(server: str, browser: Any, size: str) -> None:
+    """A log axis so 放冲 reads beside 牌效率, and every type's name inside the chart's box."""
+    page, problems = open_page(browser, server + "/mistakes", size)
+    page.wait_for_function(DRAWN)
+    chart = page.locator("#by-type").bounding_box()
+    labels = page.locator("#by-type .ytick text")
+    assert labels.count() >= 5
+    for i in range(labels.count()):
+        box = labels.nth(i).bounding_box()
+        assert box["x"] >= chart["x"] - 1, labels.nth(i).text_content()  # not cut off on the left
+    names = " ".join(labels.all_text_contents())
+    assert "tile efficiency" in names and "牌效率" in names and "dealt in" in names
+    assert "log" in page.locator("#by-type .xtitle").text_content()
+    shoot(page, f"mistakes-chart-{size}")
+    assert problems == []
+    close(page)
+
+
+def test_weekly_mistakes_lines_are_drawn_in_front_of_the_hands_bars(server: str, browser: Any) -> None:
+    page, problems = open_page(browser, server + "/players/p01")
+    page.wait_for_function(DRAWN)
+    in_front = page.evaluate(
+        """(() => {
+          const c = document.getElementById("mistakes-over-time");
+          const bars = c.querySelector(".barlayer .trace");
+          const lines = c.querySelector(".scatterlayer .trace .lines");
+          return !!(bars.compareDocumentPosition(lines) & Node.DOCUMENT_POSITION_FOLLOWING);
+        })()"""
+    )
+    assert in_front  # SVG paints later elements over earlier ones
+    legend = " ".join(page.locator("#mistakes-over-time .legendtext").all_text_contents())
+    assert "hands that week" in legend and "tile efficiency 牌效率" in legend
+    assert problems == []
+    close(page)
+
+
+def test_habits_marks_show_the_counts_the_test_weighed(server: str, browser: Any) -> None:
+    page, problems = open_page(browser, server + "/players/p01")
+    row = page.locator("table.habits tr", has_text="deal-in % 放冲率")
+    text = row.inner_text()
+    found = re.search(r"z = (-?[\d.]+) · (\d+) of (\d+) hands · others (\d+) of ([\d,]+)", text)
+    assert found, text
+    z, mine, hands = float(found.group(1)), int(found.group(2)), int(found.group(3))
+    assert hands == 144 and 0 < mine <= hands  # 老王 p01 played 144 of the sample hands
+    assert ("higher 偏高" in text or "lower 偏低" in text) == (abs(z) >= 1.96)
+    assert page.locator("table.habits tr.significant").count() >= 1
+    assert problems == []
+    close(page)
+
+
+def test_liable_receipt_adds_up_what_the_feeder_pays(server: str, browser: Any) -> None:
+    page, problems = open_page(browser, server + "/hands/sample-club/mm-liable-1#step=end")
+    assert page.locator("#caption").inner_text().startswith("event 20:")  # #step=end: the last step
+    covers = page.locator(".receipt .covers")
+    assert covers.count() == 1
+    # R-10.6b: seat 3 fed the third open, so it pays its own 60 and seats 0's and 2's
+    assert covers.inner_text() == "= 60 own 自付 + 60 for 0 p0 + 60 for 2 p2 (承包 liability)"
+    assert "pays 付 180" in page.locator(".receipt", has=page.locator(".covers")).inner_text()
     assert problems == []
     close(page)
 

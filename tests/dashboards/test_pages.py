@@ -45,6 +45,8 @@ def test_every_tile_code_in_a_message_is_named_in_chinese() -> None:
         "discarding 五万 left the hand where 一条 or 九筒 or 东风 would (红中 held), R-10.6b, player p01"
     )
     assert terms.tiles_in_text(None) == ""
+    # a message that names the tile and gives its code says the name once
+    assert terms.tiles_in_text("should draw 七条 (7s), not 五万 (5m)") == "should draw 七条, not 五万"
     assert len(terms.TILE_ZH) == 34 and all(terms.TILE_ZH[c] for c in CODES)
 
 
@@ -60,6 +62,33 @@ def test_differences_are_told_in_words_not_json() -> None:
     )
     assert words == "points 输赢: the app said +0 / +180 / -180 / +0, the rules say +0 / +180 / +0 / -180"
     assert "seat 3" in terms.difference_words({"field": "liable", "recorded": 2, "computed": 3})
+
+
+def test_list_differences_name_only_the_items_that_differ() -> None:
+    """A Sichuan result's payments and wins: the one payment that differs, in words, not the list.
+
+    SC-6.4 退税: the rules refund seat 3's kong money that the app kept; the other payments agree.
+    """
+    same = [
+        {"kind": "gang_an", "from": 0, "to": 3, "amount": 2},
+        {"kind": "hu", "from": 2, "to": 1, "amount": 2},
+    ]
+    refund = {"kind": "tuishui", "from": 3, "to": 0, "amount": 2}
+    words = terms.difference_words({"field": "transfers", "recorded": same, "computed": [*same, refund]})
+    assert words == "payments 转账: the rules have seat 3 pays seat 0: 2 (kong refund 退税)"
+    win = {"seat": 2, "from": None, "tile": "6m", "hand": "pinghu", "gen": 0, "ways": [], "multiple": 1}
+    words = terms.difference_words(
+        {"field": "wins", "recorded": [win], "computed": [{**win, "hand": "qingyise", "multiple": 4}]}
+    )
+    assert words == (
+        "wins 胡牌: the app has seat 2 自摸 self-draw 六万: 平胡 pinghu, ×1,"
+        " the rules have seat 2 自摸 self-draw 六万: 清一色 qingyise, ×4"
+    )
+    twice = terms.difference_words({"field": "transfers", "recorded": [*same, same[0]], "computed": same})
+    assert twice == "payments 转账: the app has seat 0 pays seat 3: 2 (concealed kong 暗杠)"  # counted twice
+    assert terms.difference_words({"field": "next_dealer", "recorded": 1, "computed": 0}) == (
+        "next dealer 下局庄家: the app said seat 1, the rules say seat 0"
+    )
 
 
 # ---------------------------------------------------------------------------------------- stats
@@ -79,6 +108,8 @@ def test_significance_is_a_two_proportion_z_test_against_everyone_else() -> None
     assert marks["win_rate"]["significant"] and marks["win_rate"]["text"] == "higher 偏高"
     assert not marks["deal_in_rate"]["significant"] and marks["deal_in_rate"]["z"] == 0
     assert "avg_points" not in marks  # an average needs its spread: not tested
+    # the counts the test weighed: 30 of the player's 100 hands, 170 of the other 900
+    assert marks["win_rate"]["counts"] == "30 of 100 hands · others 170 of 900"
     assert stats.z_score(0.3, 100, 0.3, 100) is None  # the player is everyone: nothing to compare
 
 
@@ -143,6 +174,17 @@ def test_receipts_label_every_factor_and_tell_sides_apart() -> None:
         ("自摸", "1.5", "winner"),
     ]
     assert receipt["raw"] == 60 and receipt["pays"] == 180
+    # R-10.6b: the liable feeder (seat 3) pays its own 60 and the 60 each of seats 0 and 2 owe
+    assert receipt["covers"] == "60 own 自付 + 60 for 0 p0 + 60 for 2 p2"
+    assert all(r["covers"] == "" for r in model["settlement"]["receipts"] if r is not receipt)
+
+
+def test_mistake_types_are_named_in_english_and_chinese_never_by_code() -> None:
+    assert terms.mistake_name("inefficient_discard") == "tile efficiency 牌效率"
+    assert terms.mistake_name("dealt_in") == "dealt in 放冲"
+    assert terms.mistake_name("some_new_type") == "some new type"  # a type the pages do not know yet
+    for kind in terms.MISTAKE_NAMES_ZH:
+        assert "_" not in terms.mistake_name(kind)
 
 
 def test_move_list_is_one_line_per_turn_in_player_notation() -> None:

@@ -110,6 +110,11 @@ MORE: dict[str, tuple[str, list[tuple[int, int, int | None, str]], str]] = {
     # 10 · 2 (opened) · 2 (红中 discard) · 1.5 = 60 from each, 180. (Before R-7.14: event 12.)
     # Its twin, the 见字胡 seat without a 红中, is never blocked by one.
     "pizi_blocked_win_jianzi": ("pizi_blocked_win", [(1, 17, 180, "high")], "missed_win_jianzi"),
+    # R-9.1 dead waits: seat 3 throws the 5p (event 26) ready on 8m alone, with its two 8m in
+    # hand and seats 0 and 1's two in the river: a dead wait, so seat 3 is not tenpai and is
+    # liable for the 全求人: 40 (seat 0) + 40 (seat 2) + 40 · 2 (opened) · 1.5 (dealt in) = 200.
+    # The twin leaves one 8m unseen: tenpai, nobody liable, no finding.
+    "quanqiuren_feed_dead_wait": ("quanqiuren_feed", [(3, 26, 200, "high")], "quanqiuren_feed_live_wait"),
     # The xu-gang not robbed: seat 3 missed the 抢杠 (event 10), worth the 160 above.
     "robbed_kong_not": ("missed_win", [(3, 10, 160, "high")], "robbed_kong"),
 }

@@ -190,3 +190,47 @@ def test_R_7_14_the_property_test_sees_both_answers() -> None:
     if not all(JIANZI_SEEN.values()):
         pytest.skip("run together with test_R_7_14_and_R_9_1_jianzi_and_waits_match_reference")
     assert JIANZI_SEEN[True] >= 10 and JIANZI_SEEN[False] >= 10, JIANZI_SEEN
+
+
+DEAD_SEEN = {"dead": 0, "live": 0}
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(waiting_hands(), st.data())
+def test_R_9_1_dead_waits_match_reference(
+    case: tuple[tuple[int, ...], tuple[object, ...], int, object], data: st.DataObject
+) -> None:
+    """R-9.1: a kind counts as a wait only while a copy could still be discarded. The generated
+    hand's waits are put out of play (all remaining copies as another seat's peng or in the river
+    and indicator, ``Table.seen``) or left one copy short; engine and reference must agree."""
+    concealed, ref_melds, laizi, rules = case
+    melds = [hand.Meld(m.type, m.tiles) for m in ref_melds]  # type: ignore[attr-defined]
+    own = [0] * 34
+    for t in (*concealed, *(t for m in melds for t in m.tiles)):
+        own[t] += 1
+    live = ref_waits(concealed, ref_melds, laizi, rules)
+    others: list[hand.Meld] = []
+    seen: list[int] = []
+    for k in live:
+        left = 4 - own[k]
+        out = data.draw(st.sampled_from((left, left, max(left - 1, 0))), label=f"out of play {code(k)}")
+        if out == 3 and left == 3 and data.draw(st.booleans(), label="as a peng"):
+            others.append(hand.Meld("peng", (k, k, k)))
+        else:
+            seen += [k] * out
+    note(f"concealed=[{' '.join(map(code, concealed))}] laizi={code(laizi)} seen={[code(t) for t in seen]}")
+    ref_seen = [*seen, *(t for m in others for t in m.tiles)]
+    want = ref_waits(concealed, ref_melds, laizi, rules, ref_seen)
+    DEAD_SEEN["dead"] += len(live) - len(want)
+    DEAD_SEEN["live"] += len(want)
+    seats = [SeatState(list(concealed), melds), SeatState(melds=others), SeatState(), SeatState()]
+    table = Table(replace(rules, qihu=0), laizi, 1, seats, seen)  # type: ignore[type-var]
+    assert judge.waits(table, 0) == want
+    assert judge.is_tenpai(table, 0) == bool(want)
+
+
+def test_R_9_1_the_dead_wait_property_sees_both() -> None:
+    """The dead-wait property is worth something only if it kills waits and leaves some alive."""
+    if not any(DEAD_SEEN.values()):
+        pytest.skip("run together with test_R_9_1_dead_waits_match_reference")
+    assert DEAD_SEEN["dead"] >= 20 and DEAD_SEEN["live"] >= 20, DEAD_SEEN

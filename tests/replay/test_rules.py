@@ -798,7 +798,8 @@ def test_R_7_7_lone_laizi_does_not_pair_with_a_non_jiang() -> None:
 
 
 def test_R_7_7_quanqiuren_not_by_robbing() -> None:
-    """R-7.7 (team decision): 全求人 needs a discard; a rob gives 抢杠 alone (base 10, not 20).
+    """R-7.7 / R-10.6 (RULES.md: 全求人 needs a win on a discard, a robbed kong is not one): a rob
+    gives 抢杠 alone (base 10, not 20).
     Lone laizi 9p + robbed 5p make the 将 pair. qianggang_mode robber for a plain amount."""
     out = ev(
         {0: qqr("9p"), 1: seat("", peng("5p", 3))},

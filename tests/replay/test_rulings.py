@@ -14,10 +14,11 @@ import random
 from pathlib import Path
 from typing import Any
 
+from replay import reasons
 from replay.board import Board
 from replay.bots import STYLES, Bot, choose
 from replay.evaluate import parse_input
-from replay.judge import is_jianzi, is_tenpai, waits
+from replay.judge import is_jianzi, is_tenpai, judge, waits
 from replay.tiles import CODES, KIND_OF
 from tests.replay.test_rules import FYS, ROB_WINNER, an, chi, ev, illegal, peng, qqr, seat, settled, table
 
@@ -78,6 +79,28 @@ def test_R_7_13_one_laizi_with_a_real_jiang_still_wins_pihu() -> None:
     settled(out, [10, -4, -4, -2], hands=["pihu"], hard=False)
 
 
+# 4m and three laizi (9p) beside a chi and two pengs of other suits, robbing a 3m: 3m 4m + a
+# laizi make the sequence, and the pair is two laizi; every other split pairs a real 3m or 4m
+# (no 将). (With fewer laizi a real 2/5/8 would always be there: any sequence through the robbed
+# tile holds one, which could then pair with a laizi.)
+ROB_TWO_LAIZI = {
+    0: seat("4m 9p 9p 9p", chi("456s", 3), peng("7p", 1), peng("E", 2)),
+    1: seat("", peng("3m", 3)),
+}
+
+
+def test_R_7_13_robbed_kong_needs_a_real_jiang() -> None:
+    """R-7.13: 抢杠 is credited on 屁胡's shape, whose 将 pair would be two laizi here: no win."""
+    illegal(ev(ROB_TWO_LAIZI, tile="3m", way="rob", frm=1), "no_real_jiang")
+
+
+def test_R_7_13_off_robbed_kong_on_two_laizi_wins() -> None:
+    """R-7.13 off: the same rob stands. robbed_gangkai: seat 1's soft 杠上开 with its xu-gang,
+    R = 10·2 (opened)·2 (xu) = 40: from seat 0 (opened) 80, seats 2, 3: 40; seat 1 pays 160."""
+    out = ev(ROB_TWO_LAIZI, tile="3m", way="rob", frm=1, rules={"jianjiang": False})
+    settled(out, [160, -160, 0, 0], hands=["qianggang"], liable=1, liability="qianggang")
+
+
 # --------------------------------------------------------------------------------------------
 # R-7.12 tie-break (now in RULES.md)
 # --------------------------------------------------------------------------------------------
@@ -90,6 +113,18 @@ def test_R_7_12_capped_pengpenghu_reported_over_capped_pihu() -> None:
     winner = seat("5p", peng("9m", 1), an("1s"), an("3p"), an("7s"))
     out = ev({0: winner}, tile="5p", way="self_draw")
     settled(out, [1200, -400, -400, -400], hands=["pengpenghu"], hard=True, capped="golden")
+
+
+def test_R_7_12_equal_totals_report_the_hard_reading() -> None:
+    """R-7.12: laizi 5m; pengs 1m, 3m; 4m L 666m 99m + seat 2's 9m. Hard (L as 5m): 456m 66m 999m,
+    清一色, W = 10·2 (opened)·2 (hard) = 40; soft (L as 4m): 44m 666m 999m, 清一色 + 碰碰胡,
+    W = 20·2 = 40. Equal payments and equal totals before caps: the hard reading is reported,
+    the soft one listed as equal. Seats 1, 3: 40; seat 2 dealt in: 60."""
+    winner = seat("4m 5m 6m 6m 6m 9m 9m", peng("1m", 1), peng("3m", 2))
+    out = ev({0: winner}, tile="9m", frm=2, laizi="5m")
+    settled(out, [140, -40, -60, -40], hands=["qingyise"], hard=True)
+    tbl, who, win, _ = parse_input(table_of({0: winner}, tile="9m", frm=2, laizi="5m"))
+    assert [(r.hands, r.hard) for r in judge(tbl, who, win).ties] == [(("qingyise", "pengpenghu"), False)]
 
 
 # --------------------------------------------------------------------------------------------
@@ -111,6 +146,20 @@ def test_R_7_14_jianzi_accepted_on_a_self_draw() -> None:
     """R-7.14: the same hand self-draws 3m: soft 碰碰胡. W = 10·2 (opened)·1.5 (self-draw) = 30."""
     out = ev({0: JIANZI}, tile="3m", way="self_draw")
     settled(out, [90, -30, -30, -30], hands=["pengpenghu"], hard=False)
+
+
+def test_R_7_14_jianzi_accepted_on_a_kong_draw() -> None:
+    """R-7.14: 杠上开 is a self-draw: after a 红中杠 the hand draws 3m: 碰碰胡 + 杠上开, base 20,
+    W = 20·2 (opened)·2 (红中杠) = 80, no self-draw factor, soft (the laizi reads as 3m)."""
+    winner = seat("9p", peng("7m", 1), peng("E", 2), peng("1s", 3), peng("9m", 1), pizi_gangs=1)
+    out = ev({0: winner}, tile="3m", way="gang_draw")
+    settled(out, [240, -80, -80, -80], hands=["pengpenghu", "gangshangkai"], hard=False)
+
+
+def test_R_7_14_jianzi_accepted_at_haidi() -> None:
+    """R-7.14: 海底捞 too: 碰碰胡 + 海底捞, base 20, W = 20·2 = 40, no self-draw factor."""
+    out = ev({0: JIANZI}, tile="3m", way="haidi")
+    settled(out, [120, -40, -40, -40], hands=["pengpenghu", "haidilao"], hard=False)
 
 
 def test_R_7_14_jianzi_may_rob_a_kong() -> None:
@@ -311,3 +360,34 @@ def test_R_7_14_bots_never_attempt_a_jianzi_discard_win() -> None:
         board.push(e)
     assert {"type": "hu", "seat": 1} in board.legal_actions()
     assert choose(board, [Bot(STYLES["aggressive"], random.Random(7)) for _ in range(4)])["type"] == "hu"
+
+
+NO_REAL_JIANG_RECORD = JIANZI_RECORD.parents[1] / "records" / "illegal" / "no_real_jiang.json"
+
+
+def test_R_7_13_bots_never_attempt_a_win_on_two_laizi_for_a_jiang() -> None:
+    """R-7.13: seat 3 (chi 234s, 111m 777m 999s, laizi 1p) puts out its 红中 and draws a second
+    laizi: the 杠上开's 将 pair would be two laizi, so no `hu` is offered and no bot style tries
+    one; with `jianjiang` off the same board offers it and a bot takes it."""
+    record = json.loads(NO_REAL_JIANG_RECORD.read_text(encoding="utf-8"))
+    off = json.loads(json.dumps(record))
+    off["ruleset"]["overrides"] = {"jianjiang": False}
+    for rec, offered in ((record, False), (off, True)):
+        board = Board.from_record(rec)
+        for e in rec["events"][:8]:
+            board.push(e)
+        assert board.last_draw is not None and CODES[board.last_draw.tile] == "1p"
+        assert ({"type": "hu", "seat": 3} in board.legal_actions()) is offered
+        for style in STYLES.values():
+            bots = [Bot(style, random.Random(7)) for _ in range(4)]
+            assert (choose(board, bots)["type"] == "hu") is offered
+
+
+def test_R_7_13_R_7_14_reason_codes_documented_with_their_rules() -> None:
+    """docs/reason-codes.md is what ``python -m replay.reasons`` writes, and names the two new
+    illegal wins with their R-ids."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "reason-codes.md").read_text(encoding="utf-8")
+    assert doc == reasons.markdown()
+    assert reasons.CATALOGUE["no_real_jiang"][0] == "R-7.13"
+    assert reasons.CATALOGUE["jianzi_discard"][0] == "R-7.14"
+    assert "| `no_real_jiang` | R-7.13 |" in doc and "| `jianzi_discard` | R-7.14 |" in doc

@@ -13,7 +13,7 @@ import random
 import pytest
 
 from replay import shanten_tables as st
-from replay.shape import shanten, shanten_after_discards, shanten_after_draws, ukeire
+from replay.shape import improving_draws, shanten, shanten_after_discards, shanten_after_draws, ukeire
 from replay.tiles import E, N, S, W
 from tests.reference import ref_shanten
 
@@ -162,6 +162,22 @@ def test_discards_and_draws_read_the_same_tables() -> None:
             less = list(counts)
             less[k] -= 1
             assert v == shanten(less, 1, "any")
+
+
+@pytest.mark.parametrize("pair", ["jiang", "any"])
+def test_improving_draws_is_shanten_after_draws_filtered(pair: str) -> None:
+    """Issue #15: one discard's 进张 by one lookup per draw is what whole-hand shanten says, for
+    hands of 13, 10, 7 tiles with 0–3 wildcards (R-4.2), any subset of kinds, fifth copies included."""
+    rng = random.Random(1515)
+    for _ in range(300):
+        wild = rng.randint(0, 3)
+        counts = _random_hand(rng, rng.choice((13, 10, 7)) - wild)
+        kinds = rng.sample(range(34), rng.randint(1, 34))
+        draws = shanten_after_draws(counts, wild, pair, kinds)
+        now = shanten(counts, wild, pair)
+        for below in (now, now + 1, now - 1):
+            want = frozenset(k for k, v in draws.items() if v < below)
+            assert improving_draws(counts, wild, pair, kinds, below) == want, (counts, wild, kinds)
 
 
 def test_a_fifth_copy_is_computed_not_refused() -> None:

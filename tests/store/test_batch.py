@@ -34,6 +34,7 @@ from store.parquet_load import ParquetInputError, read_parquet
 
 ROOT = Path(__file__).resolve().parents[2]
 HANDWRITTEN = ROOT / "sample_logs" / "handwritten"
+SICHUAN = ROOT / "tests" / "data" / "sichuan" / "valid"
 PART_LINES = 25  # small parts: many tasks, sittings cut across parts and files
 
 
@@ -54,22 +55,36 @@ def _rotation_breach(records: list[dict[str, Any]]) -> tuple[dict[str, Any], dic
     )
 
 
+def _sichuan_breach() -> tuple[dict[str, Any], dict[str, Any]]:
+    """SC-1.3: E5 (seat 2 wins first, so seat 2 deals next) then a hand dealt by seat 0."""
+    first = json.loads((SICHUAN / "xuezhan_e5.json").read_text(encoding="utf-8"))
+    second = json.loads((SICHUAN / "xueliu_e7.json").read_text(encoding="utf-8"))
+    assert first["result"]["next_dealer"] != second["dealer"]
+    return (
+        {**first, "hand_id": "sc-rot-1", "session": {"id": "sc-rot", "hand_no": 1}},
+        {**second, "hand_id": "sc-rot-2", "session": {"id": "sc-rot", "hand_no": 2}},
+    )
+
+
 @pytest.fixture(scope="module")
 def inputs(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     """Two hundred simulated hands as NDJSON and gzip, bad lines, sittings across files,
-    the handwritten JSON samples, a one-line file and a truncated gzip."""
+    the handwritten JSON samples, a one-line file and a truncated gzip; Sichuan hands beside
+    them, with a Sichuan sitting cut across two files."""
     d = tmp_path_factory.mktemp("inputs")
     records = list(simulate(200, seed=11, workers=2))
     rot1, rot2 = _rotation_breach(records)
     bad_record = {**records[3], "hand_id": "bad-dealer", "dealer": 9}
     lines = [_line(r) for r in records[:130]]
     lines[10:10] = ["this is not JSON {", "", '["a JSON array, not a record"]', _line(bad_record)]
-    lines[60:60] = [_line(rot1), "   ", "\ufeff" + _line(records[0])]
+    sc1, sc2 = _sichuan_breach()
+    lines[60:60] = [_line(rot1), "   ", "\ufeff" + _line(records[0]), _line(sc1)]
     (d / "a.ndjson").write_text(
         "\r\n".join(lines[:90]) + "\n" + "\n".join(lines[90:]) + "\n", encoding="utf-8"
     )
     gz = [_line(r) for r in records[130:]]
     gz.insert(40, _line(rot2))
+    gz.insert(41, _line(sc2))
     (d / "b.ndjson.gz").write_bytes(gzip.compress(("\n".join(gz) + "\n").encode()))
     (d / "one.ndjson").write_text(_line(records[5]) + "\n", encoding="utf-8")
     (d / "cut.ndjson.gz").write_bytes(gzip.compress(b"\n".join(_line(r).encode() for r in records[:3]))[:900])
@@ -77,6 +92,7 @@ def inputs(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
         str(d / "a.ndjson"),
         str(d / "b.ndjson.gz"),
         str(HANDWRITTEN),
+        str(SICHUAN),
         str(d / "one.ndjson"),
         str(d / "cut.ndjson.gz"),
     ]
@@ -134,6 +150,8 @@ def test_audits_equal_replay_audit_record_by_record(
     # what the inputs were built to contain
     by_id = {a["hand_id"]: a for a in got if a["hand_id"]}
     assert by_id["rot-2"]["first_illegal"]["code"] == "dealer_not_rotated"  # sitting across two files
+    assert by_id["sc-rot-2"]["first_illegal"]["code"] == "dealer_not_next"  # SC-1.3, the same
+    assert by_id["sc-rot-2"]["game"] == "sichuan" and by_id["sc-xuezhan-e1"]["status"] == "ok"
     assert summary.flagged >= 2  # with the handwritten sitting
     invalid = [a for a in got if a["status"] == "invalid"]
     assert all(a["errors"] for a in invalid)
@@ -185,14 +203,17 @@ def _decoded(raw: bytes | None) -> object:
         return None
 
 
-def test_hive_partitions_follow_preset_and_utc_date(batch: tuple[Path, Summary, set[str]]) -> None:
+def test_hive_partitions_follow_game_preset_and_utc_date(batch: tuple[Path, Summary, set[str]]) -> None:
     out = batch[0]
-    rows = _query(out, "audits", "raw, preset, played_date, status")
-    for raw, preset, date, _ in rows:
-        assert (preset, date.isoformat() if date else None) == partition_of(_decoded(raw))
-    assert any(p is None for _, p, _, s in rows if s == "invalid")  # no known preset: the NULL partition
+    rows = _query(out, "audits", "raw, game, preset, played_date, status")
+    for raw, game, preset, date, _ in rows:
+        assert (game, preset, date.isoformat() if date else None) == partition_of(_decoded(raw))
+    assert any(p is None for _, _, p, _, s in rows if s == "invalid")  # no known preset: the NULL partition
     names = {p.name for p in (out / "audits").rglob("*")}
     assert "preset=__HIVE_DEFAULT_PARTITION__" in names and "preset=hzlzg" in names
+    assert {"game=wuhan", "game=sichuan", "preset=xuezhan", "preset=xueliu"} <= names
+    games = dict(_query(out, "audits", "game, count(*)", "WHERE status <> 'invalid' GROUP BY 1"))
+    assert games["sichuan"] == len(list(SICHUAN.glob("*.json"))) + 2
     when = played_at_utc("2026-11-05T01:39:13+08:00")
     assert when is not None and when.date().isoformat() == "2026-11-04"
     assert played_at_utc("2026-11-05T23:59:60Z") is not None
@@ -322,3 +343,30 @@ def test_an_unfinished_run_is_not_loaded(batch: tuple[Path, Summary, set[str]], 
     (half / MANIFEST).unlink()
     with pytest.raises(ParquetInputError, match="no completed batch audit"):
         next(read_parquet(half))
+
+
+def test_output_of_the_layout_without_game_folders_still_loads(
+    batch: tuple[Path, Summary, set[str]], tmp_path: Path
+) -> None:
+    """Runs made before ``game=`` partitions (``audits/preset=…/played_date=…/``) load the same
+    records, and a hive query over them still reads ``preset`` and ``played_date``."""
+    new, old = batch[0], tmp_path / "old"
+    for path in new.rglob("*.parquet"):
+        parts = [p for p in path.relative_to(new).parts if not p.startswith("game=")]
+        target = old.joinpath(*parts)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if target.exists():  # rows of two games in one old partition of a part: one file, as before
+            import pyarrow as pa
+            import pyarrow.parquet as pq
+
+            both = pa.concat_tables([pq.read_table(target), pq.read_table(path)]).sort_by("part_row")
+            pq.write_table(both, target)
+        else:
+            shutil.copy(path, target)
+    shutil.copy(new / MANIFEST, old / MANIFEST)
+    assert not any(p.name.startswith("game=") for p in old.rglob("*"))
+    loaded = sorted(it.location or "" for items in read_parquet(old) for it in items)
+    fresh = sorted(it.location or "" for items in read_parquet(new) for it in items)
+    assert loaded == fresh
+    presets = dict(_query(old, "audits", "preset, count(*)", "GROUP BY 1"))
+    assert presets["xuezhan"] > 0 and presets["hzlzg"] > 0

@@ -58,6 +58,31 @@ def test_rates_and_points_beside_the_population(store: Store) -> None:
     assert dan["deal_in_rate"][0] == approx(1 / 3)  # dan (seat 3) fed the 清一色
 
 
+def test_rates_are_over_settled_hands_the_one_win_rate(tmp_path: Path) -> None:
+    """Win, self-draw and deal-in rates count the settled hands only, as the API's /stats does.
+
+    ann wins pihu (settled) and sits in claim_laizi (illegal: no settlement, nobody won): one
+    win in one settled hand is 100 %, not one in two.
+    """
+    records = []
+    for folder, name in (("legal", "pihu"), ("illegal", "claim_laizi")):
+        record = json.loads((RECORDS.parent / folder / f"{name}.json").read_text(encoding="utf-8"))
+        record["source"] = "habits"
+        record["seats"] = [{"player_id": p} for p in PLAYERS]
+        records.append(record)
+    with Store(tmp_path / "r.duckdb") as s:
+        assert [r.status for r in ingest(s, decode_json(json.dumps(records).encode()))] == ["ok", "illegal"]
+        ann = figures(s, "ann")
+        with s.read() as cur:
+            from store.queries import player_stats
+
+            stats = player_stats(cur, "ann")
+    assert ann["hands"] == (2, 8) and ann["settled_hands"] == (1, 4)
+    assert ann["win_rate"] == (approx(1.0), approx(1 / 4))  # pihu: ann's win among four seats
+    assert stats is not None and stats["win_rate"] == approx(ann["win_rate"][0])
+    assert ann["deal_in_rate"][1] == approx(1 / 4)  # seat 2 fed the pihu
+
+
 def test_opens_and_first_open_turn(store: Store) -> None:
     ann = figures(store, "ann")
     assert ann["open_rate"][0] == approx(1 / 3)  # the chi in pihu

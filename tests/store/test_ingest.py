@@ -470,3 +470,36 @@ def test_replay_ingest_reaudit_and_token_commands(tmp_path: Path, monkeypatch: p
     assert runner.invoke(main, ["token", "revoke", listed["token_id"]]).exit_code != 0
     assert runner.invoke(main, ["token", "create", "--scope", "upload"]).exit_code != 0
     assert runner.invoke(main, ["ingest", str(tmp_path / "missing.json")]).exit_code == 2
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_replay_ingest_no_analysis_stores_verdicts_without_mistakes(tmp_path: Path, workers: str) -> None:
+    """Issue #15: ``--no-analysis`` stores the same hands and verdicts, no mistakes or seat facts."""
+    records = sim()[:8]
+    path = tmp_path / "in.ndjson"
+    path.write_bytes(b"\n".join(line(r) for r in records))
+    runner = CliRunner()
+    counts = {}
+    for flag in ("--analysis", "--no-analysis"):
+        db = tmp_path / f"{flag}.duckdb"
+        out = runner.invoke(main, ["ingest", str(path), "--db", str(db), "--workers", workers, flag])
+        assert out.exit_code == 0, out.output
+        assert (
+            out.output.strip().splitlines()[-2] == "8 records: 8 stored, 0 duplicate, 0 conflict, 0 invalid"
+        )
+        with Store(db) as store:
+            counts[flag] = {
+                **snapshot(store),
+                "mistakes": count(store, "mistakes"),
+                "facts": count(store, "seat_facts"),
+            }
+            with store.read() as cur:
+                counts[flag]["verdicts"] = cur.execute(
+                    "SELECT hand_id, status FROM hands ORDER BY 1"
+                ).fetchall()
+    full, bare = counts["--analysis"], counts["--no-analysis"]
+    assert full["mistakes"] > 0 and full["facts"] == 32
+    assert bare["mistakes"] == 0 and bare["facts"] == 0
+    assert {k: v for k, v in bare.items() if k not in ("mistakes", "facts")} == {
+        k: v for k, v in full.items() if k not in ("mistakes", "facts")
+    }

@@ -161,12 +161,17 @@ def test_tokens_are_stored_hashed_and_checked(store: Store) -> None:
     assert list_tokens(store)[0].revoked_at is not None
 
 
-@pytest.mark.parametrize(
-    ("scope", "source"), [("upload", None), ("read", "club42"), ("admin", "club42"), ("owner", None)]
-)
+@pytest.mark.parametrize(("scope", "source"), [("upload", None), ("admin", "club42"), ("owner", None)])
 def test_token_scope_and_source_must_fit(store: Store, scope: str, source: str | None) -> None:
     with pytest.raises(ValueError):
         create_token(store, scope, source)
+
+
+def test_a_read_token_may_be_bound_to_a_source(store: Store) -> None:
+    """Issue 16: a club's read token reads only its own hands (tests/api/test_tenancy.py)."""
+    _, secret = create_token(store, "read", "club42")
+    token = verify_token(store, secret)
+    assert token is not None and token.scope == "read" and token.source == "club42"
 
 
 # --------------------------------------------------------------------------------------------

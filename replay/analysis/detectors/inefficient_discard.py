@@ -28,7 +28,7 @@ from replay.analysis.base import Context, Finding, tile_name
 from replay.analysis.registry import detector
 from replay.board import Board
 from replay.hand import wind_kinds
-from replay.shape import shanten, shanten_after_discards, shanten_after_draws
+from replay.shape import improving_draws, shanten, shanten_after_discards
 from replay.table import SeatState
 from replay.tiles import JIANG, KIND_OF, NUM_KINDS
 
@@ -139,8 +139,8 @@ class _Structured(_Plan):
             useful = hand.useful[key] = self._useful(natural, dead, value)
         return unseen[hand.laizi] + sum(unseen[k] for k in useful)
 
-    def _useful(self, natural: list[int], dead: int, value: int) -> frozenset[int]:
-        """The kinds that would bring these tiles (after the discard) closer to ready."""
+    def _kinds(self, natural: list[int], dead: int) -> frozenset[int]:
+        """The kinds worth trying as a draw: next to what is held, or any usable one (dead tiles)."""
         hand = self.hand
         usable = range(NUM_KINDS) if self.allowed is None else self.allowed
         kinds: set[int] = set()
@@ -151,9 +151,12 @@ class _Structured(_Plan):
                 if natural[x]:
                     kinds.update(_NEAR[x])
         kinds -= {hand.laizi, *hand.pizi}
-        draws = shanten_after_draws(natural, hand.wild + dead, self.pair, kinds)
-        now = value - dead
-        return frozenset(k for k, v in draws.items() if v < now)
+        return frozenset(kinds)
+
+    def _useful(self, natural: list[int], dead: int, value: int) -> frozenset[int]:
+        """The kinds that would bring these tiles (after the discard) closer to ready."""
+        kinds = self._kinds(natural, dead)
+        return improving_draws(natural, self.hand.wild + dead, self.pair, kinds, value - dead)
 
 
 class _Triplets(_Plan):

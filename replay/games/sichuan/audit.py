@@ -13,6 +13,7 @@ from typing import Any
 
 from replay.errors import InputError
 from replay.games.sichuan.board import Board, IllegalEvent
+from replay.games.sichuan.mistakes import find_mistakes
 from replay.games.sichuan.reasons import reason
 from replay.reasons import Reason
 
@@ -65,7 +66,11 @@ def replay(record: Mapping[str, Any]) -> tuple[Board, int | None, Reason | None]
     return board, None, None
 
 
-def audit_validated(record: Mapping[str, Any], location: str | None = None) -> dict[str, Any]:
+def audit_validated(
+    record: Mapping[str, Any], location: str | None = None, analysis: bool = True
+) -> dict[str, Any]:
+    """``replay audit`` of a ``sichuan-hand/1`` record its schema accepted; ``analysis=False``
+    (``--no-analysis``) leaves the mistakes list empty and keeps the verdict."""
     out = _blank(record, location)
     try:
         board, index, why = replay(record)
@@ -82,6 +87,7 @@ def audit_validated(record: Mapping[str, Any], location: str | None = None) -> d
     out["computed"] = computed
     out["differences"] = differences(out["recorded"], computed, board)
     out["status"] = "mismatch" if out["differences"] else "ok"
+    out["mistakes"] = find_mistakes(record) if analysis else []
     session = record.get("session")
     if isinstance(session, Mapping) and "id" in session and "hand_no" in session:
         out["_sichuan_session"] = (

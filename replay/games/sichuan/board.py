@@ -15,7 +15,7 @@ from typing import Any
 
 from replay.errors import InputError
 from replay.games.sichuan import tiles as T
-from replay.games.sichuan.ledger import Ledger
+from replay.games.sichuan.ledger import KongIncome, Ledger
 from replay.games.sichuan.params import SichuanRules, rules_from_json
 from replay.games.sichuan.reading import Reading, score, waits
 from replay.games.sichuan.reasons import reason
@@ -178,6 +178,56 @@ class Board:
         board.actor = dealer
         board.phase = "swap" if rules.swap_three != "off" else ("dingque" if rules.dingque else "act")
         return board
+
+    def clone(self) -> Board:
+        """A copy later pushes cannot change, far cheaper than ``copy.deepcopy``.
+
+        The rules, the wall and the win records are never mutated after they are made, so they
+        are shared; every per-seat list, the open claim and the ledger's balances and kong income
+        (whose ``transferred`` flags 呼叫转移 and 退税 set) are copied. The bots try their choices
+        and the mistake detectors their alternatives on clones, many times a hand.
+        """
+        out = object.__new__(Board)
+        state = out.__dict__
+        state.update(self.__dict__)
+        state["seats"] = [
+            Seat(
+                list(s.hand),
+                list(s.pengs),
+                list(s.kongs),
+                s.void,
+                s.wins,
+                s.draws,
+                None if s.locked is None else list(s.locked),
+                list(s.set_aside),
+            )
+            for s in self.seats
+        ]
+        led = self.ledger
+        state["ledger"] = Ledger(
+            led.base,
+            led.stacks,
+            list(led.deltas),
+            list(led.transfers),
+            set(led.bankrupt),
+            [[KongIncome(k.payer, k.amount, k.turn, k.transferred) for k in ks] for ks in led.kong_income],
+        )
+        if self.claim is not None:
+            c = self.claim
+            state["claim"] = Claim(
+                c.seat, c.tile, c.rob, c.haidi, c.after_kong, c.first_discard, list(c.hus), set(c.passed)
+            )
+        state["seen"] = list(self.seen)
+        state["wins"] = list(self.wins)
+        state["huazhu"] = list(self.huazhu)
+        state["tenpai"] = list(self.tenpai)
+        return out
+
+    def peek_draw(self) -> int | None:
+        """The tile the next draw takes (wall mode; None without a wall or with the wall empty)."""
+        if self.wall is None or self.live <= 0:
+            return None
+        return self.wall[self.back - 1] if self.replacement else self.wall[self.front]
 
     # ------------------------------------------------------------------ queries
     @property
@@ -947,8 +997,6 @@ def legal_actions(board: Board) -> list[dict[str, Any]]:
     while the hand is not over means only an open win window is left, and closing it
     (``Board.finish``) ends the hand.
     """
-    import copy
-
     candidates: list[dict[str, Any]] = []
     if board.phase == "ended":
         return []
@@ -981,7 +1029,7 @@ def legal_actions(board: Board) -> list[dict[str, Any]]:
         candidates += [{"type": "draw", "seat": board.actor}, {"type": "huangzhuang"}]
     out = []
     for c in candidates:
-        trial = copy.deepcopy(board)
+        trial = board.clone()
         try:
             if c["type"] == "draw" and trial.wall is None:
                 if trial.live <= 0:

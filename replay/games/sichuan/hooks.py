@@ -4,5 +4,6 @@ from __future__ import annotations
 
 from replay.games.sichuan.audit import audit_validated
 from replay.games.sichuan.evaluate import evaluate
+from replay.games.sichuan.simulate import simulate
 
-__all__ = ["audit_validated", "evaluate"]
+__all__ = ["audit_validated", "evaluate", "simulate"]

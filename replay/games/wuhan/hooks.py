@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 
@@ -12,7 +12,26 @@ def evaluate(value: object) -> dict[str, Any]:
     return evaluate_wuhan(value)
 
 
-def audit_validated(record: Mapping[str, Any], location: str | None = None) -> dict[str, Any]:
+def audit_validated(
+    record: Mapping[str, Any], location: str | None = None, analysis: bool = True
+) -> dict[str, Any]:
     from replay.audit import audit_validated as wuhan_audit
 
-    return wuhan_audit(record, location)
+    return wuhan_audit(record, location, analysis)
+
+
+def simulate(
+    hands: int,
+    seed: int,
+    preset: str,
+    overrides: Mapping[str, Any] | None = None,
+    pool: int = 8,
+    workers: int = 1,
+) -> Iterator[dict[str, Any]]:
+    """Wuhan's bots play its presets as they are; overrides are not theirs to take."""
+    from replay.errors import InputError
+    from replay.simulate import simulate as wuhan_simulate
+
+    if overrides:
+        raise InputError("overrides", "the Wuhan simulator plays presets without overrides")
+    return wuhan_simulate(hands, seed, preset, pool, workers)

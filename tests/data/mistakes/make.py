@@ -318,7 +318,7 @@ def make() -> None:
     # Seat 1 makes four opens (chi, then 4s 6p N pengged from seat 2) and waits on a lone 5p.
     # Seat 3 opens (peng E) ready on 5p itself, then throws the 5p: after drawing 1p it is no
     # longer ready, so it is liable (R-10.6a); after drawing 8m it is ready on 8m: not liable.
-    def qqr(draw: str, hand_id: str) -> dict[str, Any]:
+    def qqr(draw: str, hand_id: str, between: tuple[str, ...] = ("0 X", "1 X", "2 X")) -> dict[str, Any]:
         return build(
             hand_id,
             {
@@ -347,9 +347,7 @@ def make() -> None:
                 "2 d E",
                 "3 peng",
                 "3 d 2p",
-                "0 X",
-                "1 X",
-                "2 X",
+                *between,
                 f"3 D {draw}",
                 "3 d 5p",
                 "1 hu",
@@ -359,6 +357,13 @@ def make() -> None:
 
     add("quanqiuren_feed", qqr("1p", "quanqiuren-feed"))
     add("quanqiuren_feed_not", qqr("8m", "quanqiuren-feed-not"))
+    # dead waits: seat 3 draws its second 8m and throws the 5p, ready on 8m alone. Seats 0
+    # and 1 have thrown the other two 8m (unclaimed, in the river): all four in view, the wait is
+    # dead, seat 3 is not tenpai and is liable. In the twin only seat 1 throws one: one 8m is
+    # still unseen, seat 3 is tenpai and nobody is liable.
+    dead = ("0 D 8m", "0 d 8m", "1 D 8m", "1 d 8m", "2 X")
+    add("quanqiuren_feed_dead_wait", qqr("8m", "quanqiuren-feed-dead-wait", dead))
+    add("quanqiuren_feed_live_wait", qqr("8m", "quanqiuren-feed-live-wait", ("0 X", *dead[2:])))
 
     # ------------------------------------------------------------ pizi_blocked_win
     # Seat 1 after its chi holds 2s2s 5m5m (two 将 pairs) and a 红中, and throws a 2s instead of

@@ -503,6 +503,149 @@ def make() -> None:
         ),
     )
 
+    # ---------------------------------------------------------------- issue 11's rulings
+    # 全求人 with an opened discarder: seat 1 chis the dealer's 1m, pengs seat 2's 4s, 6p and N
+    # and waits on a lone 5p. Seat 3 pengs seat 2's 东 and throws 2p: 123m 456m 789m 5p. It
+    # draws its second 8m and throws the 5p: ready on 8m alone, a hard 屁胡 (R-9.1 decides
+    # whether that is tenpai). The 全求人: base 10 · opened 2 · hard 2 = 40 from seats 0 and 2
+    # (never opened; no dealer factor for a big hand), 40 · opened 2 · 放冲 1.5 = 120 from seat 3.
+    def qqr_fed(hand_id: str, turns: list[str], **kw: Any) -> dict[str, Any]:
+        return build(
+            hand_id,
+            {
+                0: "1m",
+                1: "2m 3m 4s 4s 6p 6p N N 5p 9m 1s W P",
+                3: "E E 1m 2m 3m 4m 5m 6m 7m 8m 9m 2p 5p",
+            },
+            IND,
+            [
+                "0 d 1m",
+                "1 chi 2m 3m",
+                "1 d 9m",
+                "2 D 4s",
+                "2 d 4s",
+                "1 peng",
+                "1 d 1s",
+                "2 D 6p",
+                "2 d 6p",
+                "1 peng",
+                "1 d W",
+                "2 D N",
+                "2 d N",
+                "1 peng",
+                "1 d P",
+                "2 D E",
+                "2 d E",
+                "3 peng",
+                "3 d 2p",
+                *turns,
+                "3 D 8m",
+                "3 d 5p",
+                "1 hu",
+            ],
+            **kw,
+        )
+
+    liable_3 = res(1, ["quanqiuren"], [0, 200, 0, -200], liable=3)
+    # R-9.1 with R-10.7 (hzfclzg, 起胡 16 from every loser): seat 3's 8m 屁胡 pays W = 1·2·2 = 4,
+    # seat 2 (never opened) 4 whoever discards: short of 16, so seat 3 is not tenpai and pays
+    # all three: 40 + 40 + 120 = 200 (each reaches 16: the 全求人 itself is legal).
+    legal(
+        "tenpai_below_qihu",
+        qqr_fed(
+            "tbq-1",
+            ["0 D 9s", "0 d 9s", "1 D 1s", "1 d 1s", "2 D 9s", "2 d 9s"],
+            preset="hzfclzg",
+            result=liable_3,
+        ),
+    )
+    # R-9.1 dead waits (hzlzg): seats 0 and 1 throw the other two 8m (unclaimed, in the river);
+    # with seat 3's own two all four are in view: the wait is dead, seat 3 is liable: 200.
+    legal(
+        "dead_wait_liable",
+        qqr_fed(
+            "dwl-1",
+            ["0 D 8m", "0 d 8m", "1 D 8m", "1 d 8m", "2 D 9s", "2 d 9s"],
+            result=liable_3,
+        ),
+    )
+    # R-10.8 with R-10.7: the 抢杠 above under 起胡 100 (scope any). The robber's own win as
+    # `robber` mode settles it: 345s 678m 789s 22m + the robbed 5s, hard 抢杠, W = 10·2·2 = 40;
+    # seat 2 (opened, its xu-gang back to a peng, 放冲 1.5) 120, seats 0, 1: 40: 120 reaches 100,
+    # so the win stands and 杠进杠出 pays 160 as above (the replaced amounts 40, 40, 80 do not).
+    legal(
+        "qianggang_qihu",
+        build(
+            "qgq-1",
+            {0: "5s", 2: "5s 5s 1p", 3: "2p 3p 3s 4s 6m 7m 8m 7s 8s 9s 2m 2m W"},
+            "8p",
+            [
+                "0 d 5s",
+                "2 peng",
+                "2 d 1p",
+                "3 chi 2p 3p",
+                "3 d W",
+                "0 D 1m",
+                "0 d 1m",
+                "1 D 1s",
+                "1 d 1s",
+                "2 D 5s",
+                "2 gang xu 5s",
+                "3 hu",
+            ],
+            overrides={"qihu": 100, "qihu_scope": "any"},
+            result=res(3, ["qianggang"], [0, 0, -160, 160], liable=2),
+        ),
+    )
+    # R-10.9 with `cap: null`: the 风一色 above (seat 3 pengs 东, wins on the dealer's 西) under
+    # fengyise_golden pays 金顶 outright: golden 400 from each (sunshine unset), +1200.
+    legal(
+        "fengyise_golden_null_cap",
+        build(
+            "fgn-1",
+            {0: "E W", 3: "E E S S W W N N F F P P 1m"},
+            IND,
+            ["0 d E", "3 peng", "3 d 1m", "0 D W", "0 d W", "3 hu"],
+            overrides={"fengyise_golden": True, "cap": None},
+            result=res(3, ["fengyise"], [-400, -400, -400, 1200]),
+        ),
+    )
+    # R-10.9 beside liability_cap (hzfclzg, 白 and 东南西北 are its winds): seat 1 pengs 东 from the
+    # dealer and 南 西 北 from seat 2, and wins its lone 白 on seat 2's 白: 风一色 + 碰碰胡 + 全求人,
+    # base 40. Seat 2 never opened: not tenpai, liable. liability_cap 400 would pay 160 + 240 +
+    # 160, but R-10.9's amounts are no cap's: nobody else opened, 三阳 700 each: 2100.
+    legal(
+        "fengyise_liability_cap",
+        build(
+            "flc-1",
+            {0: "E", 1: "E E S S W W N N P 9m 1s 9s 1m"},
+            IND,
+            [
+                "0 d E",
+                "1 peng",
+                "1 d 9m",
+                "2 D S",
+                "2 d S",
+                "1 peng",
+                "1 d 1s",
+                "2 D W",
+                "2 d W",
+                "1 peng",
+                "1 d 9s",
+                "2 D N",
+                "2 d N",
+                "1 peng",
+                "1 d 1m",
+                "2 D P",
+                "2 d P",
+                "1 hu",
+            ],
+            preset="hzfclzg",
+            overrides={"fengyise_golden": True, "liability_cap": 400},
+            result=res(1, ["fengyise", "pengpenghu", "quanqiuren"], [0, 2100, -2100, 0], liable=2),
+        ),
+    )
+
     # 黄庄: nobody wins; after the four haidi draws the hand is a draw, nobody pays (R-8.1).
     legal(
         "huangzhuang",

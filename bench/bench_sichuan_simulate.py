@@ -1,0 +1,75 @@
+"""Sichuan self-play speed beside Wuhan's, in the same run, one process (issue #13's benchmark).
+
+Plays the same number of hands with Wuhan's bots (``replay.simulate``, preset hzlzg: the baseline)
+and with Sichuan's (``replay.games.sichuan.simulate``, xuezhan and xueliu club rooms), then audits
+the Sichuan hands with their mistake detectors (the audit time ``replay audit`` adds per hand).
+Prints hands/s, events per hand, how hands ended and the hand types won. Figures only, no
+assertion. Run: ``.venv/bin/python bench/bench_sichuan_simulate.py [HANDS]`` (default 300).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from replay.games.sichuan.audit import audit_validated
+from replay.games.sichuan.mistakes import find_mistakes
+from replay.games.sichuan.reading import NAMES_ZH
+from replay.games.sichuan.simulate import simulate as sichuan
+from replay.simulate import simulate as wuhan
+
+
+def timed(label: str, hands: int, play: Callable[[], Iterator[dict[str, Any]]]) -> list[dict[str, Any]]:
+    start = time.perf_counter()
+    records = list(play())
+    elapsed = time.perf_counter() - start
+    events = sum(len(r["events"]) for r in records) / hands
+    speed = f"{hands / elapsed:7.1f} hands/s  {elapsed * 1e3 / hands:6.1f} ms/hand"
+    print(f"  {label:28} {speed}  {events:4.0f} events/hand")
+    return records
+
+
+def main() -> None:
+    hands = int(sys.argv[1]) if len(sys.argv) > 1 else 300
+    print(f"self-play of {hands} hands per game, one process (baseline: Wuhan's bots)")
+    timed("wuhan hzlzg (baseline)", hands, lambda: wuhan(hands, seed=2026))
+    games = {
+        "sichuan xuezhan": timed(
+            "sichuan xuezhan (same_suit)",
+            hands,
+            lambda: sichuan(hands, 2026, "xuezhan", {"swap_three": "same_suit"}),
+        ),
+        "sichuan xueliu": timed(
+            "sichuan xueliu (any, no que)",
+            hands,
+            lambda: sichuan(hands, 2026, "xueliu", {"swap_three": "any", "que_first": False}),
+        ),
+    }
+    for name, records in games.items():
+        start = time.perf_counter()
+        audits = [audit_validated(r) for r in records]
+        full = time.perf_counter() - start
+        start = time.perf_counter()
+        mistakes: Counter[str] = Counter()
+        for r in records:
+            mistakes.update(m["type"] for m in find_mistakes(r))
+        only = time.perf_counter() - start
+        ends = Counter(a["computed"]["ended_by"] for a in audits)
+        types: Counter[str] = Counter(w["hand"] for r in records for w in r["result"]["wins"])
+        wins = sum(types.values())
+        print(
+            f"{name}: audit {full * 1e3 / hands:.1f} ms/hand of which mistakes {only * 1e3 / hands:.1f} ms;"
+            f" {wins / hands:.2f} wins/hand; ends {dict(ends)}"
+        )
+        print("  hand types: " + ", ".join(f"{NAMES_ZH[h]} {n / wins:.1%}" for h, n in types.most_common()))
+        print(
+            "  mistakes per 100 hands: "
+            + ", ".join(f"{k} {v * 100 / hands:.1f}" for k, v in mistakes.most_common())
+        )
+
+
+if __name__ == "__main__":
+    main()

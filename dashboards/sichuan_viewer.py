@@ -1,0 +1,409 @@
+"""The Sichuan hand viewer's model (四川麻将 血战到底/血流成河): everything the page draws, in words.
+
+Built from the record, its audit and the steps of ``replay.games.sichuan.steps`` (the same
+board the audit replays). A Sichuan hand needs what a Wuhan one never does: the 换三张 swap and
+the 定缺 void suits at the start, several winners in the order they won (each win settled when its
+discard's window closes, 一炮多响 together), a 血流成河 winner's locked hand and the tiles it won
+on, every transfer at the event that made it (a kong's 刮风/下雨 at once, 呼叫转移 with the win
+that takes it), and the end-of-wall checks 查花猪, 查大叫 and 退税. Kept apart from the Wuhan
+viewer (``dashboards.viewer``) so each game's page changes without touching the other's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from dashboards import terms
+from dashboards.terms import tile
+from dashboards.terms import words_in_text as tiles_in_text
+from replay.errors import InputError
+from replay.games.sichuan.params import rules_from_json
+from replay.games.sichuan.steps import replay_steps
+from schemas.audit import audit_record
+from schemas.formats import validate_record
+
+ORDINALS = ("1st 第一", "2nd 第二", "3rd 第三", "4th 第四")
+SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2}
+MODE_TEXT = {"xueliu": "血流成河 xueliu: winners play on", "xuezhan": "血战到底 xuezhan: winners leave"}
+
+
+def _ordinal(n: int) -> str:
+    return ORDINALS[n] if n < len(ORDINALS) else f"{n + 1}th 第{n + 1}"
+
+
+def _seat(players: Sequence[Mapping[str, Any]], seat: object) -> str:
+    if not isinstance(seat, int) or not 0 <= seat < len(players):
+        return "seat ?"
+    return f"{seat} {players[seat]['name']}"
+
+
+def _win_words(win: Mapping[str, Any], order: int, players: Sequence[Mapping[str, Any]]) -> str:
+    """``1st 第一 · 1 小李 wins 胡 平胡 pinghu · 根 ×2 · 自摸 self-draw on 九筒 · multiple 4``."""
+    how = (
+        "自摸 self-draw"
+        if win.get("from") is None
+        else f"on {_seat(players, win['from'])}'s tile"
+        + (" (抢杠 robbed)" if "qiangganghu" in (win.get("ways") or []) else "")
+    )
+    parts = [
+        f"{_ordinal(order)} · {_seat(players, win['seat'])} wins 胡 {terms.sichuan_hand(win.get('hand'))}"
+    ]
+    if win.get("gen"):
+        parts.append(f"根 ×{win['gen']}")
+    parts += [terms.WAY_NAMES.get(w, w) for w in win.get("ways") or []]
+    parts.append(f"{how} {tile(win.get('tile'))}")
+    parts.append(f"multiple 番数 {win.get('multiple')}")
+    return " · ".join(parts)
+
+
+def _transfer_words(t: Mapping[str, Any], players: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    text = (
+        f"{_seat(players, t['from'])} pays 付 {_seat(players, t['to'])} {t['amount']}"
+        f" · {terms.TRANSFER_NAMES.get(str(t['kind']), str(t['kind']))}"
+    )
+    if t.get("owed") is not None:
+        text += f" (owed 应付 {t['owed']}: bankrupt 破产)"
+    return {"kind": t["kind"], "from": t["from"], "to": t["to"], "amount": t["amount"], "text": text}
+
+
+def describe(
+    event: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[str, Any], players: Sequence[Any]
+) -> str:
+    """One event in player notation: ``1 小李 暗杠 下雨 concealed kong 七条``."""
+    kind = event.get("type")
+    who = _seat(players, event.get("seat"))
+    if kind == "swap":
+        direction = terms.SWAP_NAMES.get(str(event.get("direction")), str(event.get("direction")))
+        return f"换三张 swap: every seat gives three tiles {direction}"
+    if kind == "dingque":
+        voids = after.get("voids") or []
+        return "定缺 void suits: " + " · ".join(
+            f"{_seat(players, s)} 缺 {terms.suit(v)}" for s, v in enumerate(voids)
+        )
+    if kind == "draw":
+        drawn = event.get("tile") or after.get("drawn")
+        return f"{who} 摸 draws {tile(drawn)}".rstrip()
+    if kind == "discard":
+        return f"{who} 打 discards {tile(event.get('tile'))}"
+    if kind == "peng":
+        return f"{who} 碰 peng {tile(before.get('claim_tile'))} ← {_seat(players, before.get('claim_seat'))}"
+    if kind == "gang":
+        name = terms.SICHUAN_GANG_NAMES.get(str(event.get("kind")), "杠 kong")
+        t = event.get("tile") or before.get("claim_tile")
+        source = f" ← {_seat(players, before.get('claim_seat'))}" if event.get("kind") == "ming" else ""
+        return f"{who} {name} {tile(t)}{source}"
+    if kind == "hu":
+        if before.get("phase") == "claim" and before.get("claim_tile"):
+            rob = " (抢杠 robbing the kong)" if before.get("claim_rob") else ""
+            source = _seat(players, before.get("claim_seat"))
+            return f"{who} 胡 wins on {tile(before.get('claim_tile'))}{rob} ← {source}"
+        return f"{who} 胡 自摸 wins on its own draw {tile(before.get('drawn'))}".rstrip()
+    if kind == "pass":
+        return f"{who} 过 passes"
+    if kind == "huangzhuang":
+        return "流局 the wall ran out: the end-of-wall checks 查花猪 · 查大叫 · 退税"
+    return str(kind)
+
+
+def _seat_status(step: Mapping[str, Any], seat: int, mode: str) -> str:
+    out = (step.get("out") or [None] * 4)[seat]
+    if out == "bankrupt":
+        return "bankrupt 破产 (out)"
+    if out == "won":
+        return "won 已胡 (out, 血战到底)"
+    wins = (step.get("win_counts") or [0] * 4)[seat]
+    if wins and mode == "xueliu":
+        return f"won ×{wins} 已胡 · hand locked 锁牌 (血流成河)"
+    return ""
+
+
+def _steps(
+    raw: list[dict[str, Any]], players: list[dict[str, Any]], mode: str
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The page's steps (in words) and the wins in the order they were settled."""
+    steps: list[dict[str, Any]] = []
+    wins: list[dict[str, Any]] = []
+    prev: dict[str, Any] | None = None
+    for s in raw:
+        event = s.get("event") or {}
+        caption = "the deal 起牌" if s["index"] is None else describe(event, prev or {}, s, players)
+        notes: list[str] = []
+        settled = s["wins"][len(prev["wins"]) :] if prev is not None else []
+        for k, w in enumerate(settled, start=len(prev["wins"]) if prev else 0):
+            words = _win_words(w, k, players)
+            wins.append({"order": k, "seat": w["seat"], "text": words, "step": s["index"]})
+            notes.append(f"settled 结算: {words}")
+        if any(t["kind"] == "gang_xu" for t in s["transfers"]) and event.get("type") != "gang":
+            notes.append("nobody robbed the 补杠: it stands and is paid now 补杠成立")
+        if event.get("type") == "hu" and s.get("pending_hu") and not settled:
+            notes.append("the win is settled when nobody else claims the tile 等待其他家胡 (一炮多响)")
+        if event.get("type") == "huangzhuang":
+            huazhu = ", ".join(_seat(players, x) for x in s.get("huazhu") or []) or "none 无"
+            tenpai = ", ".join(_seat(players, x) for x in s.get("tenpai") or []) or "none 无"
+            notes.append(f"查花猪 three suits 花猪: {huazhu}")
+            notes.append(f"查大叫 ready 下叫: {tenpai}")
+        swap = None
+        if event.get("type") == "swap":
+            swap = {
+                "direction": terms.SWAP_NAMES.get(str(event.get("direction")), ""),
+                "given": [[str(t) for t in given] for given in event.get("tiles") or []],
+            }
+        step = {
+            "index": s["index"],
+            "kind": event.get("type"),
+            "actor": event.get("seat"),
+            "caption": caption,
+            "hands": s["hands"],
+            "melds": [
+                [
+                    {
+                        "tiles": [m["tile"]] * (3 if m["type"] == "peng" else 4),
+                        "label": "碰 peng"
+                        if m["type"] == "peng"
+                        else terms.SICHUAN_GANG_NAMES.get(m.get("kind", ""), "杠").split(" ")[0],
+                        "hidden": m.get("kind") == "an",
+                    }
+                    for m in melds
+                ]
+                for melds in s["melds"]
+            ],
+            "discards": s["discards"],
+            "voids": [terms.suit(v) if v else "" for v in s["voids"]],
+            "void_letters": [v or "" for v in s["voids"]],
+            "won_tiles": s["won_tiles"],
+            "status": [_seat_status(s, seat, mode) for seat in range(4)],
+            "balances": [f"{d:+d}" for d in s["deltas"]],
+            "live": s["live"],
+            "transfers": [_transfer_words(t, players) for t in s["transfers"]],
+            "notes": notes,
+            "winners": [f"{_ordinal(k)} {_seat(players, w['seat'])}" for k, w in enumerate(s["wins"])],
+            "pending": [_seat(players, x) for x in s.get("pending_hu") or []],
+            "swap": swap,
+            "illegal": s.get("illegal"),
+        }
+        steps.append(step)
+        prev = s
+    return steps, wins
+
+
+def _mistake(m: Mapping[str, Any], players: list[dict[str, Any]]) -> dict[str, Any]:
+    kind = str(m.get("type"))
+    english = terms.MISTAKE_NAMES_EN.get(kind, kind.replace("_", " "))
+    cost = m.get("cost")
+    return {
+        "type": kind,
+        "seat": m.get("seat"),
+        "who": _seat(players, m.get("seat")),
+        "index": m.get("index"),
+        "severity": m.get("severity"),
+        "severity_text": terms.SEVERITY_NAMES.get(str(m.get("severity")), str(m.get("severity"))),
+        "name": f"{terms.MISTAKE_NAMES_ZH.get(kind, '')} {english}".strip(),
+        "cost_text": f"cost {cost} 失分" if cost is not None else "no cost attributed 不计分",
+        "message": tiles_in_text(m.get("message")),
+    }
+
+
+def _ruleset_words(record: Mapping[str, Any]) -> tuple[str, str]:
+    ruleset = record.get("ruleset") or {}
+    preset = str(ruleset.get("preset", ""))
+    words = terms.PRESET_NAMES.get(preset, preset)
+    overrides = ruleset.get("overrides") or {}
+    words += "".join(f" · {terms.override_words(k, v)}" for k, v in overrides.items())
+    try:
+        mode = rules_from_json(ruleset).mode
+    except InputError:
+        mode = "xueliu" if preset == "xueliu" else "xuezhan"
+    return words, mode
+
+
+def _comparison(
+    recorded: Mapping[str, Any] | None,
+    computed: Mapping[str, Any] | None,
+    differences: Sequence[Mapping[str, Any]],
+    players: list[dict[str, Any]],
+) -> list[dict[str, Any]]:
+    """Rows of the app-vs-rules table for the result fields the audit found different."""
+    if not recorded or not computed:
+        return []
+
+    def words(field: str, value: Any) -> str:
+        if value is None:
+            return "not said 未给出"
+        if field == "wins" and isinstance(value, list):
+            return (
+                "; ".join(
+                    _win_words(w, k, players) if isinstance(w, Mapping) and "seat" in w else str(w)
+                    for k, w in enumerate(value)
+                )
+                or "none 无"
+            )
+        if field == "transfers" and isinstance(value, list):
+            return (
+                "; ".join(
+                    _transfer_words(t, players)["text"]
+                    if isinstance(t, Mapping) and {"kind", "from", "to", "amount"} <= set(t)
+                    else str(t)
+                    for t in value
+                )
+                or "none 无"
+            )
+        if field in ("huazhu", "tenpai") and isinstance(value, list):
+            return ", ".join(_seat(players, s) for s in value) or "none 无"
+        if field == "next_dealer":
+            return _seat(players, value)
+        if field == "deltas" and isinstance(value, list):
+            return " / ".join(f"{v:+d}" if isinstance(v, int) else str(v) for v in value)
+        return str(value)
+
+    differs = {d.get("field") for d in differences}
+    return [
+        {
+            "label": terms.SICHUAN_DIFFERENCE_NAMES.get(field, field),
+            "app": words(field, recorded[field]),
+            "rules": words(field, computed.get(field)),
+            "differs": field in differs,
+        }
+        for field in terms.SICHUAN_DIFFERENCE_NAMES
+        if field in recorded
+    ]
+
+
+def _receipts(computed: Mapping[str, Any], players: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each win's receipt in words: M factor by factor (``平胡 1 · 根 2 · 杠上花 2 = 4``), then each
+    payer's line (``4 + 自摸加底 1 = 5``), with the win it belongs to."""
+    out = []
+    wins = computed.get("wins") or []
+    for k, r in enumerate(computed.get("receipts") or []):
+        win = wins[k] if k < len(wins) else {}
+        out.append(
+            {
+                "title": _win_words(win, k, players) if win else _seat(players, r.get("seat")),
+                "expression": tiles_in_text(r.get("expression")),
+                "payers": [
+                    {"who": _seat(players, p.get("seat")), "expression": tiles_in_text(p.get("expression"))}
+                    for p in r.get("payers") or []
+                ],
+            }
+        )
+    return out
+
+
+def build(record_obj: object, audit: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The viewer model for one ``sichuan-hand/1`` record (as stored), with its audit if known."""
+    if audit is None:
+        audit = audit_record(record_obj)
+    record, errors = validate_record(record_obj)
+    computed = audit.get("computed")
+    model: dict[str, Any] = {
+        "game": "sichuan",
+        "game_name": terms.GAME_NAMES["sichuan"],
+        "hand_id": audit.get("hand_id") or "",
+        "source": audit.get("source") or "",
+        "status": audit["status"],
+        "status_text": terms.STATUS_NAMES.get(audit["status"], audit["status"]),
+        "errors": [
+            {"field": e.get("field") or "record", "message": tiles_in_text(e.get("message"))}
+            for e in (errors or audit.get("errors", []))
+        ],
+        "first_illegal": None,
+        "verdict": None,
+        "comparison": [],
+        "mistakes": [],
+        "steps": [],
+        "players": [],
+        "moves": [],
+        "wins": [],
+        "settlement": None,
+    }
+    if record is None:
+        model["verdict"] = {"kind": "invalid", "title": "This record is not valid 无效牌谱", "step": None}
+        return model
+    players = [
+        {"seat": i, "player_id": s["player_id"], "name": s.get("name") or s["player_id"]}
+        for i, s in enumerate(record["seats"])
+    ]
+    model["players"] = players
+    model["dealer"] = record["dealer"]
+    model["ruleset"], mode = _ruleset_words(record)
+    model["mode"] = mode
+    model["mode_text"] = (
+        "血流成河 xueliu: winners play on" if mode == "xueliu" else "血战到底 xuezhan: winners leave"
+    )
+    model["played_at"] = terms.local_time(record.get("played_at"))
+    model["stacks"] = record.get("stacks")
+    model["mistakes"] = sorted(
+        (_mistake(m, players) for m in audit.get("mistakes") or [] if isinstance(m, Mapping)),
+        key=lambda m: (
+            m["index"] if isinstance(m["index"], int) else -1,
+            SEVERITY_ORDER.get(m["severity"], 3),
+        ),
+    )
+    illegal = audit.get("first_illegal")
+    if illegal:
+        idx = illegal.get("index")
+        events = record["events"]
+        seat = events[idx].get("seat") if isinstance(idx, int) and 0 <= idx < len(events) else None
+        model["first_illegal"] = {
+            "index": idx,
+            "rule": illegal.get("rule") or "",
+            "code": illegal.get("code") or "",
+            "message": tiles_in_text(illegal.get("message")),
+            "seat": seat if isinstance(seat, int) else None,
+        }
+    try:
+        raw = replay_steps(record)
+    except InputError:
+        return _verdict(model, audit, players)
+    model["steps"], model["wins"] = _steps(raw, players, mode)
+    model["moves"] = [
+        {"pos": p, "index": s["index"], "text": s["caption"], "illegal": bool(s["illegal"])}
+        for p, s in enumerate(model["steps"])
+        if p > 0 and s["kind"] != "pass"
+    ]
+    if computed:
+        model["settlement"] = {
+            "receipts": _receipts(computed, players),
+            "deltas": [
+                {"who": _seat(players, s), "delta": f"{d:+d}"}
+                for s, d in enumerate(computed.get("deltas") or [])
+            ],
+            "ended_by": terms.ENDED_BY_NAMES.get(str(computed.get("ended_by")), ""),
+            "next_dealer": _seat(players, computed.get("next_dealer")),
+            "transfers": [_transfer_words(t, players)["text"] for t in computed.get("transfers") or []],
+            "huazhu": ", ".join(_seat(players, s) for s in computed.get("huazhu") or []) or "none 无",
+            "tenpai": ", ".join(_seat(players, s) for s in computed.get("tenpai") or []) or "none 无",
+            "end_of_wall": computed.get("ended_by") == "huangzhuang",
+        }
+    return _verdict(model, audit, players)
+
+
+def _verdict(model: dict[str, Any], audit: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, Any]:
+    """The banner the page opens with: what is wrong with this hand and where to look."""
+    status = audit["status"]
+    if model["first_illegal"]:
+        fi = model["first_illegal"]
+        where = f"event {fi['index']}" if fi["index"] is not None else "the record"
+        who = f" by {_seat(players, fi['seat'])}" if fi["seat"] is not None else ""
+        model["verdict"] = {
+            "kind": "illegal",
+            "title": f"Illegal 违规 at {where}{who} ({fi['rule']}): {fi['message']}",
+            "step": fi["index"],
+        }
+    elif status == "mismatch":
+        model["comparison"] = _comparison(
+            audit.get("recorded"), audit.get("computed"), audit.get("differences") or [], players
+        )
+        fields = ", ".join(
+            terms.SICHUAN_DIFFERENCE_NAMES.get(str(d.get("field")), str(d.get("field")))
+            for d in audit.get("differences") or []
+        )
+        last = model["steps"][-1]["index"] if model["steps"] else None
+        model["verdict"] = {
+            "kind": "mismatch",
+            "title": f"Settled wrong 算错: the app and the rules disagree on {fields or 'the result'}",
+            "step": last,
+        }
+    elif status in ("invalid", "unfinished") or model["errors"]:
+        model["verdict"] = {"kind": "invalid", "title": "This record is not valid 无效牌谱", "step": None}
+    return model

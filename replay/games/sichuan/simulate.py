@@ -1,0 +1,260 @@
+"""Sichuan self-play: whole sittings played by bots, written as ``sichuan-hand/1`` records.
+
+Deterministic like Wuhan's simulator (``replay.simulate``): everything random comes from the
+master seed, so the same seed gives byte-identical records for any number of workers. Each
+sitting seats four players from a pool, each keeping one style (``bots.STYLES``); the next hand's
+dealer is the board's own SC-1.3 answer (the first winner, the discarder after a multiple first
+win, else ``draw_dealer``). With ``bankruptcy`` each seat brings a stack of 50 × base coins,
+carried from hand to hand; a seat that goes broke buys in again for the next hand.
+
+The driver asks the bot on turn for its ranked choices and pushes the first one a clone of the
+board accepts, so the board stays the only copy of the rules. On a discard every other active
+seat that may legally win is asked first (a forced win, SC-1.7, is never declined), then the one
+seat that could peng or 直杠; draws carry their tile, as apps record them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from typing import Any
+
+from replay.errors import InputError
+from replay.games.sichuan.board import Board, IllegalEvent, legal_actions
+from replay.games.sichuan.bots import STYLES, Bot, Table
+from replay.games.sichuan.params import rules_from_json
+from replay.tiles import CODES
+
+NAMES = ("幺妹", "老成都", "二娃", "胖哥", "李嬢嬢", "张老师", "小谢", "陈大爷", "Amy", "廖哥", "王幺爸")
+STYLE_CYCLE = ("balanced", "careful", "void_neglecter", "qingyise_chaser", "gambler")
+CHINA = timezone(timedelta(hours=8))
+START = datetime(2026, 12, 1, 20, 0, tzinfo=CHINA)
+#: What ``replay simulate --game sichuan`` plays when no overrides are given: the club room of
+#: sichuan.md §8 that swaps three of one suit, so every hand shows a 换三张 and a 定缺.
+DEFAULT_OVERRIDES: dict[str, Any] = {"swap_three": "same_suit"}
+STACK_UNITS = 50
+
+
+def players(count: int) -> list[dict[str, str]]:
+    """The pool: ids, display names and a style per player (styles cycle so all appear)."""
+    return [
+        {
+            "player_id": f"sc{i + 1:02d}",
+            "name": NAMES[i % len(NAMES)] + ("" if i < len(NAMES) else str(i // len(NAMES) + 1)),
+            "style": STYLE_CYCLE[i % len(STYLE_CYCLE)],
+        }
+        for i in range(count)
+    ]
+
+
+def _first_legal(board: Board, choices: list[dict[str, Any]]) -> dict[str, Any] | None:
+    for choice in choices:
+        trial = board.clone()
+        try:
+            trial.push(choice)
+        except (IllegalEvent, InputError):
+            continue
+        return choice
+    return None
+
+
+def _draw(board: Board, seat: int) -> dict[str, Any]:
+    tile = board.peek_draw()
+    assert tile is not None
+    return {"type": "draw", "seat": seat, "tile": CODES[tile]}
+
+
+def _after_claim(board: Board) -> dict[str, Any] | None:
+    """The event that closes an open claim: the next draw, 流局, or None when the wins end it."""
+    trial = board.clone()
+    trial._close_claim(None)
+    if trial.ended:
+        return None
+    if trial.live <= 0 and not trial.replacement:
+        return {"type": "huangzhuang"}
+    return _draw(trial, trial.actor)
+
+
+def _claims(board: Board, bots: list[Bot]) -> list[dict[str, Any]]:
+    """What the other seats do with the open discard or 补杠: hu(s), one peng/直杠, or nothing."""
+    claim = board.claim
+    assert claim is not None
+    forced = board.live < board.rules.forced_hu_last  # SC-1.7 (0 = off)
+    hus = []
+    for k in (1, 2, 3):
+        s = (claim.seat + k) % 4
+        if not board.active(s):
+            continue
+        reading = board.win_reading(s, claim.tile)
+        if reading is None:
+            continue
+        event = {"type": "hu", "seat": s}
+        if _first_legal(board, [event]) is None:
+            continue  # 过水 (SC-3.5)
+        if forced or bots[s].wants_hu(board, s, reading.points):
+            hus.append(event)
+    if hus or claim.rob:
+        return hus
+    for k in (1, 2, 3):
+        s = (claim.seat + k) % 4
+        if board.active(s) and board.seats[s].hand[claim.tile] >= 2:
+            want = bots[s].claim(board, s, claim.tile)
+            if want is not None and _first_legal(board, [want]) is not None:
+                return [want]
+    return []
+
+
+def play_hand(
+    rng: random.Random,
+    ruleset: Mapping[str, Any],
+    dealer: int,
+    styles: list[str],
+    stacks: list[int] | None = None,
+) -> tuple[list[str], list[dict[str, Any]], Board]:
+    wall = [CODES[k] for k in range(27) for _ in range(4)]
+    rng.shuffle(wall)
+    spec: dict[str, Any] = {"ruleset": ruleset, "dealer": dealer, "wall": wall}
+    if stacks is not None:
+        spec["stacks"] = stacks
+    board = Board.from_record(spec)
+    bots = [Bot(STYLES[s], rng) for s in styles]
+    table = Table.new()
+    events: list[dict[str, Any]] = []
+    queue: list[dict[str, Any]] = []
+    while not board.ended:
+        event: dict[str, Any] | None
+        if queue:
+            event = queue.pop(0)
+        elif board.phase == "swap":
+            direction = board.rules.swap_direction
+            if direction == "random":
+                direction = rng.choice(("next", "prev", "across"))
+            given = [bots[s].swap(board, s) for s in range(4)]
+            event = {"type": "swap", "direction": direction, "tiles": given}
+        elif board.phase == "dingque":
+            event = {"type": "dingque", "suits": [bots[s].dingque(board, s) for s in range(4)]}
+        elif board.phase == "draw":
+            no_tile = board.live <= 0 and not board.replacement
+            event = {"type": "huangzhuang"} if no_tile else _draw(board, board.actor)
+        elif board.phase == "act":
+            event = _first_legal(board, bots[board.actor].act(board, board.actor, table))
+            if event is None:  # never expected: the bots' lists hold every discard
+                event = legal_actions(board)[0]
+        else:
+            assert board.claim is not None
+            if not board.claim.hus:
+                queue = _claims(board, bots)
+            event = queue.pop(0) if queue else _after_claim(board)
+        if event is None:
+            board.finish()
+            break
+        if event["type"] == "discard":
+            table.thrown[CODES.index(event["tile"])] += 1
+        elif event["type"] in ("peng", "gang") and event.get("kind", "ming") == "ming":
+            tile = board.claim.tile if board.claim is not None else None
+            if tile is not None:
+                table.thrown[tile] -= 1  # a claimed tile is in a meld now, counted there
+        board.push(event)
+        events.append(event)
+    board.finish()
+    return wall, events, board
+
+
+@dataclass(frozen=True)
+class SessionPlan:
+    """What the master seed decides up front, so sittings can be played in any process."""
+
+    seed: int
+    number: int
+    hands: int
+    first_hand: int
+    seated: tuple[dict[str, str], ...]
+    dealer: int
+    start: datetime
+    preset: str
+    overrides: tuple[tuple[str, Any], ...]
+
+
+def plan_sessions(
+    hands: int, seed: int, preset: str, overrides: Mapping[str, Any], pool: int
+) -> list[SessionPlan]:
+    rng = random.Random(f"sichuan:{seed}")
+    people = players(pool)
+    when = START + timedelta(days=rng.randrange(28))
+    plans: list[SessionPlan] = []
+    made = 0
+    frozen = tuple(sorted(overrides.items()))
+    while made < hands:
+        size = min(rng.randint(4, 12), hands - made)
+        seated = tuple(rng.sample(people, 4))
+        plans.append(
+            SessionPlan(seed, len(plans) + 1, size, made + 1, seated, rng.randrange(4), when, preset, frozen)
+        )
+        made += size
+        when += timedelta(hours=rng.randint(12, 60))
+    return plans
+
+
+def play_session(plan: SessionPlan) -> list[dict[str, Any]]:
+    """One sitting: hands in order, each dealt by the previous hand's next dealer (SC-1.3)."""
+    rng = random.Random(f"sichuan:{plan.seed}:{plan.number}")
+    styles = [p["style"] for p in plan.seated]
+    ruleset = {"preset": plan.preset, "overrides": dict(plan.overrides)}
+    rules = rules_from_json(ruleset)
+    stacks = [STACK_UNITS * rules.base] * 4 if rules.bankruptcy else None
+    dealer = plan.dealer
+    when = plan.start
+    records = []
+    for i in range(plan.hands):
+        wall, events, board = play_hand(rng, ruleset, dealer, styles, stacks)
+        when += timedelta(minutes=rng.randint(4, 12), seconds=rng.randrange(60))
+        record: dict[str, Any] = {
+            "format": "sichuan-hand/1",
+            "hand_id": f"scsim{plan.seed}-{plan.first_hand + i:06d}",
+            "source": "simulator",
+            "played_at": when.isoformat(),
+            "session": {"id": f"scsim{plan.seed}-s{plan.number:04d}", "hand_no": i + 1},
+            "ruleset": {"preset": plan.preset, "overrides": dict(plan.overrides)},
+            "seats": [{"player_id": p["player_id"], "name": p["name"]} for p in plan.seated],
+            "dealer": dealer,
+        }
+        if stacks is not None:
+            record["stacks"] = list(stacks)
+        record["wall"] = wall
+        record["events"] = events
+        record["result"] = board.result()
+        records.append(record)
+        if stacks is not None:
+            stacks = [
+                s + d if s + d > 0 else STACK_UNITS * rules.base
+                for s, d in zip(stacks, board.ledger.deltas, strict=True)
+            ]
+        dealer = board.next_dealer()
+    return records
+
+
+def simulate(
+    hands: int,
+    seed: int,
+    preset: str = "xuezhan",
+    overrides: Mapping[str, Any] | None = None,
+    pool: int = 8,
+    workers: int = 1,
+) -> Iterator[dict[str, Any]]:
+    """``hands`` complete records in sittings of 4–12 hands; the same for any ``workers``.
+
+    Raises InputError for an unknown preset or a bad override (checked before any hand is played).
+    """
+    overrides = dict(DEFAULT_OVERRIDES if overrides is None else overrides)
+    rules_from_json({"preset": preset, "overrides": overrides})
+    plans = plan_sessions(hands, seed, preset, overrides, pool)
+    if workers <= 1 or len(plans) < 2:
+        for plan in plans:
+            yield from play_session(plan)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as ex:
+        for records in ex.map(play_session, plans, chunksize=1):
+            yield from records

@@ -1,0 +1,146 @@
+"""What the store does differently for each hosted game, in one place.
+
+A record's ``format`` picks its game (``replay.games``); from then on ingest, re-audit and the
+batch audit ask this module, never test a game's name themselves:
+
+- ``validate``: the game's schema (``schemas.formats``). A record whose ``format`` names no
+  other game goes through Wuhan's schema exactly as before, so its errors are unchanged;
+- ``audit``: the game's replayer, with a Sichuan hand's per-seat facts attached for habits;
+- ``hand_columns``: the ``hands`` columns a hand's result fills (``winner``, ``feeder``,
+  ``self_draw``): Wuhan's one winner, or a Sichuan hand's *first* winner (every win is in the
+  ``wins`` table);
+- ``session_stub``: a stored hand as the SC-1.3 / R-2.2 check across a sitting needs it;
+- ``extra_rows``: rows of the tables only multi-win games fill (``wins``, ``transfers``,
+  ``sichuan_seat_facts``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from replay.audit import audit_validated as wuhan_audit
+from replay.audit import other_game
+from replay.games import DEFAULT, GAMES
+from schemas.envelope import Validated
+from schemas.formats import validate_record as validate_any
+from schemas.hand_record import validate_record as validate_wuhan
+
+#: the game of stored rows older than the game column, and of any record not another game's
+WUHAN = DEFAULT.name
+GAME_NAMES: tuple[str, ...] = tuple(GAMES)
+#: every preset of every game, by name: a filter's ``preset`` is checked against these
+PRESET_GAME: dict[str, str] = {p: g.name for g in GAMES.values() for p in g.presets}
+
+
+def game_of(obj: object) -> str:
+    """The game a decoded record belongs to: another game's ``format``, else Wuhan."""
+    game = other_game(obj)
+    return game.name if game is not None else WUHAN
+
+
+def validate(obj: object) -> tuple[str, Validated]:
+    """``(game, (record, errors))``: the game's schema, picked by the record's ``format``."""
+    game = game_of(obj)
+    return game, (validate_wuhan(obj) if game == WUHAN else validate_any(obj))
+
+
+def audit(
+    game: str, record: Mapping[str, Any], location: str | None = None, analysis: bool = True
+) -> dict[str, Any]:
+    """The game's audit of a validated record (``replay audit --json``), private keys included;
+    ``analysis=False`` is the verdict only (no mistakes, no per-seat facts)."""
+    if game == WUHAN:
+        return wuhan_audit(record, location, analysis)
+    out = GAMES[game].audit_validated(record, location, analysis)
+    if analysis and game == "sichuan" and out.get("computed") is not None:
+        from replay.games.sichuan.facts import seat_facts
+
+        out["_sichuan_facts"] = seat_facts(record, out["computed"])
+    return out
+
+
+def audit_game(audit: Mapping[str, Any]) -> str:
+    """The game of an audit: another game's audit names it, Wuhan's does not."""
+    game = audit.get("game")
+    return game if isinstance(game, str) and game in GAMES else WUHAN
+
+
+def hand_columns(audit: Mapping[str, Any]) -> dict[str, Any]:
+    """``winner``, ``feeder`` and ``self_draw`` of a hand from its audit (None when unsettled)."""
+    computed = audit.get("computed")
+    if not computed:
+        return {"winner": None, "feeder": None, "self_draw": None}
+    if audit_game(audit) == WUHAN:
+        winner = computed["winner"]
+        return {
+            "winner": winner,
+            "feeder": _wuhan_feeder(computed),
+            "self_draw": computed["self_draw"] if winner is not None else None,
+        }
+    wins = computed.get("wins") or []
+    if not wins:
+        return {"winner": None, "feeder": None, "self_draw": None}
+    first = wins[0]
+    return {"winner": first["seat"], "feeder": first.get("from"), "self_draw": first.get("from") is None}
+
+
+def _wuhan_feeder(computed: Mapping[str, Any]) -> int | None:
+    """The seat that dealt in (放冲): its receipt carries the ``dealt_in`` factor."""
+    if computed.get("winner") is None or computed.get("self_draw"):
+        return None
+    for receipt in computed.get("receipts") or []:
+        if any(f.get("name") == "dealt_in" for f in receipt.get("factors", [])):
+            return int(receipt["seat"])
+    return None
+
+
+def extra_rows(audit: Mapping[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """``(table, row)`` for the multi-win tables: a Sichuan hand's wins, transfers and facts."""
+    computed = audit.get("computed")
+    if not computed or audit_game(audit) == WUHAN:
+        return
+    for n, w in enumerate(computed.get("wins") or []):
+        yield (
+            "wins",
+            {
+                "n": n,
+                "seat": w["seat"],
+                "from_seat": w.get("from"),
+                "tile": w.get("tile"),
+                "hand": w.get("hand"),
+                "gen": w.get("gen"),
+                "ways": list(w.get("ways") or []),
+                "multiple": w.get("multiple"),
+            },
+        )
+    for n, t in enumerate(computed.get("transfers") or []):
+        yield (
+            "transfers",
+            {"n": n, "kind": t["kind"], "payer": t["from"], "payee": t["to"], "amount": t["amount"]},
+        )
+    for facts in audit.get("_sichuan_facts") or []:
+        yield "sichuan_seat_facts", facts
+
+
+def sichuan_session_stub(
+    source: str, session_id: str, hand_no: int, dealer: int, computed: Mapping[str, Any]
+) -> dict[str, Any]:
+    """A stored Sichuan hand as ``replay.games.sichuan.audit.check_sessions`` reads it.
+
+    The next dealer is the stored result's; the reason is worded as the audit words it, told
+    from that result: a first win by one seat makes it the dealer, so a next dealer that is not
+    the first winner means the first win was a multiple one (一炮多响) and the discarder deals.
+    """
+    nxt = computed.get("next_dealer")
+    wins = computed.get("wins") or []
+    if not wins:
+        why = "no one won, so the dealer " + (
+            "stays (draw_dealer stay)" if nxt == dealer else "passes to its 下家 (draw_dealer next)"
+        )
+    elif nxt == wins[0]["seat"]:
+        why = f"seat {wins[0]['seat']} won first and deals next"
+    else:
+        source = wins[0].get("from")
+        why = f"the first win was a multiple win (一炮多响) on seat {source}'s tile: the discarder deals"
+    return {"_sichuan_session": (source, session_id, hand_no, dealer, nxt, why)}

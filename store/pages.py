@@ -1,0 +1,322 @@
+"""What the dashboards' pages read, as SQL over the DuckDB store (so ``dashboards/`` holds no SQL).
+
+Aggregation happens in DuckDB (JSON fields are unpacked there too), so a page on a database of
+100,000 hands moves a few hundred rows into Python, not the hands. Every function takes the
+filters the pages offer and returns plain dicts and lists. The pages reach it through
+``dashboards.data``, which re-exports it under its old name.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from store.db import Store
+from store.habits import HabitFilters, player_game, player_habits
+
+#: the day a hand was played in its own offset (the record's text), as the pages show its time;
+#: the UTC day only when the text is not an ISO date
+LOCAL_DAY = "coalesce(TRY_CAST(substr(played_at_text, 1, 10) AS DATE), CAST(h.played_at AS DATE))"
+#: ``player_hands`` lacks the record's text of ``played_at``: joined from ``hands`` for LOCAL_DAY
+WITH_TEXT = "JOIN (SELECT source, hand_id, played_at_text FROM hands) t USING (source, hand_id)"
+
+#: the explorer's sort orders, as SQL (whitelisted: the query string only picks a key)
+SORTS = {
+    "date": "h.played_at DESC NULLS LAST",
+    "cost": "m.cost DESC NULLS LAST, h.played_at DESC NULLS LAST",
+    "type": "m.type, h.played_at DESC NULLS LAST",
+    "severity": (
+        "CASE m.severity WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END, h.played_at DESC NULLS LAST"
+    ),
+}
+
+
+@dataclass(frozen=True)
+class MistakeQuery:
+    """The explorer's own choices beside the shared filters: which findings, which page."""
+
+    type: str | None = None
+    player: str | None = None
+    severity: str | None = None
+    sort: str = "date"
+    page: int = 1
+    per_page: int = 50
+    show_low: bool = False  # low-severity 牌效率 findings are collapsed unless asked for
+
+    @property
+    def offset(self) -> int:
+        return (self.page - 1) * self.per_page
+
+
+@dataclass(frozen=True)
+class Filters(HabitFilters):
+    """The filters every page shares: the habits' date range, preset and session, plus a source."""
+
+    source: str | None = None
+
+    def where(self, alias: str = "h") -> tuple[str, list[Any]]:
+        clause, params = super().where(alias)
+        if self.source:
+            return f"{clause} AND {alias}.source = ?", [*params, self.source]
+        return clause, params
+
+    def habits(self) -> HabitFilters:
+        return HabitFilters(self.since, self.until, self.preset, self.session, self.game)
+
+
+def _rows(cur: Any, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+    result = cur.execute(sql, list(params))
+    names = [d[0] for d in result.description]
+    return [dict(zip(names, row, strict=True)) for row in result.fetchall()]
+
+
+class StoreData:
+    """The dashboards' window on the store."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    # ------------------------------------------------------------------ one hand
+    def hand(self, source: str, hand_id: str) -> tuple[Any, dict[str, Any] | None] | None:
+        with self.store.read() as cur:
+            row = cur.execute(
+                "SELECT h.record, a.audit FROM hands h LEFT JOIN audits a USING (source, hand_id)"
+                " WHERE h.source = ? AND h.hand_id = ?",
+                [source, hand_id],
+            ).fetchone()
+        if row is None:
+            return None
+        return json.loads(row[0]), (json.loads(row[1]) if row[1] else None)
+
+    # ------------------------------------------------------------------ overview and audits
+    def overview(self, f: Filters) -> dict[str, Any]:
+        where, params = f.where()
+        with self.store.read() as cur:
+            status = _rows(cur, f"SELECT status, count(*) AS n FROM hands h WHERE {where} GROUP BY 1", params)
+            totals = _rows(
+                cur,
+                "SELECT count(*) AS hands, count(DISTINCT session_id) AS sessions,"
+                f" min(played_at) AS first, max(played_at) AS last FROM hands h WHERE {where}",
+                params,
+            )[0]
+            players = _rows(
+                cur,
+                "SELECT count(DISTINCT s.player_id) AS n FROM seats s JOIN hands h USING (source, hand_id)"
+                f" WHERE {where}",
+                params,
+            )[0]["n"]
+            per_day = _rows(
+                cur,
+                f"SELECT {LOCAL_DAY} AS day, status, count(*) AS n FROM hands h WHERE {where}"
+                " AND played_at IS NOT NULL GROUP BY ALL ORDER BY 1",
+                params,
+            )
+            types = _rows(
+                cur,
+                "SELECT t AS hand_type, count(*) AS n FROM ("
+                " SELECT unnest(CAST(json_extract(a.computed, '$.hands') AS VARCHAR[])) AS t"
+                " FROM audits a JOIN hands h USING (source, hand_id)"
+                f" WHERE {where} AND a.computed IS NOT NULL AND h.game = 'wuhan'"
+                " UNION ALL SELECT w.hand AS t FROM wins w JOIN hands h USING (source, hand_id)"
+                f" WHERE {where})"
+                " GROUP BY 1 ORDER BY 2 DESC",
+                [*params, *params],
+            )
+            by_game = _rows(
+                cur,
+                "SELECT h.game, count(*) AS hands,"
+                " count(*) FILTER (WHERE h.status = 'ok') AS ok,"
+                " count(*) FILTER (WHERE h.status = 'mismatch') AS mismatch,"
+                " count(*) FILTER (WHERE h.status = 'illegal') AS illegal,"
+                " count(DISTINCT h.session_id) AS sessions"
+                f" FROM hands h WHERE {where} GROUP BY 1 ORDER BY 2 DESC, 1",
+                params,
+            )
+            rejects = cur.execute("SELECT count(*) FROM rejects").fetchone()
+            conflicts = cur.execute("SELECT count(*) FROM conflicts WHERE NOT resolved").fetchone()
+            top = _rows(
+                cur,
+                "SELECT h.player_id, any_value(h.name) AS name, count(*) AS hands,"
+                " sum(CASE WHEN h.won THEN 1 ELSE 0 END) AS wins,"
+                " list(DISTINCT h.game ORDER BY h.game DESC) AS games"
+                f" FROM player_hands h WHERE {where}"
+                " GROUP BY 1 ORDER BY hands DESC, 1 LIMIT 12",
+                params,
+            )
+        return {
+            "status": {r["status"]: r["n"] for r in status},
+            "totals": {**totals, "players": players},
+            "per_day": per_day,
+            "hand_types": types,
+            "rejects": rejects[0] if rejects else 0,
+            "conflicts": conflicts[0] if conflicts else 0,
+            "top_players": top,
+            "by_game": by_game,
+            "disputed": self.disputed(f, limit=10),
+        }
+
+    def disputed(self, f: Filters, status: str | None = None, limit: int = 200) -> list[dict[str, Any]]:
+        where, params = f.where()
+        wanted = [status] if status else ["illegal", "mismatch"]
+        with self.store.read() as cur:
+            rows = _rows(
+                cur,
+                "SELECT h.source, h.hand_id, h.played_at_text, h.status, a.first_illegal, a.differences,"
+                " json_array_length(json_extract(h.record, '$.events')) - 1 AS last_event"
+                f" FROM hands h JOIN audits a USING (source, hand_id) WHERE {where}"
+                f" AND h.status IN ({', '.join('?' for _ in wanted)})"
+                " ORDER BY h.played_at DESC NULLS LAST, h.source, h.hand_id LIMIT ?",
+                [*params, *wanted, limit],
+            )
+        for r in rows:
+            r["first_illegal"] = json.loads(r["first_illegal"]) if r["first_illegal"] else None
+            r["differences"] = json.loads(r["differences"]) if r["differences"] else []
+        return rows
+
+    # ------------------------------------------------------------------ mistakes
+    def mistakes(
+        self,
+        f: Filters,
+        q: MistakeQuery | None = None,
+        with_types: bool = True,
+    ) -> dict[str, Any]:
+        """One page of mistakes with the total, the per-type summary and what the filters hid.
+
+        Paging, sorting and counting happen in DuckDB: a store of millions of findings sends
+        one page of rows to Python, never the whole list.
+        """
+        q = q or MistakeQuery()
+        where, params = f.where()
+        extra = ""
+        if q.type:
+            extra += " AND m.type = ?"
+            params.append(q.type)
+        if q.player:
+            extra += " AND s.player_id = ?"
+            params.append(q.player)
+        if q.severity:
+            extra += " AND m.severity = ?"
+            params.append(q.severity)
+        base = (
+            " FROM mistakes m JOIN hands h USING (source, hand_id)"
+            " JOIN seats s ON s.source = m.source AND s.hand_id = m.hand_id AND s.seat = m.seat"
+            f" WHERE {where}{extra}"
+        )
+        quiet = "m.type = 'inefficient_discard' AND m.severity = 'low'"
+        shown = base if q.show_low or q.severity == "low" else f"{base} AND NOT ({quiet})"
+        with self.store.read() as cur:
+            rows = _rows(
+                cur,
+                "SELECT m.source, m.hand_id, h.played_at_text, m.type, m.seat, s.player_id, s.name, m.idx,"
+                f" m.severity, m.cost, m.message, h.preset{shown}"
+                f" ORDER BY {SORTS[q.sort]}, m.source, m.hand_id, m.idx LIMIT ? OFFSET ?",
+                [*params, q.per_page, q.offset],
+            )
+            total = cur.execute(f"SELECT count(*){shown}", params).fetchone()
+            hidden = (
+                cur.execute(f"SELECT count(*){base} AND {quiet}", params).fetchone()
+                if not (q.show_low or q.severity == "low")
+                else None
+            )
+            summary = _rows(
+                cur,
+                f"SELECT m.type, count(*) AS n, sum(m.cost) AS cost{base} GROUP BY 1 ORDER BY 2 DESC",
+                params,
+            )
+            types = (
+                [r[0] for r in cur.execute("SELECT DISTINCT type FROM mistakes ORDER BY 1").fetchall()]
+                if with_types
+                else []
+            )
+        return {
+            "rows": rows,
+            "total": total[0] if total else 0,
+            "hidden_low": hidden[0] if hidden else 0,
+            "summary": summary,
+            "types": types,
+        }
+
+    # ------------------------------------------------------------------ players
+    def players(self, f: Filters, limit: int = 500) -> list[dict[str, Any]]:
+        """One row per player and game: a Wuhan hand's points and a Sichuan hand's coins do not add."""
+        where, params = f.where()
+        with self.store.read() as cur:
+            return _rows(
+                cur,
+                "SELECT player_id, any_value(name) AS name, game, count(*) AS hands,"
+                " avg(CAST(won AS INT)) FILTER (WHERE delta IS NOT NULL) AS win_rate,"  # over settled hands
+                " avg(delta) AS avg_points, sum(delta) AS points"
+                f" FROM player_hands h WHERE {where} GROUP BY player_id, game"
+                " ORDER BY hands DESC, 1, game DESC LIMIT ?",
+                [*params, limit],
+            )
+
+    def player(self, player_id: str, f: Filters, scope: str | None = None) -> dict[str, Any]:
+        """The habit figures (``store.habits``), the series the charts draw, the mistakes list:
+        all of one game (the filter's, else the game the player sat in most).
+
+        ``scope``: a club's sign-in; the player's figures are that club's hands only (the
+        population's stay aggregate), as ``f.source`` is for the series and the mistakes.
+        """
+        with self.store.read() as cur:
+            game = player_game(cur, player_id, f.habits())
+            games = [
+                r[0]
+                for r in cur.execute(
+                    "SELECT game FROM player_hands WHERE player_id = ? AND (? IS NULL OR source = ?)"
+                    " GROUP BY 1 ORDER BY count(*) DESC, 1 DESC",
+                    [player_id, scope, scope],
+                ).fetchall()
+            ]
+        f = replace(f, game=game)
+        where, params = f.where()
+        with self.store.read() as cur:
+            habits = player_habits(cur, player_id, f.habits(), scope)
+            name = cur.execute(
+                "SELECT any_value(name) FROM seats WHERE player_id = ? AND (? IS NULL OR source = ?)",
+                [player_id, scope, scope],
+            ).fetchone()
+            points = _rows(
+                cur,
+                "SELECT day, hands, points, sum(points) OVER (ORDER BY day) AS cumulative FROM ("
+                f" SELECT {LOCAL_DAY} AS day, count(*) AS hands,"
+                " CAST(sum(delta) AS BIGINT) AS points"
+                f" FROM player_hands h {WITH_TEXT} WHERE player_id = ? AND {where}"
+                " AND delta IS NOT NULL GROUP BY 1)"
+                " ORDER BY day",
+                [player_id, *params],
+            )
+            weekly = _rows(
+                cur,
+                f"WITH mine AS (SELECT h.source, h.hand_id, h.seat, date_trunc('week', {LOCAL_DAY}) AS week"
+                f" FROM player_hands h {WITH_TEXT} WHERE player_id = ? AND {where}"
+                " AND h.played_at IS NOT NULL),"
+                " n AS (SELECT week, count(*) AS hands FROM mine GROUP BY 1)"
+                " SELECT mine.week, m.type, count(*) AS n, any_value(n.hands) AS hands"
+                " FROM mistakes m JOIN mine ON m.source = mine.source AND m.hand_id = mine.hand_id"
+                " AND m.seat = mine.seat JOIN n USING (week) GROUP BY ALL ORDER BY 1, 2",
+                [player_id, *params],
+            )
+            weeks = _rows(
+                cur,
+                f"SELECT date_trunc('week', {LOCAL_DAY}) AS week, count(*) AS hands"
+                f" FROM player_hands h {WITH_TEXT} WHERE player_id = ? AND {where}"
+                " AND h.played_at IS NOT NULL GROUP BY 1 ORDER BY 1",
+                [player_id, *params],
+            )
+        figures = {x["key"]: x for x in habits["figures"]}
+        return {
+            "player_id": player_id,
+            "game": game,
+            "games": games,
+            "name": (name[0] if name and name[0] else player_id),
+            "habits": habits,
+            "figures": figures,
+            "points": points,
+            "won_types": [{"hand_type": r["hand_type"], "n": r["player"]} for r in habits["hand_types_won"]],
+            "mistakes_weekly": weekly,
+            "weeks": weeks,
+            "mistakes": self.mistakes(f, MistakeQuery(player=player_id, per_page=20), with_types=False),
+        }

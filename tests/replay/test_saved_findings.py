@@ -1,0 +1,66 @@
+"""Issue #15: the faster analysis finds exactly what the analysis found before it was made faster.
+
+``tests/data/findings/findings.ndjson.gz`` was written by ``tests/data/findings/make.py`` from the
+code before the speed work: every hand of the test set and 10,000 simulated hands (three presets),
+each with its findings in full and a digest of the rest of its audit (verdict, computed result,
+per-seat facts). Every detector's findings — and the verdicts beside them — must be identical.
+The default run checks the test set and the first 200 simulated hands of each preset; ``pytest -m
+slow`` checks all 10,000.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+MAKE = Path(__file__).resolve().parents[1] / "data" / "findings" / "make.py"
+
+
+def _make() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("saved_findings_make", MAKE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+make = _make()
+SAVED: dict[str, dict[str, Any]] = make.load()
+
+
+def _compare(items: list[tuple[str, object]]) -> None:
+    assert items, "nothing to compare"
+    moved = []
+    for key, obj in items:
+        now = make.entry(key, obj)
+        if SAVED.get(key) != now:
+            moved.append((key, SAVED.get(key), now))
+    assert not moved, "\n".join(f"{k}:\n  saved {s}\n  now   {n}" for k, s, n in moved[:5])
+
+
+def test_saved_findings_cover_every_detector() -> None:
+    """The saved set is worth comparing against: every detector fires in it, many times."""
+    from replay.analysis import DETECTORS
+
+    fired = {m[0] for e in SAVED.values() for m in e["mistakes"]}
+    assert fired == set(DETECTORS)
+    assert sum(1 for k in SAVED if k.startswith("sim:")) == sum(n for _, _, n in make.SIMULATED) == 10_000
+
+
+def test_test_set_findings_and_verdicts_unchanged() -> None:
+    items = list(make.test_set())
+    assert {k for k, _ in items} == {k for k in SAVED if not k.startswith("sim:")}
+    _compare(items)
+
+
+def test_simulated_findings_unchanged_first_hands() -> None:
+    _compare(list(make.simulated(limit=200)))
+
+
+@pytest.mark.slow
+def test_simulated_findings_unchanged_all_10000() -> None:
+    _compare(list(make.simulated()))

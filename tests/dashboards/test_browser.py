@@ -470,7 +470,7 @@ def test_habits_marks_show_the_counts_the_test_weighed(server: str, browser: Any
     found = re.search(r"z = (-?[\d.]+) · (\d+) of (\d+) hands · others (\d+) of ([\d,]+)", text)
     assert found, text
     z, mine, hands = float(found.group(1)), int(found.group(2)), int(found.group(3))
-    assert hands == 144 and 0 < mine <= hands  # 老王 p01 played 144 of the sample hands
+    assert hands == 206 and 0 < mine <= hands  # 老王 p01 played 206 of the sample hands (62 of them qipi)
     assert ("higher 偏高" in text or "lower 偏低" in text) == (abs(z) >= 1.96)
     assert page.locator("table.habits tr.significant").count() >= 1
     assert problems == []

@@ -32,6 +32,40 @@ from store.db import Store
 from store.jobs import Job, JobRunning, Jobs
 from store.tokens import create_token, list_tokens, revoke_token
 
+
+def _token_create_body() -> dict[str, Any]:
+    """The request body as the server takes it, the scope/source rule included (an upload token
+    needs a source, an admin token has none, a read token may have one): marshmallow validates
+    each field, ``create_token`` the rule between them, so the document states it here."""
+    from schemas.hand_record import ID_PATTERN
+
+    source = {"type": "string", "pattern": f"^{ID_PATTERN}$"}
+    label = {"type": "string", "maxLength": 200, "description": "who or what uses the token"}
+
+    def variant(scope: str, properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
+        return {
+            "type": "object",
+            "properties": {"scope": {"type": "string", "enum": [scope]}, **properties, "label": label},
+            "required": ["scope", *required],
+            "additionalProperties": False,
+        }
+
+    return {
+        "required": True,
+        "content": {
+            "application/json": {
+                "schema": {
+                    "oneOf": [
+                        variant("upload", {"source": source}, ["source"]),
+                        variant("read", {"source": {**source, "description": "reads only this source"}}, []),
+                        variant("admin", {}, []),
+                    ]
+                }
+            }
+        },
+    }
+
+
 blp = Blueprint(
     "admin", __name__, url_prefix="/api/v1/admin", description="Administration while serving (admin tokens)"
 )
@@ -70,6 +104,7 @@ class Tokens(MethodView):
         security=SECURITY,
         summary="Create a token",
         description="The secret is in the answer once and never again (the server keeps its hash).",
+        requestBody=_token_create_body(),
     )
     @blp.arguments(TokenCreateSchema)
     @blp.response(201, TokenCreatedSchema)

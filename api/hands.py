@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from flask import current_app
+from flask import current_app, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
@@ -131,6 +131,9 @@ class Hands(MethodView):
     @blp.alt_response(415, response="UNSUPPORTED_MEDIA_TYPE")
     def post(self, analysis: bool = True) -> dict[str, Any]:
         token = auth.require(auth.UPLOAD)
+        unknown = sorted(set(request.args) - set(UploadQuerySchema().fields))
+        if unknown:  # webargs drops unknown query keys: a misspelt ?analyis=false must not pass
+            raise Problem(400, f"unknown query parameter {unknown[0][:40]!r}; known: analysis")
         assert token is not None
         items = read_items()
         allowed = token.source if token.scope == "upload" else None

@@ -55,6 +55,13 @@ def mistake_name(kind: object) -> str:
     return f"{en} {zh}".strip()
 
 
+def preset_name(preset: object) -> str:
+    """``hzfclzg 红中发财赖子杠``: the id the filters and records use, with the name players know
+    (``PRESET_NAMES``, below with the games); a preset the pages do not know, as its id."""
+    key = str(preset or "")
+    return PRESET_NAMES.get(key, key)
+
+
 SEVERITY_NAMES = {"high": "high 严重", "medium": "medium 中等", "low": "low 轻微"}
 STATUS_NAMES = {
     "ok": "ok 无误",
@@ -283,7 +290,7 @@ def _value_words(field: str, value: Any) -> str:
 def difference_words(diff: dict[str, Any]) -> str:
     """One app-vs-rules difference in words: ``liable 承包: the app said seat 2, the rules seat 3``."""
     field = str(diff.get("field"))
-    label = DIFFERENCE_NAMES.get(field, field.replace("_", " "))
+    label = DIFFERENCE_NAMES.get(field) or SICHUAN_DIFFERENCE_NAMES.get(field, field.replace("_", " "))
     app, rules = diff.get("recorded"), diff.get("computed")
     if isinstance(app, list) and isinstance(rules, list):
         differs = _list_difference(field, app, rules)
@@ -309,6 +316,7 @@ PRESET_NAMES: dict[str, str] = {
     "hzlzg": "hzlzg 红中赖子杠",
     "hzlzg-koukou": "hzlzg-koukou 口口翻",
     "hzfclzg": "hzfclzg 红中发财赖子杠",
+    "qipi": "qipi 七皮四赖",
     "xuezhan": "xuezhan 血战到底",
     "xueliu": "xueliu 血流成河",
 }

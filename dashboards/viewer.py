@@ -283,7 +283,7 @@ def build(record_obj: object, audit: dict[str, Any] | None = None) -> dict[str, 
     model["dealer"] = record["dealer"]
     preset = record["ruleset"].get("preset", "")
     overrides = record["ruleset"].get("overrides") or {}
-    model["ruleset"] = preset + "".join(f" · {k} {v}" for k, v in overrides.items())
+    model["ruleset"] = terms.preset_name(preset) + "".join(f" · {k} {v}" for k, v in overrides.items())
     model["played_at"] = terms.local_time(record.get("played_at"))
     model["mistakes"] = sorted(
         (_mistake(m, players) for m in audit.get("mistakes", [])),

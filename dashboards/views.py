@@ -64,6 +64,7 @@ def names() -> dict[str, Any]:
         "args_with": args_with,
         "severities": terms.SEVERITY_NAMES,
         "mistake_name": terms.mistake_name,
+        "preset_name": terms.preset_name,
     }
 
 

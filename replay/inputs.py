@@ -118,7 +118,8 @@ _DECODER = json.JSONDecoder(parse_constant=reject_constant)
 
 #: A key's closing quote and its colon, with JSON whitespace between (rare: pretty-printed input).
 _KEY_END = re.compile(rb'"[ \t\n\r]*:')
-_QUOTE_SPACE = (b'" ', b'"\t', b'"\n', b'"\r')
+#: A quote followed by whitespace: one regex pass is cheaper than four substring searches.
+_QUOTE_SPACE = re.compile(rb'"[ \t\n\r]')
 #: The escapes that could hide a quote, a colon or a space from the byte count.
 _HIDING = (b"\\u0022", b"\\u003a", b"\\u003A", b"\\u0020")
 
@@ -149,9 +150,13 @@ def check_unique_keys(data: bytes, value: object) -> None:
     again with a pairs hook, which names the key.
     """
     if isinstance(value, dict | list) and not (b"\\u00" in data and any(h in data for h in _HIDING)):
-        spaced = any(q in data for q in _QUOTE_SPACE)
+        spaced = _QUOTE_SPACE.search(data) is not None
         in_text = len(_KEY_END.findall(data)) if spaced else data.count(b'":')
-        if in_text == orjson.dumps(value).count(b'":'):
+        try:
+            out_text = orjson.dumps(value).count(b'":')
+        except TypeError:  # a lone surrogate (the json module reads them; orjson writes none)
+            out_text = -1
+        if in_text == out_text:
             return
     elif not isinstance(value, dict | list):
         return

@@ -277,7 +277,7 @@ class PartRows:
         session = audit.get("_session")
         if session:
             source, sid, no, dealer, keeps, *rest = session
-            passes_to = rest[0] if rest else None
+            passes_to = rest[0] if rest else None
             self._stub(text(source), text(sid), no, dealer, keeps, passes_to, row, key, "wuhan", None, None)
         session = audit.get("_sichuan_session")
         if session:

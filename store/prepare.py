@@ -136,10 +136,10 @@ def _session_stubs(con: duckdb.DuckDBPyConnection, items: Sequence[Item]) -> lis
         if not keeps and rotation == "winner":  # the stored hand's winner deals next
             key = (*key, winner)
         stubs.append({"_session": key})
-    stubs += [
+    stubs.extend(
         games.sichuan_session_stub(src, sid, no, dealer, orjson.loads(computed))
         for src, sid, no, dealer, computed in others
-    ]
+    )
     return stubs
 
 

@@ -96,6 +96,7 @@ def test_tokens_are_created_listed_and_revoked_while_serving(admin: Api) -> None
     ("body", "field"),
     [
         ({"scope": "upload"}, "source"),  # an upload token is bound to a source
+        ({"scope": "admin", "source": "club7"}, "source"),  # admin tokens never are (read ones may be)
         ({"scope": "root"}, "scope"),
         ({"scope": "upload", "source": "club 7"}, "source"),
         ({"scope": "read", "secret": "wr_mine"}, "secret"),  # the server makes secrets

@@ -108,3 +108,15 @@ def test_player_figures_are_of_one_game(api: Api) -> None:
     assert "void_turns" in keys and "pizi_ganged" not in keys
     assert stats["habits"]["filters"]["game"] == "sichuan"
     assert_problem(api.get(f"/api/v1/players/{player}/stats?game=wuhan"), 404)
+
+
+def test_evaluate_takes_a_sichuan_win_named_by_its_game(api: Api) -> None:
+    """SC-4.2/SC-5 through the API: 11 33 5555 77 88 9 筒 + 9p self-drawn is 七对, all 筒, with four
+    5p (龙): 青龙七对, M 32. The 3-番 cap makes it 2³ = 8, plus 自摸加底 1: each of the three
+    others pays 9, the winner (seat 2) gets 27."""
+    body = (ROOT / "sample_logs" / "evaluate" / "sichuan.ndjson").read_bytes().splitlines()[0]
+    answer = api.post("/api/v1/evaluate", body, who="read").get_json()
+    assert answer["legal"] is True and answer["hand"] == "qinglongqidui" and answer["multiple"] == 32
+    assert answer["deltas"] == [-9, -9, 27, -9]
+    bad = api.post("/api/v1/evaluate", b'{"game": "changsha"}', who="read").get_json()
+    assert bad["error"]["field"] == "game" and "sichuan" in bad["error"]["message"]

@@ -44,11 +44,14 @@ def test_any_number_of_workers_gives_the_same_bytes(sim_file: Path, monkeypatch:
 def test_streamed_output_is_the_whole_list_audit(sim_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Chunks of 2 cut R-2.2's sittings apart: the check still sees the hand before (earlier chunk)."""
     monkeypatch.setattr(audit_run, "CHUNK", 2)
-    paths = [str(ROOT / "sample_logs" / "handwritten"), str(sim_file)]
+    # the Wuhan hand-written records (the sichuan/ folder beside them holds invalid ones: exit 2)
+    paths = [*sorted(str(p) for p in (ROOT / "sample_logs" / "handwritten").glob("*.json")), str(sim_file)]
     want = [audit_run.to_json(a) for a in audit_records(iter_records(paths))]
     code, out = _run("--json", *paths)
     assert out.splitlines() == want
-    assert code == 1  # the handwritten folder has illegal and mismatched records
+    # illegal and mismatched records, and two Sichuan samples the schema refuses (a chi, a draw
+    # without its tile: sample_logs/handwritten/sichuan/disputed_no_chi.json, ..._draw_tile_missing.json)
+    assert code == 2
     firsts = [json.loads(x)["first_illegal"] for x in out.splitlines()]
     assert [f["rule"] for f in firsts if f and f["code"] == "dealer_not_rotated"] == ["R-2.2"]
 

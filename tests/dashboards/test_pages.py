@@ -325,3 +325,11 @@ def test_days_are_the_hands_own_days_not_utc(tmp_path: Path) -> None:
         assert [r["day"] for r in pages.overview(Filters())["per_day"]] == [date(2026, 3, 1)]
         player = record["seats"][0]["player_id"]
         assert [r["day"] for r in pages.player(player, Filters())["points"]] == [date(2026, 3, 1)]
+
+
+def test_rulesets_are_named_as_players_know_them() -> None:
+    """RULES.md §11: hzfclzg is 红中发财赖子杠; the id stays beside it (filters and records use it)."""
+    assert terms.preset_name("hzfclzg") == "hzfclzg 红中发财赖子杠"
+    assert terms.preset_name("qipi") == "qipi 七皮四赖"
+    assert terms.preset_name("club-house") == "club-house"  # a preset the pages do not know
+    assert build(sample("qingyise"))["ruleset"].startswith("hzlzg 红中赖子杠")

@@ -52,9 +52,14 @@ def test_saved_findings_cover_every_detector() -> None:
 
 
 def test_test_set_findings_and_verdicts_unchanged() -> None:
+    """Every hand saved is still in the test set and audits as it did; hands added to the test set
+    since the save (later rulings' records, another game's samples) have nothing to compare with."""
     items = list(make.test_set())
-    assert {k for k, _ in items} == {k for k in SAVED if not k.startswith("sim:")}
-    _compare(items)
+    saved = {k for k in SAVED if not k.startswith("sim:")}
+    assert saved <= {k for k, _ in items}, (
+        f"saved hands gone from the test set: {sorted(saved - {k for k, _ in items})[:5]}"
+    )
+    _compare([(k, obj) for k, obj in items if k in saved])
 
 
 def test_simulated_findings_unchanged_first_hands() -> None:

@@ -134,6 +134,10 @@ def test_every_decoding_path_refuses_the_record_and_keeps_the_others(tmp_path: P
     pretty = json.dumps({"a": 1}, indent=2).replace('"a": 1', '"a": 1,\n  "a": 2').encode()
     (whole,) = list(iter_auto(pretty, "pretty.json"))
     assert isinstance(whole.obj, Unreadable) and whole.obj.key == "a" and whole.location == "pretty.json"
+    # an array item with a lone surrogate (the json module reads it, orjson cannot write it back)
+    items = decode_json(b'[{"a": "\\ud800"}, {"a": "\\ud800", "a": 1}]')
+    assert items[0].obj == {"a": "\ud800"}
+    assert isinstance(items[1].obj, Unreadable) and items[1].obj.key == "a"
     # the batch audit's parts, as its workers read them
     path = tmp_path / "batch.ndjson"
     path.write_bytes(good + b"\n" + dup + b"\n" + good + b"\n")

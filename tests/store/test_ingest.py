@@ -271,18 +271,28 @@ def test_odd_unicode_is_stored_or_refused_but_never_crashes(store: Store) -> Non
     lone["seats"][1]["player_id"] = "PLACEHOLDER"
     text = json.dumps([nul, lone]).replace("PLACEHOLDER", "\\ud800")
     results = ingest(store, decode_json(text.encode()))
-    assert [r.outcome for r in results] == ["stored", "invalid"]
+    # issue 16: a NUL (or any control, or a bidi override) in a name is refused, naming it
+    assert [r.outcome for r in results] == ["invalid", "invalid"]
+    assert results[0].errors == [
+        {
+            "field": "seats[0].name",
+            "message": "must not hold control characters: U+0000 at position 1"
+            " (controls, line separators and bidirectional controls are refused)",
+        }
+    ]
     assert results[1].errors == [
         {
             "field": "seats[1].player_id",
             "message": "must be valid Unicode text (it holds a lone surrogate escape)",
         }
     ]
+    ok = copy.deepcopy(sim()[8])
+    ok["seats"][0]["name"] = "a b 老王 👨\u200d👩\u200d👧"
+    assert ingest(store, decode_json(json.dumps(ok).encode()))[0].outcome == "stored"
     with store.read() as cur:
-        name = cur.execute(
-            "SELECT name FROM seats WHERE hand_id = ? AND seat = 0", [nul["hand_id"]]
-        ).fetchall()
-    assert name == [("a\x00b\u202e老王",)]
+        sql = "SELECT name FROM seats WHERE hand_id = ? AND seat = 0"
+        name = cur.execute(sql, [ok["hand_id"]]).fetchall()
+    assert name == [("a b 老王 👨\u200d👩\u200d👧",)]
     results = ingest(store, decode_ndjson(b'{"hand_id": "\\udc00", "source": "x"}'))  # orjson refuses it
     assert results[0].outcome == "invalid"
 

@@ -238,3 +238,33 @@ def test_reaudit_keeps_sichuan_verdicts_and_rewrites_their_rows_once(store: Stor
     assert report.audited == len(items) and not report.changed
     after = {t: rows(store, f"SELECT count(*) FROM {t}")[0][0] for t in before}
     assert after == before and before["sichuan_seat_facts"] == 4 * len(items)
+
+
+def test_sichuan_habits_are_of_sichuan_hands_only(store: Store) -> None:
+    """A player's Sichuan figures come from Sichuan hands and are compared with Sichuan seats only;
+    a Wuhan hand in the store changes neither."""
+    from store.habits import HabitFilters, player_game, player_habits
+
+    records = [record(p.name) for p in sorted(VALID.glob("*.json"))]
+    ingest(store, [item(r) for r in records])
+    wuhan = next(read_paths([str(ROOT / "sample_logs" / "handwritten" / "pihu.json")]))
+    ingest(store, list(wuhan))
+    player = records[0]["seats"][1]["player_id"]
+    seats = [(r, s) for r in records for s in range(4) if r["seats"][s]["player_id"] == player]
+    with store.read() as cur:
+        assert player_game(cur, player, HabitFilters()) == "sichuan"
+        habits = player_habits(cur, player, HabitFilters())
+    figures = {f["key"]: f for f in habits["figures"]}
+    assert habits["filters"]["game"] == "sichuan"
+    assert figures["hands"]["player"] == len(seats)
+    assert figures["hands"]["population"] == 4 * len(records)
+    won = sum(any(w["seat"] == s for w in r["result"]["wins"]) for r, s in seats)
+    assert figures["win_rate"]["player"] == pytest.approx(won / len(seats), abs=1e-4)
+    paid = sum(
+        any(t["kind"] == "dajiao" and t["from"] == s for t in r["result"]["transfers"]) for r, s in seats
+    )
+    assert figures["dajiao_rate"]["player"] == pytest.approx(paid / len(seats), abs=1e-4)
+    coins = sum(r["result"]["deltas"][s] for r, s in seats) / len(seats)
+    assert figures["avg_points"]["player"] == pytest.approx(coins, abs=1e-4)
+    assert figures["avg_points"]["population"] == 0  # coins only move between the seats of a hand
+    assert "pizi_ganged" not in figures

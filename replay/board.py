@@ -231,7 +231,7 @@ class Board:
     def _on_draw(self, event: Mapping[str, Any]) -> None:
         seat, given = event["seat"], event.get("tile")
         rules = self.rules
-        if rules.haidi_play_on and self.live == 0 and self.phase in (CLAIM, REPLACE, ROB):
+        if rules.haidi_play_on and self.phase in (CLAIM, REPLACE, ROB) and self.live == 0:
             raise self._fail("wall_empty", detail="nothing is left to draw; the hand is a draw (黄庄)")
         if self.phase == CLAIM:
             assert self.last_discard is not None
@@ -301,7 +301,11 @@ class Board:
     def _on_discard(self, event: Mapping[str, Any]) -> None:
         seat, tile = event["seat"], KIND_OF[event["tile"]]
         state = self._must_act(seat, "discard")
-        if tile in state.hand and not self._may_discard(state, tile):
+        if (
+            self.rules.special_discard == "gang_only"
+            and tile in state.hand
+            and not self._may_discard(state, tile)
+        ):
             raise self._fail("special_discard", seat=seat, tile=CODES[tile])
         self._remove(seat, tile)
         if tile in self.rules.pi:

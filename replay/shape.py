@@ -34,7 +34,13 @@ def complete(counts: Sequence[int], wild: int = 0, pair: str = "jiang", blocked:
         return _complete_natural(b, pair)
     if (sum(b) + wild) % 3 != 2:
         return False
-    v0, v1, v2 = suit_values(b, blocked)
+    if blocked:
+        v0, v1, v2 = suit_values(b, blocked)
+    else:  # the common case, kept to three lookups
+        table = suit_needs()
+        v0 = table.get(b[0:9], _NONE)
+        v1 = table.get(b[9:18], _NONE)
+        v2 = table.get(b[18:27], _NONE)
     m0, m1, m2 = v0 & 7, v1 & 7, v2 & 7
     hm = 0
     hp = IMPOSSIBLE
@@ -86,7 +92,11 @@ def complete_real_jiang(counts: Sequence[int], wild: int = 0, blocked: Sequence[
 def melds_cost(counts: Sequence[int], blocked: Sequence[int] = ()) -> int:
     """Wildcards needed to make the natural tiles into melds only (no pair); 7+ = impossible."""
     b = bytes(counts)
-    v0, v1, v2 = suit_values(b, blocked)
+    if blocked:
+        v0, v1, v2 = suit_values(b, blocked)
+    else:
+        table = suit_needs()
+        v0, v1, v2 = table.get(b[0:9], _NONE), table.get(b[9:18], _NONE), table.get(b[18:27], _NONE)
     cost = (v0 & 7) + (v1 & 7) + (v2 & 7)
     for k, c in enumerate(b[27:34], 27):
         if c:

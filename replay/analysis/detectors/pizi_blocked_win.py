@@ -28,6 +28,8 @@ MAX_HELD = 2  # more pizi held at once is rare and the swaps multiply
 
 @detector("pizi_blocked_win")
 def pizi_blocked_win(ctx: Context) -> Iterator[Finding]:
+    if ctx.rules.special_discard == "gang_only":
+        return  # a pizi could not have been thrown; a gang's draw is not guessed at
     pizi = ctx.rules.pizi
     by_index: dict[int, list[Offer]] = {}
     for o in ctx.offers:

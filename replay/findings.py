@@ -8,8 +8,9 @@ severity is each game's own.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 SEVERITIES = ("low", "medium", "high")
 
@@ -40,3 +41,32 @@ class Finding:
             "cost": self.cost,
             "message": self.message,
         }
+
+
+Ctx = TypeVar("Ctx")
+
+
+def register(
+    detectors: dict[str, Callable[[Ctx], Iterable[Finding]]], kind: str
+) -> Callable[[Callable[[Ctx], Iterable[Finding]]], Callable[[Ctx], Iterable[Finding]]]:
+    """A game's ``@detector(kind)``: one detector per finding type, in that game's table."""
+
+    def add(fn: Callable[[Ctx], Iterable[Finding]]) -> Callable[[Ctx], Iterable[Finding]]:
+        if kind in detectors and detectors[kind] is not fn:
+            raise ValueError(f"two detectors for mistake type {kind!r}")
+        detectors[kind] = fn
+        return fn
+
+    return add
+
+
+def run_detectors(detectors: dict[str, Callable[[Ctx], Iterable[Finding]]], context: Ctx) -> list[Finding]:
+    """Every detector of a game over one hand, its findings in the order of the hand."""
+    found: list[Finding] = []
+    for kind, fn in detectors.items():
+        for f in fn(context):
+            if f.type != kind:
+                raise ValueError(f"the {kind!r} detector reported a {f.type!r} finding")
+            found.append(f)
+    found.sort(key=lambda f: (f.index, f.seat, f.type))
+    return found

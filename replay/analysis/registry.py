@@ -11,6 +11,7 @@ from typing import Any
 
 from replay.analysis.base import Context, Finding
 from replay.board import Board
+from replay.findings import register, run_detectors
 
 Detector = Callable[[Context], Iterable[Finding]]
 
@@ -20,14 +21,7 @@ DETECTORS: dict[str, Detector] = {}
 
 def detector(kind: str) -> Callable[[Detector], Detector]:
     """Register a detector for the finding type ``kind`` (one detector per type)."""
-
-    def register(fn: Detector) -> Detector:
-        if kind in DETECTORS and DETECTORS[kind] is not fn:
-            raise ValueError(f"two detectors for mistake type {kind!r}")
-        DETECTORS[kind] = fn
-        return fn
-
-    return register
+    return register(DETECTORS, kind)
 
 
 def _load() -> None:
@@ -37,14 +31,7 @@ def _load() -> None:
 
 def run(context: Context) -> list[Finding]:
     _load()
-    found: list[Finding] = []
-    for kind, fn in DETECTORS.items():
-        for f in fn(context):
-            if f.type != kind:
-                raise ValueError(f"the {kind!r} detector reported a {f.type!r} finding")
-            found.append(f)
-    found.sort(key=lambda f: (f.index, f.seat, f.type))
-    return found
+    return run_detectors(DETECTORS, context)
 
 
 def analyse(record: Mapping[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:

@@ -14,7 +14,7 @@ from functools import cached_property
 from typing import Any
 
 from replay.errors import InputError
-from replay.findings import Finding
+from replay.findings import Finding, register, run_detectors
 from replay.games.sichuan import tiles as T
 from replay.games.sichuan.board import Board, IllegalEvent
 from replay.games.sichuan.ledger import Transfer
@@ -29,14 +29,7 @@ DETECTORS: dict[str, Detector] = {}
 
 def detector(kind: str) -> Callable[[Detector], Detector]:
     """Register a detector for the finding type ``kind`` (one detector per type)."""
-
-    def register(fn: Detector) -> Detector:
-        if kind in DETECTORS and DETECTORS[kind] is not fn:
-            raise ValueError(f"two detectors for mistake type {kind!r}")
-        DETECTORS[kind] = fn
-        return fn
-
-    return register
+    return register(DETECTORS, kind)
 
 
 def severity(coins: int, base: int) -> str:
@@ -178,14 +171,7 @@ def _load() -> None:
 
 def run(context: Context) -> list[Finding]:
     _load()
-    found: list[Finding] = []
-    for kind, fn in DETECTORS.items():
-        for f in fn(context):
-            if f.type != kind:
-                raise ValueError(f"the {kind!r} detector reported a {f.type!r} finding")
-            found.append(f)
-    found.sort(key=lambda f: (f.index, f.seat, f.type))
-    return found
+    return run_detectors(DETECTORS, context)
 
 
 def find_mistakes(record: Mapping[str, Any]) -> list[dict[str, Any]]:

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, NamedTuple
 
-from replay.board import DRAW_WAYS, Board, IllegalEvent
+from replay.analysis.positions import Positions
+from replay.board import DRAW_WAYS, Board, Draw, IllegalEvent
 from replay.findings import SEVERITIES as SEVERITIES
 from replay.findings import Finding as Finding
 from replay.hand import SELF_DRAWN_WAYS, Meld, wind_kinds
@@ -112,13 +113,15 @@ class Offer(NamedTuple):
 class Context:
     """One replay of a legal record, shared read-only by every detector.
 
-    ``states[i]`` is the board before event ``i`` and ``states[i + 1]`` the board after it.
-    Detectors must not mutate these boards; ``clone_board`` one to try something else.
+    ``before(i)`` is the board before event ``i`` and ``after(i)`` the board after it, built on
+    demand from the replay's ``positions``; the hot paths read ``seats_before``/``seats_after``
+    (each seat's state then) and ``draw_after`` instead, which build nothing. Detectors must
+    not mutate what they are given; ``clone_board`` a board to try something else.
     """
 
     record: Mapping[str, Any]
     events: Sequence[Mapping[str, Any]]
-    states: list[Board]
+    positions: Positions
     _judged: dict[tuple[int, int], Judgement | None] = field(default_factory=dict, repr=False)
     _hopeless: dict[int, bool] = field(default_factory=dict, repr=False)
 
@@ -127,30 +130,30 @@ class Context:
         """Replay a validated record; raises ValueError unless every event is legal and it ends."""
         board = Board.from_record(record)
         events: Sequence[Mapping[str, Any]] = record["events"]
-        states = [clone_board(board)]
+        positions = Positions(board)
         for i, event in enumerate(events):
             try:
                 board.push(event)
             except IllegalEvent as err:
                 why = err.reason.code
                 raise ValueError(f"event {i} is illegal ({why}): mistakes need a legal hand") from None
-            states.append(clone_board(board, states[-1]))
+            positions.record(board, event)
         if not board.ended:
             raise ValueError("the hand did not finish: mistakes need a complete hand")
-        return cls(record, events, states)
+        return cls(record, events, positions)
 
     # ------------------------------------------------------------------ the replay
     @property
     def rules(self) -> Ruleset:
-        return self.states[0].rules
+        return self.positions.live.rules
 
     @property
     def laizi(self) -> int:
-        return self.states[0].laizi
+        return self.positions.live.laizi
 
     @property
     def final(self) -> Board:
-        return self.states[-1]
+        return self.positions.live
 
     @property
     def judgement(self) -> Judgement | None:
@@ -162,10 +165,21 @@ class Context:
         return self.final.settlement
 
     def before(self, index: int) -> Board:
-        return self.states[index]
+        return self.positions.board(index)
 
     def after(self, index: int) -> Board:
-        return self.states[index + 1]
+        return self.positions.board(index + 1)
+
+    def seats_before(self, index: int) -> tuple[SeatState, ...]:
+        """Each seat's state before event ``index`` (as ``before(index).seats``, nothing built)."""
+        return self.positions.seats[index]
+
+    def seats_after(self, index: int) -> tuple[SeatState, ...]:
+        return self.positions.seats[index + 1]
+
+    def draw_after(self, index: int) -> Draw | None:
+        """``after(index).last_draw``, nothing built."""
+        return self.positions.draw(index + 1)
 
     def next_action(self, index: int) -> int | None:
         """The first event after ``index`` that is not a ``pass`` (passes change nothing)."""
@@ -189,7 +203,7 @@ class Context:
         for i, event in enumerate(self.events):
             kind = event["type"]
             if kind == "draw":
-                draw = self.after(i).last_draw
+                draw = self.draw_after(i)
                 assert draw is not None
                 taken = self._won_next(i) == draw.seat
                 out.append(Offer(i, draw.seat, draw.tile, SELF_DRAWN[draw.kind], None, taken, True))
@@ -197,7 +211,7 @@ class Context:
                 source, tile = event["seat"], KIND_OF[event["tile"]]
                 if kind == "discard" and (tile in rules.pizi or tile == laizi):
                     continue  # nobody may win on a discarded pizi or laizi (R-4.1, R-4.2)
-                if kind == "discard" and rules.haidi_play_on and self.after(i).live == 0:
+                if kind == "discard" and rules.haidi_play_on and self.positions.live_tiles(i + 1) == 0:
                     continue  # R-3.7: a discard with the wall empty cannot be won on
                 way = "discard" if kind == "discard" else "rob"
                 winner = self._won_next(i)
@@ -227,26 +241,23 @@ class Context:
         return self._judged[key]
 
     def _judge(self, offer: Offer) -> Judgement | None:
-        board = self.after(offer.at)
-        state = board.seats[offer.seat]
+        state = self.seats_after(offer.at)[offer.seat]
         if not state.melds or not state.opened:  # R-6.2: most seats, most of the time
             return None
-        hand = list(state.hand)
-        if offer.drawn:
-            hand.remove(offer.tile)
-            if no_win_possible(hand, state.melds, board.laizi, board.rules):
-                return None
-        else:  # the seat's tiles are the same for every discard until it acts: judge them once
-            hopeless = self._hopeless.get(id(state))
-            if hopeless is None:
-                hopeless = no_win_possible(hand, state.melds, board.laizi, board.rules)
-                self._hopeless[id(state)] = hopeless
-            if hopeless:
-                return None
-        seat = replace(state, hand=hand)
-        if not can_win_on(seat, offer.tile, offer.way, board.laizi, board.rules):
+        # the concealed tiles the offer finds: the same for every discard until the seat acts,
+        # and on its own draw those it held before drawing: judge each set of tiles once
+        held = self.seats_before(offer.at)[offer.seat] if offer.drawn else state
+        rules, laizi = self.rules, self.laizi
+        hopeless = self._hopeless.get(id(held))
+        if hopeless is None:
+            hopeless = no_win_possible(held.hand, held.melds, laizi, rules)
+            self._hopeless[id(held)] = hopeless
+        if hopeless:
             return None
-        judged = board.judge_win(offer.seat, offer.win)
+        seat = replace(state, hand=list(held.hand))
+        if not can_win_on(seat, offer.tile, offer.way, laizi, rules):
+            return None
+        judged = self.after(offer.at).judge_win(offer.seat, offer.win)
         return judged if judged.legal else None
 
 

@@ -65,7 +65,7 @@ def seat_facts(ctx: Context) -> list[dict[str, Any]]:
 
         facts: dict[str, Any] = {"seat": seat, "opens": 0, "first_open_turn": None}
         turn = 1  # the seat's own turns so far: its draws, after its first turn
-        for tile in ctx.before(0).seats[seat].hand:
+        for tile in ctx.seats_before(0)[seat].hand:
             if (s := which(tile)) is not None:
                 s.receive(turn)
         for i, event in enumerate(ctx.events):
@@ -74,7 +74,7 @@ def seat_facts(ctx: Context) -> list[dict[str, Any]]:
             kind = event["type"]
             if kind == "draw":
                 turn += 1
-                draw = ctx.after(i).last_draw
+                draw = ctx.draw_after(i)
                 if draw is not None and (s := which(draw.tile)) is not None:
                     s.receive(turn)
             elif kind == "discard" or (kind == "gang" and event["kind"] in ("pizi", "laizi")):

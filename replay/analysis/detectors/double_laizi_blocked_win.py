@@ -33,8 +33,7 @@ def double_laizi_blocked_win(ctx: Context) -> Iterator[Finding]:
     for offer in ctx.offers:
         if offer.way not in ("discard", "self_draw") or not offer.has_right or offer.taken:
             continue
-        board = ctx.after(offer.at)
-        state = board.seats[offer.seat]
+        state = ctx.seats_after(offer.at)[offer.seat]
         count = state.hand.count(laizi) + (0 if offer.drawn else int(offer.tile == laizi))
         if count < 2:
             reported[offer.seat] = False

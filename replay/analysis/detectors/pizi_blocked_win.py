@@ -41,7 +41,7 @@ def pizi_blocked_win(ctx: Context) -> Iterator[Finding]:
         seat = event.get("seat")
         if event["type"] == "discard":
             seat, tile = int(event["seat"]), KIND_OF[event["tile"]]
-            if tile not in pizi and any(t in pizi for t in ctx.before(i).seats[seat].hand):
+            if tile not in pizi and any(t in pizi for t in ctx.seats_before(i)[seat].hand):
                 swaps[seat][tile] = i
         for offer in by_index.get(i, ()):
             if reported[offer.seat] or not swaps[offer.seat]:
@@ -62,7 +62,7 @@ def pizi_blocked_win(ctx: Context) -> Iterator[Finding]:
                 f"held a gang tile (红中在手不能胡): had it thrown {pizi_names} instead of {where}, "
                 f"{tile_name(offer.tile)} here would have won {hands_zh(s)} for {s.total}",
             )
-        if seat is not None and not any(t in pizi for t in ctx.after(i).seats[seat].hand):
+        if seat is not None and not any(t in pizi for t in ctx.seats_after(i)[seat].hand):
             swaps[seat] = {}
             reported[seat] = False
 
@@ -70,10 +70,10 @@ def pizi_blocked_win(ctx: Context) -> Iterator[Finding]:
 def _blocked(
     ctx: Context, offer: Offer, thrown: dict[int, int]
 ) -> tuple[Settlement, tuple[int, ...], list[int]] | None:
-    board = ctx.after(offer.at)
-    state = board.seats[offer.seat]
+    state = ctx.seats_after(offer.at)[offer.seat]
     if not state.opened:
         return None
+    board = ctx.after(offer.at)
     pizi = board.rules.pizi
     hand = list(state.hand)
     if offer.drawn:

@@ -1,0 +1,113 @@
+"""牌效率's quick path (issue #15) against the plan-by-plan reference it stands in for.
+
+``inefficient_discard`` asks ``_Quick.judge`` first and ``_judge`` (every plan an object, every
+shanten whole-hand) only when the quick path leaves a discard undecided. Whatever the quick
+path decides must be what ``_judge`` says of the same board: on every discard of simulated hands
+of the three presets, and on generated positions (near-complete hands, exposed melds, laizi
+and pizi held, another seat two opens into a one-suit hand).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import given, note, settings
+from hypothesis import strategies as st
+
+from replay.analysis.base import Context
+from replay.analysis.detectors.inefficient_discard import _judge, _Quick
+from replay.board import Board, Draw
+from replay.hand import Meld
+from replay.simulate import simulate
+from replay.table import SeatState
+from replay.tiles import KIND_OF, NUM_KINDS
+from schemas.hand_record import validate_record
+from tests.strategies import HandCase, hand_cases
+
+
+@pytest.mark.parametrize(("preset", "seed"), [("hzlzg", 21), ("hzlzg-koukou", 22), ("hzfclzg", 23)])
+def test_quick_verdicts_are_the_reference_verdicts_on_simulated_hands(preset: str, seed: int) -> None:
+    tally: Counter[str] = Counter()
+    for raw in simulate(60, seed=seed, preset=preset):
+        record, errors = validate_record(raw)
+        assert record is not None, errors
+        ctx = Context.replay(record)
+        quick = _Quick(ctx.rules, ctx.laizi, ctx.final.indicator)
+        for i, event in enumerate(ctx.events):
+            thrown = KIND_OF[event["tile"]] if event["type"] == "discard" else ctx.laizi
+            if thrown == ctx.laizi:
+                continue
+            seat = int(event["seat"])
+            decided, verdict = quick.judge(ctx.seats_before(i), ctx.positions.rivers[i], seat, thrown)
+            if not decided:
+                tally["left to the reference"] += 1
+                continue
+            assert verdict == _judge(ctx.before(i), seat, thrown, {}), (record["hand_id"], i)
+            tally["found" if verdict else "fine"] += 1
+    # worth the comparison: the quick path decides most discards, and finds mistakes among them
+    assert tally["found"] >= 10 and tally["fine"] > 10 * tally["left to the reference"], tally
+
+
+def _position(case: HandCase, pizi: int, thrown_at: int, feeder: int | None) -> tuple[Board, int]:
+    """A board where seat 0 holds the case's tiles (plus ``pizi`` pizi) and is to discard."""
+    rules, laizi = case.rules, case.laizi
+    hand = [*case.concealed, case.win_tile]
+    kinds = [k for k in range(NUM_KINDS) if k not in rules.pizi]
+    for n in range(min(pizi, len(rules.pizi) * 2)):  # a pizi in place of a non-laizi tile
+        spots = [i for i, t in enumerate(hand) if t != laizi and t not in rules.pizi]
+        if spots:
+            hand[spots[(thrown_at + 3 * n) % len(spots)]] = rules.pizi[n % len(rules.pizi)]
+    melds = [
+        Meld(m.type, m.tiles, m.kind, m.source if m.type != "gang" or m.kind != "an" else None)
+        for m in case.melds
+    ]
+    seats = [SeatState(hand=hand, melds=melds)]
+    for s in (1, 2, 3):
+        other = SeatState(hand=[])
+        if feeder == s:  # two opens of one suit: a discard of that suit could feed a third
+            base = 9 * (s - 1)
+            other.melds = [
+                Meld("peng", (base + 2,) * 3, None, 0),
+                Meld("chi", (base + 4, base + 5, base + 6), None, 0),
+            ]
+        seats.append(other)
+    board = object.__new__(Board)
+    board.__dict__.update(
+        rules=rules,
+        dealer=0,
+        indicator=kinds[(thrown_at * 7) % len(kinds)],
+        laizi=laizi,
+        seats=seats,
+        discards=[[], [(kinds[thrown_at % len(kinds)], None)], [], [(kinds[-1], 0)]],
+        last_draw=Draw(0, hand[-1], "normal"),
+    )
+    others = sorted(t for t in hand if t != laizi)
+    thrown = others[thrown_at % len(others)] if others else laizi
+    return board, thrown
+
+
+TALLY: Counter[str] = Counter()
+
+
+@settings(max_examples=600, deadline=None, derandomize=True)
+@given(
+    hand_cases(),
+    st.sampled_from((0, 0, 0, 1, 2)),
+    st.integers(0, 13),
+    st.sampled_from((None, None, 1, 2, 3)),
+)
+def test_quick_verdicts_are_the_reference_verdicts_on_generated_positions(
+    case: HandCase, pizi: int, thrown_at: int, feeder: int | None
+) -> None:
+    board, thrown = _position(case, pizi, thrown_at, feeder)
+    if thrown == board.laizi or len(board.seats[0].hand) % 3 != 2:
+        return
+    note(
+        f"hand={sorted(board.seats[0].hand)} melds={board.seats[0].melds} thrown={thrown} laizi={board.laizi}"
+    )
+    quick = _Quick(board.rules, board.laizi, board.indicator)
+    decided, verdict = quick.judge(board.seats, board.discards, 0, thrown)
+    if decided:
+        assert verdict == _judge(board, 0, thrown, {})
+    TALLY["found" if verdict else "fine" if decided else "left"] += 1

@@ -124,6 +124,7 @@ class Context:
     positions: Positions
     _judged: dict[tuple[int, int], Judgement | None] = field(default_factory=dict, repr=False)
     _hopeless: dict[int, bool] = field(default_factory=dict, repr=False)
+    _opened: dict[int, bool] = field(default_factory=dict, repr=False)
 
     @classmethod
     def replay(cls, record: Mapping[str, Any]) -> Context:
@@ -200,12 +201,18 @@ class Context:
         """Every tile offered to a seat to win on, in event order (and turn order within one)."""
         out: list[Offer] = []
         rules, laizi = self.rules, self.laizi
-        for i, event in enumerate(self.events):
+        events = self.events
+        # a win ends the hand: only the last action before it offered the tile that was taken
+        winner, before_win = None, None
+        if events and events[-1]["type"] == "hu":
+            winner, before_win = int(events[-1]["seat"]), self.previous_action(len(events) - 1)
+        draws = self.positions.draw
+        for i, event in enumerate(events):
             kind = event["type"]
             if kind == "draw":
-                draw = self.draw_after(i)
+                draw = draws(i + 1)
                 assert draw is not None
-                taken = self._won_next(i) == draw.seat
+                taken = i == before_win and winner == draw.seat
                 out.append(Offer(i, draw.seat, draw.tile, SELF_DRAWN[draw.kind], None, taken, True))
             elif kind == "discard" or (kind == "gang" and event["kind"] == "xu"):
                 source, tile = event["seat"], KIND_OF[event["tile"]]
@@ -214,24 +221,43 @@ class Context:
                 if kind == "discard" and rules.haidi_play_on and self.positions.live_tiles(i + 1) == 0:
                     continue  # R-3.7: a discard with the wall empty cannot be won on
                 way = "discard" if kind == "discard" else "rob"
-                winner = self._won_next(i)
+                won = winner if i == before_win else None
                 right = True
                 for k in (1, 2, 3):
                     seat = (source + k) % 4
-                    out.append(Offer(i, seat, tile, way, source, seat == winner, right))
-                    right = right and seat != winner
+                    out.append(Offer(i, seat, tile, way, source, seat == won, right))
+                    right = right and seat != won
         return out
-
-    def _won_next(self, index: int) -> int | None:
-        j = self.next_action(index)
-        if j is not None and self.events[j]["type"] == "hu":
-            return int(self.events[j]["seat"])
-        return None
 
     @cached_property
     def win_offer(self) -> Offer | None:
         """The offer the hand was won on (None for a draw, 黄庄)."""
         return next((o for o in self.offers if o.taken), None)
+
+    def opened(self, state: SeatState) -> bool:
+        """``state.opened`` (R-6.1), once per meld list: a seat's list is replaced when it melds."""
+        melds = state.melds
+        if not melds:
+            return False
+        found = self._opened.get(id(melds))
+        if found is None:
+            found = self._opened[id(melds)] = state.opened
+        return found
+
+    @cached_property
+    def chances(self) -> list[tuple[Offer, SeatState]]:
+        """The offers a seat let go that it might have won on, with its state then: not taken, its
+        right to the tile (R-5.3), and the seat opened (R-6.2, which rules out most of them).
+        ``missed_win``, ``pizi_blocked_win`` and ``double_laizi_blocked_win`` all start here."""
+        out = []
+        seats = self.positions.seats
+        for offer in self.offers:
+            if offer.taken or not offer.has_right:
+                continue
+            state = seats[offer.at + 1][offer.seat]
+            if self.opened(state):
+                out.append((offer, state))
+        return out
 
     def judge(self, offer: Offer) -> Judgement | None:
         """The legal win the offer allowed this seat, or None; cached, detectors share it."""
@@ -242,23 +268,26 @@ class Context:
 
     def _judge(self, offer: Offer) -> Judgement | None:
         state = self.seats_after(offer.at)[offer.seat]
-        if not state.melds or not state.opened:  # R-6.2: most seats, most of the time
+        if not self.opened(state):  # R-6.2: most seats, most of the time
             return None
         # the concealed tiles the offer finds: the same for every discard until the seat acts,
         # and on its own draw those it held before drawing: judge each set of tiles once
         held = self.seats_before(offer.at)[offer.seat] if offer.drawn else state
-        rules, laizi = self.rules, self.laizi
-        hopeless = self._hopeless.get(id(held))
-        if hopeless is None:
-            hopeless = no_win_possible(held.hand, held.melds, laizi, rules)
-            self._hopeless[id(held)] = hopeless
-        if hopeless:
+        if self.hopeless(held):
             return None
         seat = replace(state, hand=list(held.hand))
-        if not can_win_on(seat, offer.tile, offer.way, laizi, rules):
+        if not can_win_on(seat, offer.tile, offer.way, self.laizi, self.rules):
             return None
         judged = self.after(offer.at).judge_win(offer.seat, offer.win)
         return judged if judged.legal else None
+
+    def hopeless(self, held: SeatState) -> bool:
+        """``no_win_possible`` of a seat's concealed tiles, once per state (states are shared
+        between the positions a seat did not act in)."""
+        found = self._hopeless.get(id(held))
+        if found is None:
+            found = self._hopeless[id(held)] = no_win_possible(held.hand, held.melds, self.laizi, self.rules)
+        return found
 
 
 def no_win_possible(hand: Sequence[int], melds: Sequence[Meld], laizi: int, rules: Ruleset) -> bool:

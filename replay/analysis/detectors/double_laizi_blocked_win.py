@@ -38,7 +38,7 @@ def double_laizi_blocked_win(ctx: Context) -> Iterator[Finding]:
         if count < 2:
             reported[offer.seat] = False
             continue
-        if reported[offer.seat] or not state.opened:
+        if reported[offer.seat] or not ctx.opened(state):
             continue
         s = _blocked_pihu(ctx, offer)
         if s is None:
@@ -56,9 +56,8 @@ def double_laizi_blocked_win(ctx: Context) -> Iterator[Finding]:
 
 
 def _blocked_pihu(ctx: Context, offer: Offer) -> Settlement | None:
-    board = ctx.after(offer.at)
-    state = board.seats[offer.seat]
-    laizi = board.laizi
+    state = ctx.seats_after(offer.at)[offer.seat]
+    laizi = ctx.laizi
     hand = list(state.hand)
     if offer.drawn:
         hand.remove(offer.tile)
@@ -68,12 +67,13 @@ def _blocked_pihu(ctx: Context, offer: Offer) -> Settlement | None:
     wild = counts[laizi]
     natural = list(counts)
     natural[laizi] = 0
-    rules = board.rules
+    rules = ctx.rules
     hard = complete(counts, 0, "jiang")
     if not hard and not pihu_shape(natural, wild, laizi, rules):
         return None  # no 屁胡 shape with a real 将: nothing was blocked
     if offer.way == "discard" and _jianzi_but_for_r43(hand, state.melds, laizi, rules):
         return None  # would refuse the discard win even without
+    board = ctx.after(offer.at)
     judged = board.judge_win(offer.seat, offer.win)
     if judged.legal or judged.reason is None or judged.reason.code != "pihu_two_laizi":
         return None  # a legal win is missed_win's; any other reason is not this one

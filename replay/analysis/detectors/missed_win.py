@@ -41,9 +41,7 @@ def _won_later_in_turn(ctx: Context, offer: Offer, total: int) -> bool:
 
 @detector("missed_win")
 def missed_win(ctx: Context) -> Iterator[Finding]:
-    for offer in ctx.offers:
-        if offer.taken or not offer.has_right:
-            continue
+    for offer, _ in ctx.chances:
         judged = ctx.judge(offer)
         if judged is None:
             continue

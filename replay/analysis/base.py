@@ -21,7 +21,7 @@ from replay.hand import SELF_DRAWN_WAYS, Meld, wind_kinds
 from replay.judge import Judgement, can_win_on
 from replay.ruleset import HAND_NAMES_ZH, Ruleset
 from replay.settle import Settlement
-from replay.shape import shanten
+from replay.shape import complete, group_keys, improving_kinds, shanten
 from replay.table import SeatState, Win
 from replay.tiles import CODES, JIANG, KIND_OF, NUM_KINDS
 
@@ -125,6 +125,7 @@ class Context:
     _judged: dict[tuple[int, int], Judgement | None] = field(default_factory=dict, repr=False)
     _hopeless: dict[int, bool] = field(default_factory=dict, repr=False)
     _opened: dict[int, bool] = field(default_factory=dict, repr=False)
+    _shapes: dict[int, frozenset[int]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def replay(cls, record: Mapping[str, Any]) -> Context:
@@ -273,13 +274,20 @@ class Context:
         # the concealed tiles the offer finds: the same for every discard until the seat acts,
         # and on its own draw those it held before drawing: judge each set of tiles once
         held = self.seats_before(offer.at)[offer.seat] if offer.drawn else state
-        if self.hopeless(held):
+        if self.hopeless(held) or offer.tile not in self.shapes(held):
             return None
         seat = replace(state, hand=list(held.hand))
         if not can_win_on(seat, offer.tile, offer.way, self.laizi, self.rules):
             return None
         judged = self.after(offer.at).judge_win(offer.seat, offer.win)
         return judged if judged.legal else None
+
+    def shapes(self, held: SeatState) -> frozenset[int]:
+        """``winning_tiles`` of a seat's concealed tiles, once per state (as ``hopeless``)."""
+        found = self._shapes.get(id(held))
+        if found is None:
+            found = self._shapes[id(held)] = winning_tiles(held.hand, held.melds, self.laizi, self.rules)
+        return found
 
     def hopeless(self, held: SeatState) -> bool:
         """``no_win_possible`` of a seat's concealed tiles, once per state (states are shared
@@ -288,6 +296,37 @@ class Context:
         if found is None:
             found = self._hopeless[id(held)] = no_win_possible(held.hand, held.melds, self.laizi, self.rules)
         return found
+
+
+def winning_tiles(hand: Sequence[int], melds: Sequence[Meld], laizi: int, rules: Ruleset) -> frozenset[int]:
+    """The kinds ``x`` for which ``replay.judge.could_win_shape(hand, melds, x, laizi, rules)``
+    holds, for a hand of 3M+1 concealed tiles, from the shanten tables in a few lookups instead
+    of a shape check per kind (the shape every win needs: ``can_win_on`` starts with it).
+
+    A complete hand with any pair, the laizi read as themselves, is one tile from a hand at
+    shanten 0 read the same way; with the laizi wild, likewise (a drawn laizi adds a wildcard);
+    风一色/将一色 need every tile of the family.
+    """
+    counts = [0] * NUM_KINDS
+    for t in hand:
+        counts[t] += 1
+    size = len(hand)
+    out: set[int] = set()
+    if shanten(counts, 0, "any") == 0:  # the laizi as themselves
+        out.update(improving_kinds(group_keys(counts), size, "any"))
+    wild = counts[laizi]
+    counts[laizi] = 0
+    if shanten(counts, wild, "any") == 0:  # the laizi wild; a drawn laizi is one wildcard more
+        out.update(improving_kinds(group_keys(counts), size, "any"))
+    if complete(counts, wild + 1, "any"):
+        out.add(laizi)
+    else:
+        out.discard(laizi)
+    for family in (wind_kinds(rules), JIANG):
+        if all(t in family for t in hand if t != laizi) and all(t in family for m in melds for t in m.tiles):
+            out.update(family)
+            out.add(laizi)
+    return frozenset(out)
 
 
 def no_win_possible(hand: Sequence[int], melds: Sequence[Meld], laizi: int, rules: Ruleset) -> bool:

@@ -1,5 +1,9 @@
-"""牌效率's quick path (issue #15) against the plan-by-plan reference it stands in for.
+"""The analysis' fast paths (issue #15) against the slow code they stand in for.
 
+``winning_tiles`` (the kinds a hand could win on, from the shanten tables) must be the kinds
+``replay.judge.could_win_shape`` accepts one by one.
+
+牌效率's quick path:
 ``inefficient_discard`` asks ``_Quick.judge`` first and ``_judge`` (every plan an object, every
 shanten whole-hand) only when the quick path leaves a discard undecided. Whatever the quick
 path decides must be what ``_judge`` says of the same board: on every discard of simulated hands
@@ -15,10 +19,11 @@ import pytest
 from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
-from replay.analysis.base import Context
+from replay.analysis.base import Context, winning_tiles
 from replay.analysis.detectors.inefficient_discard import _judge, _Quick
 from replay.board import Board, Draw
 from replay.hand import Meld
+from replay.judge import could_win_shape
 from replay.simulate import simulate
 from replay.table import SeatState
 from replay.tiles import KIND_OF, NUM_KINDS
@@ -111,3 +116,33 @@ def test_quick_verdicts_are_the_reference_verdicts_on_generated_positions(
     if decided:
         assert verdict == _judge(board, 0, thrown, {})
     TALLY["found" if verdict else "fine" if decided else "left"] += 1
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(hand_cases())
+def test_winning_tiles_are_the_kinds_could_win_shape_accepts(case: HandCase) -> None:
+    hand, melds = list(case.concealed), list(case.melds)
+    possible = [k for k in range(NUM_KINDS) if hand.count(k) < 4]  # no fifth copy is ever offered
+    want = {k for k in possible if could_win_shape(hand, melds, k, case.laizi, case.rules)}  # type: ignore[arg-type]
+    got = winning_tiles(hand, melds, case.laizi, case.rules)  # type: ignore[arg-type]
+    assert got & set(possible) == want
+
+
+def test_winning_tiles_on_every_hand_of_simulated_play() -> None:
+    checked = won = 0
+    for raw in simulate(40, seed=31, preset="hzfclzg"):
+        record, _ = validate_record(raw)
+        assert record is not None
+        ctx = Context.replay(record)
+        for seats in ctx.positions.seats[::3]:
+            for state in seats:
+                if len(state.hand) % 3 != 1:
+                    continue
+                possible = {k for k in range(NUM_KINDS) if state.hand.count(k) < 4}
+                want = {
+                    k for k in possible if could_win_shape(state.hand, state.melds, k, ctx.laizi, ctx.rules)
+                }
+                assert winning_tiles(state.hand, state.melds, ctx.laizi, ctx.rules) & possible == want
+                checked += 1
+                won += bool(want)
+    assert checked > 1000 and won > 50, (checked, won)

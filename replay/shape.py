@@ -501,22 +501,27 @@ def improving_kinds(keys: Sequence[int], size: int, pair: str = "jiang", near: b
     k0, k1, k2, k3 = keys
     c0, c1, c2 = suit[k0] >> shift & 255, suit[k1] >> shift & 255, suit[k2] >> shift & 255
     c3 = honour[k3] >> shift & 255
-    j01 = jt[c0 * s + c1]
+    j01, j02, j12 = jt[c0 * s + c1], jt[c0 * s + c2], jt[c1 * s + c2]
     out: list[int] = []
     cache = _GROUP_CACHE
     tag = (shift << 4) | (2 if near else 1) << 8 | melds  # improving: 1 or 2 in the high bits
-    for lo, key, rest in ((0, k0, jt[c1 * s + c2]), (9, k1, jt[c0 * s + c2]), (18, k2, j01)):
+    for lo, key, rest in ((0, k0, j12), (9, k1, j02), (18, k2, j01)):
+        if near and not key:
+            continue  # nothing held in the suit: nothing near
         ck = (tag, key, rest, c3)
         found = cache.get(ck)
         if found is None:
             found = _cached(ck, _improving_suit(key, rest, c3, melds, near, pair))
-        out += [lo + r for r in found]
-    k012 = kt[j01 * s + c2]
-    hk = (tag | 1024, k3, k012)
-    found = cache.get(hk)
-    if found is None:
-        found = _cached(hk, _improving_honours(k3, k012, melds, near, pair))
-    out += [27 + r for r in found]
+        if found:
+            out += [lo + r for r in found]
+    if k3 or not near:
+        k012 = kt[j01 * s + c2]
+        hk = (tag | 1024, k3, k012)
+        found = cache.get(hk)
+        if found is None:
+            found = _cached(hk, _improving_honours(k3, k012, melds, near, pair))
+        if found:
+            out += [27 + r for r in found]
     return out
 
 

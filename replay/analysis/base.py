@@ -208,13 +208,14 @@ class Context:
         if events and events[-1]["type"] == "hu":
             winner, before_win = int(events[-1]["seat"]), self.previous_action(len(events) - 1)
         draws = self.positions.draw
+        make = tuple.__new__  # Offer(...) without the NamedTuple constructor's argument parsing
         for i, event in enumerate(events):
             kind = event["type"]
             if kind == "draw":
                 draw = draws(i + 1)
                 assert draw is not None
                 taken = i == before_win and winner == draw.seat
-                out.append(Offer(i, draw.seat, draw.tile, SELF_DRAWN[draw.kind], None, taken, True))
+                out.append(make(Offer, (i, draw.seat, draw.tile, SELF_DRAWN[draw.kind], None, taken, True)))
             elif kind == "discard" or (kind == "gang" and event["kind"] == "xu"):
                 source, tile = event["seat"], KIND_OF[event["tile"]]
                 if kind == "discard" and (tile in rules.pizi or tile == laizi):
@@ -226,7 +227,7 @@ class Context:
                 right = True
                 for k in (1, 2, 3):
                     seat = (source + k) % 4
-                    out.append(Offer(i, seat, tile, way, source, seat == won, right))
+                    out.append(make(Offer, (i, seat, tile, way, source, seat == won, right)))
                     right = right and seat != won
         return out
 
@@ -252,12 +253,29 @@ class Context:
         ``missed_win``, ``pizi_blocked_win`` and ``double_laizi_blocked_win`` all start here."""
         out = []
         seats = self.positions.seats
+        opened = self.opened
         for offer in self.offers:
             if offer.taken or not offer.has_right:
                 continue
             state = seats[offer.at + 1][offer.seat]
-            if self.opened(state):
+            if state.melds and opened(state):
                 out.append((offer, state))
+        return out
+
+    @cached_property
+    def wins(self) -> list[tuple[Offer, Judgement]]:
+        """The chances that were legal wins (``judge``), with their judgements."""
+        out = []
+        before = self.positions.seats
+        shapes = self.shapes
+        for offer, state in self.chances:
+            # the concealed tiles the offer finds: the same for every discard until the seat
+            # acts, and on its own draw those it held before drawing
+            held = before[offer.at][offer.seat] if offer.way in SELF_DRAWN_WAYS else state
+            if offer.tile in shapes(held):
+                judged = self.judge(offer)
+                if judged is not None:
+                    out.append((offer, judged))
         return out
 
     def judge(self, offer: Offer) -> Judgement | None:
@@ -274,7 +292,7 @@ class Context:
         # the concealed tiles the offer finds: the same for every discard until the seat acts,
         # and on its own draw those it held before drawing: judge each set of tiles once
         held = self.seats_before(offer.at)[offer.seat] if offer.drawn else state
-        if self.hopeless(held) or offer.tile not in self.shapes(held):
+        if offer.tile not in self.shapes(held):
             return None
         seat = replace(state, hand=list(held.hand))
         if not can_win_on(seat, offer.tile, offer.way, self.laizi, self.rules):
@@ -283,10 +301,14 @@ class Context:
         return judged if judged.legal else None
 
     def shapes(self, held: SeatState) -> frozenset[int]:
-        """``winning_tiles`` of a seat's concealed tiles, once per state (as ``hopeless``)."""
+        """The tiles a seat's concealed tiles could win on (``winning_tiles``; none when
+        ``hopeless``), once per state (as ``hopeless``)."""
         found = self._shapes.get(id(held))
         if found is None:
-            found = self._shapes[id(held)] = winning_tiles(held.hand, held.melds, self.laizi, self.rules)
+            found = frozenset()
+            if not self.hopeless(held):
+                found = winning_tiles(held.hand, held.melds, self.laizi, self.rules)
+            self._shapes[id(held)] = found
         return found
 
     def hopeless(self, held: SeatState) -> bool:

@@ -30,11 +30,13 @@ from replay.tiles import NUM_KINDS
 def double_laizi_blocked_win(ctx: Context) -> Iterator[Finding]:
     reported = [False] * 4
     laizi = ctx.laizi
+    seats = ctx.positions.seats
     for offer in ctx.offers:
-        if offer.way not in ("discard", "self_draw") or not offer.has_right or offer.taken:
+        way = offer.way
+        if (way != "discard" and way != "self_draw") or not offer.has_right or offer.taken:
             continue
-        state = ctx.seats_after(offer.at)[offer.seat]
-        count = state.hand.count(laizi) + (0 if offer.drawn else int(offer.tile == laizi))
+        state = seats[offer.at + 1][offer.seat]
+        count = state.hand.count(laizi) + (way == "discard" and offer.tile == laizi)
         if count < 2:
             reported[offer.seat] = False
             continue

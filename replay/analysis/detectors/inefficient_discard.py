@@ -293,7 +293,7 @@ def _unseen_of(
             if by is None:
                 seen[t] += 1
     seen[indicator] += 1
-    return [max(0, 4 - c) for c in seen]
+    return [4 - c if c < 4 else 0 for c in seen]
 
 
 def _danger(board: Board, seat: int) -> frozenset[int]:
@@ -449,6 +449,7 @@ class _Quick:
     def __init__(self, rules: Ruleset, laizi: int, indicator: int) -> None:
         self.rules, self.laizi, self.indicator = rules, laizi, indicator
         self.pizi = rules.pizi
+        self.excluded = frozenset({laizi, *rules.pizi})
         self.families = (wind_kinds(rules) | {laizi}, JIANG | {laizi})
         self._melds: dict[int, _Melds] = {}
 
@@ -581,15 +582,10 @@ class _Quick:
         others = [k for k, v in values.items() if v == best and k != thrown]
         if not others:
             return None  # the unique best discard of this plan
-        laizi = self.laizi
-        unseen = _unseen_of(seats, rivers, seat, laizi, self.indicator)
-        weights = list(unseen)  # the kinds a draw is counted for leave out the laizi and pizi
-        weights[laizi] = 0
-        for p in self.pizi:
-            weights[p] = 0
-        base = unseen[laizi]
+        excluded = self.excluded  # a drawn laizi is counted apart; a drawn pizi helps nothing
 
-        def accepted(k: int) -> int:
+        def useful(k: int) -> set[int]:
+            """The kinds whose draw would bring the hand closer after discarding ``k``."""
             after = keys
             d = dead
             if natural[k]:
@@ -599,10 +595,17 @@ class _Quick:
                 after = (moved[0], moved[1], moved[2], moved[3])
             else:
                 d -= 1
-            return base + sum(weights[x] for x in improving_kinds(after, total - 1, "jiang", not d))
+            return set(improving_kinds(after, total - 1, "jiang", not d)) - excluded
 
-        own = accepted(thrown)
-        scored = sorted(((accepted(k), k) for k in others), reverse=True)
+        mine = useful(thrown)
+        theirs = [(k, useful(k)) for k in others]
+        if all(kinds <= mine for _, kinds in theirs):
+            return None  # every other discard accepts a subset of these tiles: none accepts more
+        laizi = self.laizi
+        unseen = _unseen_of(seats, rivers, seat, laizi, self.indicator)
+        base = unseen[laizi]
+        own = base + sum(unseen[x] for x in mine)
+        scored = sorted(((base + sum(unseen[x] for x in kinds), k) for k, kinds in theirs), reverse=True)
         top = scored[0][0]
         lost = top - own
         if lost < CLEAR_LOSS or 4 * lost < top:

@@ -20,7 +20,7 @@ from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
 from replay.analysis.base import Context, winning_tiles
-from replay.analysis.detectors.inefficient_discard import _judge, _Quick
+from replay.analysis.detectors.inefficient_discard import _judge, _Quick, _triplets_value
 from replay.board import Board, Draw
 from replay.hand import Meld
 from replay.judge import could_win_shape
@@ -146,3 +146,28 @@ def test_winning_tiles_on_every_hand_of_simulated_play() -> None:
                 checked += 1
                 won += bool(want)
     assert checked > 1000 and won > 50, (checked, won)
+
+
+def _triplets_reference(counts: list[int], m: int, wild: int) -> int:
+    """碰碰胡's value kind by kind, as the detector first computed it."""
+    held = [c for c in counts if c]
+    trips = sorted((min(c, 3) for c in held), reverse=True)
+    top = sum(trips[:m])
+    nxt = trips[m] if len(trips) > m else 0
+    low = trips[m - 1] if 0 < m <= len(trips) else -1
+    kept = top
+    for c in held:
+        v = min(c, 3)
+        rest = top - v + nxt if m and v >= low else top
+        kept = max(kept, min(c, 2) + rest)
+    return 3 * m + 2 - kept - wild - 1
+
+
+@settings(max_examples=2000, deadline=None, derandomize=True)
+@given(
+    st.lists(st.sampled_from((0, 0, 0, 0, 1, 1, 2, 3, 4)), min_size=34, max_size=34),
+    st.integers(0, 4),
+    st.integers(0, 3),
+)
+def test_triplets_value_by_how_many_kinds_are_held_how_often(counts: list[int], m: int, wild: int) -> None:
+    assert _triplets_value(counts, m, wild) == _triplets_reference(counts, m, wild)

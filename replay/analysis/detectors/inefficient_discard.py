@@ -169,17 +169,24 @@ class _Structured(_Plan):
 
 
 def _triplets_value(counts: list[int], m: int, wild: int) -> int:
-    """碰碰胡's exchanges to ready minus one, as ``shanten`` counts them, for M slots and a pair."""
-    held = [c for c in counts if c]
-    trips = sorted((min(c, 3) for c in held), reverse=True)
+    """碰碰胡's exchanges to ready minus one, as ``shanten`` counts them, for M slots and a pair.
+
+    The best M triplet kinds and one pair kind: a kind held c times fills min(c, 3) of a
+    triplet or min(c, 2) of the pair, so only how many kinds are held once, twice and three or
+    more times matters (counted in C by ``list.count``, as this is asked of most open hands).
+    """
+    n3 = counts.count(3) + counts.count(4)
+    n2 = counts.count(2)
+    n1 = counts.count(1)
+    trips = [3] * n3 + [2] * n2 + [1] * n1  # min(c, 3) of each kind held, largest first
     top = sum(trips[:m])
     nxt = trips[m] if len(trips) > m else 0
     low = trips[m - 1] if 0 < m <= len(trips) else -1
     kept = top
-    for c in held:
-        v = min(c, 3)
-        rest = top - v + nxt if m and v >= low else top
-        kept = max(kept, min(c, 2) + rest)
+    for v, pair, held in ((3, 2, n3), (2, 2, n2), (1, 1, n1)):  # the pair of a kind held v times
+        if held:
+            rest = top - v + nxt if m and v >= low else top
+            kept = max(kept, pair + rest)
     return 3 * m + 2 - kept - wild - 1
 
 
@@ -432,7 +439,7 @@ class _Melds:
 
     suits: tuple[int, ...]
     triplets: bool
-    families: tuple[frozenset[int], ...]  # each with the laizi, which never counts against it
+    families: tuple[tuple[int, ...], ...]  # each with the laizi, which never counts against it
 
 
 class _Quick:
@@ -460,7 +467,9 @@ class _Quick:
             tiles = [t for m in melds for t in m.tiles]
             suits = tuple(s for s, suit in enumerate(_SUITS) if all(t in suit for t in tiles))
             families = tuple(
-                f | {self.laizi} for f in (wind_kinds(self.rules), JIANG) if all(t in f for t in tiles)
+                tuple(sorted(f | {self.laizi}))
+                for f in (wind_kinds(self.rules), JIANG)
+                if all(t in f for t in tiles)
             )
             triplets = bool(melds) and all(m.is_triplet for m in melds)
             found = self._melds[id(melds)] = _Melds(suits, triplets, families)
@@ -501,7 +510,7 @@ class _Quick:
         if facts.triplets:
             floors.append(max(0, _triplets_value(natural, 4 - len(state.melds), wild)))
         for family in facts.families:
-            off = total - sum(counts[k] for k in family)
+            off = total - sum(map(counts.__getitem__, family))
             if off <= _PLANS_LIMIT:
                 floors.append(max(0, off - 1))
         others_floor = min(floors, default=99)

@@ -21,7 +21,7 @@ from replay.hand import SELF_DRAWN_WAYS, Meld, wind_kinds
 from replay.judge import Judgement, can_win_on
 from replay.ruleset import HAND_NAMES_ZH, Ruleset
 from replay.settle import Settlement
-from replay.shape import complete, group_keys, improving_kinds, shanten
+from replay.shape import complete, group_keys, improving_kinds, shanten_of_keys
 from replay.table import SeatState, Win
 from replay.tiles import CODES, JIANG, KIND_OF, NUM_KINDS
 
@@ -123,7 +123,6 @@ class Context:
     events: Sequence[Mapping[str, Any]]
     positions: Positions
     _judged: dict[tuple[int, int], Judgement | None] = field(default_factory=dict, repr=False)
-    _hopeless: dict[int, bool] = field(default_factory=dict, repr=False)
     _opened: dict[int, bool] = field(default_factory=dict, repr=False)
     _shapes: dict[int, frozenset[int]] = field(default_factory=dict, repr=False)
 
@@ -301,75 +300,44 @@ class Context:
         return judged if judged.legal else None
 
     def shapes(self, held: SeatState) -> frozenset[int]:
-        """The tiles a seat's concealed tiles could win on (``winning_tiles``; none when
-        ``hopeless``), once per state (as ``hopeless``)."""
+        """The tiles a seat's concealed tiles could win on (``winning_tiles``), once per seat
+        state: states are shared between the positions a seat did not act in."""
         found = self._shapes.get(id(held))
         if found is None:
-            found = frozenset()
-            if not self.hopeless(held):
-                found = winning_tiles(held.hand, held.melds, self.laizi, self.rules)
-            self._shapes[id(held)] = found
-        return found
-
-    def hopeless(self, held: SeatState) -> bool:
-        """``no_win_possible`` of a seat's concealed tiles, once per state (states are shared
-        between the positions a seat did not act in)."""
-        found = self._hopeless.get(id(held))
-        if found is None:
-            found = self._hopeless[id(held)] = no_win_possible(held.hand, held.melds, self.laizi, self.rules)
+            found = self._shapes[id(held)] = winning_tiles(held.hand, held.melds, self.laizi, self.rules)
         return found
 
 
 def winning_tiles(hand: Sequence[int], melds: Sequence[Meld], laizi: int, rules: Ruleset) -> frozenset[int]:
     """The kinds ``x`` for which ``replay.judge.could_win_shape(hand, melds, x, laizi, rules)``
-    holds, for a hand of 3M+1 concealed tiles, from the shanten tables in a few lookups instead
-    of a shape check per kind (the shape every win needs: ``can_win_on`` starts with it).
+    holds, for a hand of 3M+1 concealed tiles: the shape every win needs, which ``can_win_on``
+    starts with. From the shanten tables in a few lookups instead of a shape check per kind,
+    and nothing at all for a hand one or more tiles from ready, which is most of them.
 
-    A complete hand with any pair, the laizi read as themselves, is one tile from a hand at
-    shanten 0 read the same way; with the laizi wild, likewise (a drawn laizi adds a wildcard);
-    风一色/将一色 need every tile of the family.
+    ``could_win_shape`` accepts a complete hand with any pair, the laizi read as themselves or
+    wild. Read as themselves they can only do what a wildcard could, so the laizi-wild hand
+    decides: one tile from complete (shanten 0), it completes on the kinds whose draw lowers
+    its shanten, and on a drawn laizi (one wildcard more) when that completes it. 风一色/将一色
+    need no structure: every kind of the family, and the laizi, when every tile is of it.
     """
     counts = [0] * NUM_KINDS
     for t in hand:
         counts[t] += 1
-    size = len(hand)
-    out: set[int] = set()
-    if shanten(counts, 0, "any") == 0:  # the laizi as themselves
-        out.update(improving_kinds(group_keys(counts), size, "any"))
     wild = counts[laizi]
     counts[laizi] = 0
-    if shanten(counts, wild, "any") == 0:  # the laizi wild; a drawn laizi is one wildcard more
-        out.update(improving_kinds(group_keys(counts), size, "any"))
-    if complete(counts, wild + 1, "any"):
-        out.add(laizi)
-    else:
-        out.discard(laizi)
+    keys = group_keys(counts)
+    out: set[int] = set()
+    if shanten_of_keys(keys, len(hand), wild, "any") <= 0:
+        out.update(improving_kinds(keys, len(hand), "any"))
+        if complete(counts, wild + 1, "any"):
+            out.add(laizi)
+        else:
+            out.discard(laizi)
     for family in (wind_kinds(rules), JIANG):
-        if all(t in family for t in hand if t != laizi) and all(t in family for m in melds for t in m.tiles):
+        if family.union((laizi,)).issuperset(hand) and all(t in family for m in melds for t in m.tiles):
             out.update(family)
             out.add(laizi)
     return frozenset(out)
-
-
-def no_win_possible(hand: Sequence[int], melds: Sequence[Meld], laizi: int, rules: Ruleset) -> bool:
-    """No single tile could give these concealed tiles a winning shape: a cheap way to skip
-    ``can_win_on`` for the seats that are far from a win, which is most seats at most offers.
-
-    ``replay.judge.could_win_shape`` (the shape every win needs) asks for a complete hand with any
-    pair, laizi wild or read as themselves, or a 风一色/将一色 family; one tile lowers the shanten
-    (any pair, laizi wild) by at most one, so a hand at least one from ready cannot complete.
-    """
-    counts = [0] * NUM_KINDS
-    for t in hand:
-        counts[t] += 1
-    wild = counts[laizi]
-    counts[laizi] = 0
-    if shanten(counts, wild, "any") < 1:
-        return False
-    for family in (wind_kinds(rules), JIANG):
-        if all(t in family for t in hand if t != laizi) and all(t in family for m in melds for t in m.tiles):
-            return False
-    return True
 
 
 def tile_name(kind: int) -> str:

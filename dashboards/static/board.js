@@ -63,10 +63,19 @@ function reviewBoard(game) {
   function drawTimeline() {
     const box = $("timeline");
     const W = Math.max(280, box.clientWidth || 600);
-    const H = 190;
-    const left = 44, right = 10, top = 26, bottom = 34;
+    const left = 44, right = 10, bottom = 34;
     const n = steps.length - 1 || 1;
     const x = (p) => left + (p / n) * (W - left - right);
+    // markers closer than a symbol's width stack in rows above the plot, so each stays clickable
+    const rows = [];
+    const level = model.markers.map((m) => {
+      let r = 0;
+      while (rows[r] && rows[r].some((q) => Math.abs(q - x(m.pos)) < 12)) r++;
+      (rows[r] = rows[r] || []).push(x(m.pos));
+      return r;
+    });
+    const top = 15 + 11 * Math.max(1, rows.length);
+    const H = 164 + top;
     const seats = mode === "all" ? [0, 1, 2, 3] : [Number(mode)];
     let hi = 1;
     for (const s of steps) for (const v of seats.map((q) => s.progress[q])) hi = Math.max(hi, v);
@@ -101,18 +110,15 @@ function reviewBoard(game) {
     }
     el("line", { x1: x(pos), x2: x(pos), y1: top - 20, y2: H - bottom, class: "now" });
     const symbol = { high: "■", medium: "■", low: "■", illegal: "▲", gang: "◆", win: "★" };
-    const seen = {};
-    for (const m of model.markers) {
-      const k = `${m.pos}`;
-      seen[k] = (seen[k] || 0) + 1;
-      const t = el("text", { x: x(m.pos), y: top - 6 - (seen[k] - 1) * 11, "text-anchor": "middle",
+    model.markers.forEach((m, k) => {
+      const t = el("text", { x: x(m.pos), y: top - 6 - level[k] * 11, "text-anchor": "middle",
         class: `marker ${m.kind}`, tabindex: 0, "data-pos": m.pos, role: "link" }, symbol[m.kind] || "●");
       const title = document.createElementNS(NS, "title");
       title.textContent = `event ${m.index}: ${m.label}`;
       t.appendChild(title);
       t.addEventListener("click", (e) => { e.stopPropagation(); go(m.pos); });
       t.addEventListener("keydown", (e) => { if (e.key === "Enter") go(m.pos); });
-    }
+    });
     svg.addEventListener("click", (e) => {
       const r = svg.getBoundingClientRect();
       const p = Math.round(((e.clientX - r.left - left) / (W - left - right)) * n);

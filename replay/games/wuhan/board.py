@@ -15,13 +15,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from replay.errors import InputError
-from replay.hand import SELF_DRAWN_WAYS, Meld
-from replay.judge import Judgement, can_win_on, judge
-from replay.laizi import laizi_of, table_rules
-from replay.reasons import Reason, reason
-from replay.ruleset import Ruleset, ruleset_from_json
-from replay.settle import Settlement
-from replay.table import SeatState, Table, Win
+from replay.games.wuhan.hand import SELF_DRAWN_WAYS, Meld
+from replay.games.wuhan.judge import Judgement, can_win_on, judge
+from replay.games.wuhan.laizi import laizi_of, table_rules
+from replay.games.wuhan.reasons import Reason, reason
+from replay.games.wuhan.ruleset import Ruleset, ruleset_from_json
+from replay.games.wuhan.settle import Settlement
+from replay.games.wuhan.table import SeatState, Table, Win
 from replay.tiles import CODES, KIND_OF, NUM_KINDS
 
 DEAL_SIZE = 53  # 13 a seat and the dealer's 14th

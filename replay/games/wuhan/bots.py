@@ -14,8 +14,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from replay.board import ACT, CLAIM, HAIDI, ROB, Board
-from replay.hand import wind_kinds
+from replay.games.wuhan.board import ACT, CLAIM, HAIDI, ROB, Board
+from replay.games.wuhan.hand import wind_kinds
 from replay.shape import shanten, shanten_after_discards, shanten_after_draws
 from replay.tiles import CODES, JIANG, KIND_OF, NUM_KINDS
 

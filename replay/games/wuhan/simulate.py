@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
-from replay.audit import computed_result
-from replay.board import Board
-from replay.bots import STYLES, Bot, choose
+from replay.games.wuhan.audit import computed_result
+from replay.games.wuhan.board import Board
+from replay.games.wuhan.bots import STYLES, Bot, choose
 from replay.tiles import CODES
 
 NAMES = ("老王", "小李", "张姐", "阿强", "陈师傅", "刘婆婆", "胖子", "Lily", "小周", "黄老板", "二毛", "赵哥")

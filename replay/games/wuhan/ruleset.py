@@ -83,7 +83,7 @@ class Ruleset:
     haidi_self_draw_factor: bool = False
     #: R-10.11: the robbed seat takes the 放冲 factor in ``robber`` mode
     qianggang_fangchong: bool = True
-    #: Not a parameter: the 皮 kinds of one table (R-3.6), set by ``replay.laizi.table_rules``
+    #: Not a parameter: the 皮 kinds of one table (R-3.6), set by ``replay.games.wuhan.laizi.table_rules``
     #: once the indicator is known. They are also in ``pizi``, since a 皮 is a pizi in every
     #: respect (R-4.4); empty unless ``qipi``.
     pi: tuple[int, ...] = ()

@@ -8,9 +8,9 @@ The graph is the review board's evaluation line: one number per seat per step, 0
   win (SC-4.1 缺一门). Each one therefore costs one exchange, and the tile that exchange draws is
   the best one for the rest of the hand. So a hand with ``v`` void tiles is
   ``v + shanten(kept, wild=v)``: the kept tiles with ``v`` wildcards standing for the ``v`` draws
-  those exchanges bring, plus the ``v`` exchanges themselves. The same count as the Wuhan line
-  (``replay.analysis.detectors.inefficient_discard.distance``) gives its dead tiles. A hand of
-  four sets and one void tile is thus 1 (not 0: its single cannot be waited on, it must go).
+  those exchanges bring, plus the ``v`` exchanges themselves: the count the Wuhan line gives
+  its dead tiles (``distance`` in ``replay.games.wuhan.analysis.detectors.inefficient_discard``).
+  A hand of four sets and one void tile is thus 1 (not 0: its single cannot be waited on).
 * Before 定缺 (the deal, the swap) and where the ruleset has none, a win still needs a suit
   missing (SC-4.1), so the seat is measured with the suit that is cheapest to clear as its void;
   a suit it has melded cannot be that suit.

@@ -125,6 +125,7 @@ def _steps(
     wins: list[dict[str, Any]] = []
     prev: dict[str, Any] | None = None
     said_hu: set[int] = set()
+    known: dict[Any, int] = {}
     for s in raw:
         event = s.get("event") or {}
         hu_label = None
@@ -186,7 +187,7 @@ def _steps(
             "swap": swap,
             "illegal": s.get("illegal"),
             "phase": s.get("phase"),
-            "progress": _progress(s, said_hu),
+            "progress": _progress(s, said_hu, known),
             "hu_label": hu_label,
         }
         if event.get("type") == "draw":  # what the other seats see: a draw, not its tile
@@ -196,23 +197,27 @@ def _steps(
     return steps, wins
 
 
-def _progress(s: Mapping[str, Any], said_hu: set[int]) -> list[int]:
-    """Each seat's 向听 at this step (``replay.games.sichuan.progress``); -1 from its win on."""
+def _progress(s: Mapping[str, Any], said_hu: set[int], known: dict[Any, int]) -> list[int]:
+    """Each seat's 向听 at this step (``replay.games.sichuan.progress``); -1 from its win on.
+
+    Only the seat that acted changes its tiles at a step, so a value is looked up in ``known``
+    (one per hand view) before it is counted (bench/bench_sichuan_viewer.py measures the cost)."""
     out = []
     for seat in range(4):
         if seat in said_hu:
             out.append(-1)
             continue
         melds = s["melds"][seat]
-        void = s["voids"][seat]
-        out.append(
-            distance(
+        key = (tuple(s["hands"][seat]), tuple(m["tile"] for m in melds), s["voids"][seat])
+        if key not in known:
+            void = s["voids"][seat]
+            known[key] = distance(
                 counts_of(s["hands"][seat]),
                 len(melds),
                 T.SUIT_CODES.index(void) if void else None,
                 {T.SUIT_CODES.index(m["tile"][1]) for m in melds},
             )
-        )
+        out.append(known[key])
     return out
 
 

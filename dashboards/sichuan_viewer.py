@@ -178,6 +178,8 @@ def _steps(
             "void_letters": [v or "" for v in s["voids"]],
             "won_tiles": s["won_tiles"],
             "status": [_seat_status(s, seat, mode) for seat in range(4)],
+            # a 血战到底 winner lays its hand down and leaves: open even in another seat's view
+            "laid_down": [out == "won" for out in s.get("out") or [None] * 4],
             "balances": [f"{d:+d}" for d in s["deltas"]],
             "live": s["live"],
             "transfers": [_transfer_words(t, players) for t in s["transfers"]],

@@ -13,7 +13,7 @@
     panel.className = `seat ${place}` + (illegal ? " broke" : step.actor === seat ? " turn" : "");
     if (step.status[seat]) panel.className += " sc-out";
     panel.dataset.seat = seat;
-    const down = hidden(step, seat);
+    const down = hidden(step, seat) && !step.laid_down[seat];
     const h = text("h3", name(seat) + " ");
     if (model.dealer === seat) h.appendChild(text("span", "庄 dealer", "badge"));
     if (step.voids[seat]) h.appendChild(text("span", `缺 ${step.voids[seat]}`, `badge sc-void-badge suit-${step.void_letters[seat]}`));

@@ -211,6 +211,14 @@ def test_one_seat_view_hides_the_other_hands_until_the_end(
     at_event(page, draw["index"])
     assert page.locator("#caption").inner_text() == f"event {draw['index']}: {draw['caption_seen']}"
     shoot(page, f"sc-viewer-as-seat-{size}")
+    # 血战到底: the first winner lays its hand down and leaves; the others stay face down
+    won = next(s for s in model["steps"] if any(s["laid_down"]))
+    winner = won["laid_down"].index(True)
+    page.goto(f"{server}{E1}?as=2#step={won['index']}")
+    at_event(page, won["index"])
+    assert page.locator(f'#board .seat[data-seat="{winner}"] .hand .tile.back').count() == 0
+    for seat in {0, 1, 3} - {winner}:
+        assert page.locator(f'#board .seat[data-seat="{seat}"] .hand .tile.back').count() > 0
     page.keyboard.press("End")
     assert page.locator("#board .tile.back").count() == 0  # the hand is over: all open
     page.select_option("#mode", "all")

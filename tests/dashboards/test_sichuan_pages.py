@@ -313,3 +313,13 @@ def test_a_sichuan_players_mistakes_open_the_board_as_that_seat(client: Any) -> 
     html = client.get(f"/players/{player}?game=sichuan").get_data(as_text=True)
     want = f"/hands/sichuan-club/{e5['hand_id']}?as={mistake['seat']}#step={mistake['index']}"
     assert want in html
+
+
+def test_a_xuezhan_winner_lays_its_hand_down_from_its_win_on() -> None:
+    """SC-3.7: in 血战到底 a winner leaves with its hand shown; in 血流成河 it plays on."""
+    e1 = build(record("xuezhan_e1.json"))
+    for w in e1["wins"]:
+        at = next(p for p, s in enumerate(e1["steps"]) if s["index"] == w["step"])
+        assert not e1["steps"][at - 1]["laid_down"][w["seat"]]
+        assert all(s["laid_down"][w["seat"]] for s in e1["steps"][at:])
+    assert not any(any(s["laid_down"]) for s in build(record("xueliu_e7.json"))["steps"])

@@ -354,7 +354,15 @@ def build(record_obj: object, audit: dict[str, Any] | None = None) -> dict[str, 
         return _verdict(model, audit, players)
     model["steps"], model["wins"] = _steps(raw, players, mode)
     model["moves"] = [
-        {"first": p, "pos": p, "index": s["index"], "text": s["caption"], "illegal": bool(s["illegal"])}
+        {
+            "first": p,
+            "pos": p,
+            "index": s["index"],
+            "actor": s["actor"],
+            "text": s["caption"],
+            "seen": s.get("caption_seen"),  # a draw as the other seats see it
+            "illegal": bool(s["illegal"]),
+        }
         for p, s in enumerate(model["steps"])
         if p > 0 and s["kind"] != "pass"
     ]

@@ -369,7 +369,10 @@ def _moves(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
             continue
         if joinable and lines[-1]["actor"] == step["actor"] and kind in ("discard", "gang", "hu"):
             line = lines[-1]
-            line["text"] += " · " + step["caption"].split(" ", 2)[-1]
+            rest = " · " + step["caption"].split(" ", 2)[-1]
+            line["text"] += rest
+            if line.get("seen"):
+                line["seen"] += rest
             line.update(pos=pos, index=step["index"], illegal=line["illegal"] or bool(step.get("illegal")))
             joinable = False
             continue
@@ -380,6 +383,7 @@ def _moves(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 "index": step["index"],
                 "actor": step["actor"],
                 "text": step["caption"],
+                "seen": step.get("caption_seen"),  # a draw as the other seats see it
                 "illegal": bool(step.get("illegal")),
             }
         )

@@ -201,7 +201,16 @@ function reviewBoard(game) {
   $("next").addEventListener("click", () => go(pos + 1));
   $("last").addEventListener("click", () => go(steps.length - 1));
   slider.addEventListener("input", () => go(Number(slider.value)));
-  $("mode").addEventListener("change", (e) => { mode = e.target.value; render(); });
+  // in one seat's view the move list tells the other seats' draws without their tiles
+  function moveTexts() {
+    for (const li of $("moves").querySelectorAll("li[data-seen]")) {
+      const a = li.querySelector("a");
+      if (li.dataset.full === undefined) li.dataset.full = a.textContent;
+      a.textContent = mode !== "all" && Number(li.dataset.actor) !== Number(mode) ? li.dataset.seen : li.dataset.full;
+    }
+  }
+  $("mode").addEventListener("change", (e) => { mode = e.target.value; moveTexts(); render(); });
+  moveTexts();
   document.addEventListener("keydown", (e) => {
     if (e.target && ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName) && e.target.type !== "range") return;
     if (e.key === "ArrowRight") { go(pos + 1); e.preventDefault(); }

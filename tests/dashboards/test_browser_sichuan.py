@@ -210,6 +210,11 @@ def test_one_seat_view_hides_the_other_hands_until_the_end(
     page.goto(f"{server}{E1}?as=2#step={draw['index']}")
     at_event(page, draw["index"])
     assert page.locator("#caption").inner_text() == f"event {draw['index']}: {draw['caption_seen']}"
+    moves = page.locator("#moves a")
+    assert moves.filter(has_text=draw["caption_seen"]).count() > 0
+    assert moves.filter(has_text=draw["caption"]).count() == 0  # its tile unsaid in the list too
+    own = next(s for s in model["steps"] if s["kind"] == "draw" and s["actor"] == 2)
+    assert moves.filter(has_text=own["caption"]).count() >= 1
     shoot(page, f"sc-viewer-as-seat-{size}")
     # 血战到底: the first winner lays its hand down and leaves; the others stay face down
     won = next(s for s in model["steps"] if any(s["laid_down"]))

@@ -197,6 +197,20 @@ def test_move_list_is_one_line_per_turn_in_player_notation() -> None:
     assert len(lines) == len(record["events"]) - draws - passes  # a draw shares its discard's line
 
 
+def test_a_draw_is_told_without_its_tile_to_the_other_seats() -> None:
+    """The one-seat view's caption and move line of another seat's draw (``seen``)."""
+    record = sample("qingyise")
+    model = build(record)
+    i = next(i for i, e in enumerate(record["events"]) if e["type"] == "draw" and e.get("tile"))
+    seat, drawn = record["events"][i]["seat"], terms.tile(record["events"][i]["tile"])
+    step = next(s for s in model["steps"] if s["index"] == i)
+    assert drawn in step["caption"] and drawn not in step["caption_seen"]
+    assert step["caption_seen"] == f"{seat} {model['players'][seat]['name']} 摸"
+    line = next(m for m in model["moves"] if m["first"] == model["steps"].index(step))
+    assert line["seen"].startswith(step["caption_seen"] + " · ") and line["text"].startswith(step["caption"])
+    assert all(m["seen"] is None for m in model["moves"] if "摸" not in m["text"])
+
+
 def test_qipi_viewer_shows_the_pi_and_draws_a_pi_gang_as_such() -> None:
     """七皮四赖 (R-3.6, R-4.4): each step names the table's 皮 beside indicator and laizi (4万:
     皮 3万 4万); seat 1's 3万 put out is a 皮子杠 (not a 红中杠) in the move list and its receipt."""

@@ -21,6 +21,7 @@ from datetime import datetime, timedelta, timezone
 from functools import partial
 from typing import Any
 
+from replay.claims import seats_after
 from replay.errors import InputError
 from replay.games.sichuan.board import Board, IllegalEvent, legal_actions
 from replay.games.sichuan.bots import STYLES, Bot, Table
@@ -79,8 +80,7 @@ def _claims(board: Board, bots: list[Bot]) -> list[dict[str, Any]]:
     assert claim is not None
     forced = board.live < board.rules.forced_hu_last  # SC-1.7 (0 = off)
     hus = []
-    for k in (1, 2, 3):
-        s = (claim.seat + k) % 4
+    for s in seats_after(claim.seat):
         if not board.active(s):
             continue
         reading = board.win_reading(s, claim.tile)
@@ -93,8 +93,7 @@ def _claims(board: Board, bots: list[Bot]) -> list[dict[str, Any]]:
             hus.append(event)
     if hus or claim.rob:
         return hus
-    for k in (1, 2, 3):
-        s = (claim.seat + k) % 4
+    for s in seats_after(claim.seat):
         if board.active(s) and board.seats[s].hand[claim.tile] >= 2:
             want = bots[s].claim(board, s, claim.tile)
             if want is not None and _first_legal(board, [want]) is not None:

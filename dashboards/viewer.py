@@ -4,7 +4,8 @@ Built from the record, its audit and a replay of the events; the page only draws
 table after an event (the first is the deal, before any event). The verdict (illegal, settled
 wrong) comes first, each mistake carries the numbers behind it (the player's discard beside the
 better ones), and every seat's distance from ready is measured at every step for the progress
-graph. Nothing here is a tile code or ``None`` by the time a page shows it: see ``terms``.
+graph. Nothing here is a tile code or ``None`` by the time a page shows it: see ``terms``. The
+parts both games' viewers share (header, verdict, markers) are built in ``dashboards.review``.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from dashboards import terms
+from dashboards import review, terms
 from dashboards.terms import MISTAKE_NAMES_ZH, tile, tiles_in_text
 from replay.errors import InputError
 from replay.games.wuhan.analysis.detectors.inefficient_discard import discard_options, distance
@@ -25,15 +26,9 @@ from schemas.hand_record import validate_record
 __all__ = ["MISTAKE_NAMES_ZH", "build"]
 
 LIABILITY_TYPES = ("qingyise_third_feed", "quanqiuren_feed", "robbed_kong")
-SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2}
 
 
-def _seat(players: list[dict[str, Any]], seat: object) -> str:
-    """``3 胖子``: the seat number (as in the record) and the name players know."""
-    if not isinstance(seat, int) or not 0 <= seat < len(players):
-        return "seat ?"
-    name = players[seat]["name"]
-    return f"{seat} {name}"
+_seat = review.seat_name
 
 
 def describe(event: dict[str, Any], players: list[dict[str, Any]], step: dict[str, Any]) -> str:
@@ -252,33 +247,13 @@ def build(record_obj: object, audit: dict[str, Any] | None = None) -> dict[str, 
         audit = audit_record(record_obj)
     record, errors = validate_record(record_obj)
     computed = audit.get("computed")
-    model: dict[str, Any] = {
-        "hand_id": audit.get("hand_id") or "",
-        "source": audit.get("source") or "",
-        "status": audit["status"],
-        "status_text": terms.STATUS_NAMES.get(audit["status"], audit["status"]),
-        "errors": [
-            {"field": e.get("field") or "record", "message": tiles_in_text(e.get("message"))}
-            for e in (errors or audit.get("errors", []))
-        ],
-        "first_illegal": None,
-        "verdict": None,
-        "comparison": [],
-        "mistakes": [],
-        "steps": [],
-        "players": [],
-        "moves": [],
-        "markers": [],
-        "settlement": None,
-        "hand_names": HAND_NAMES_ZH,
-    }
+    model = review.skeleton(audit, errors)
+    model["game"] = "wuhan"
+    model["hand_names"] = HAND_NAMES_ZH
     if record is None:
-        model["verdict"] = {"kind": "invalid", "title": "This record is not valid 无效牌谱", "step": None}
+        model["verdict"] = {"kind": "invalid", "title": review.INVALID_TITLE, "step": None}
         return model
-    players = [
-        {"seat": i, "player_id": s["player_id"], "name": s.get("name") or s["player_id"]}
-        for i, s in enumerate(record["seats"])
-    ]
+    players = review.players_of(record)
     model["players"] = players
     model["dealer"] = record["dealer"]
     preset = record["ruleset"].get("preset", "")
@@ -287,22 +262,8 @@ def build(record_obj: object, audit: dict[str, Any] | None = None) -> dict[str, 
         f" · {terms.override_words(k, v)}" for k, v in overrides.items()
     )
     model["played_at"] = terms.local_time(record.get("played_at"))
-    model["mistakes"] = sorted(
-        (_mistake(m, players) for m in audit.get("mistakes", [])),
-        key=lambda m: (m["index"], SEVERITY_ORDER.get(m["severity"], 3)),
-    )
-    illegal = audit.get("first_illegal")
-    if illegal:
-        idx = illegal.get("index")
-        events = record["events"]
-        seat = events[idx].get("seat") if isinstance(idx, int) and 0 <= idx < len(events) else None
-        model["first_illegal"] = {
-            "index": idx,
-            "rule": illegal.get("rule") or "",
-            "code": illegal.get("code") or "",
-            "message": tiles_in_text(illegal.get("message")),
-            "seat": seat if isinstance(seat, int) else None,
-        }
+    model["mistakes"] = review.sort_mistakes([_mistake(m, players) for m in audit.get("mistakes", [])])
+    model["first_illegal"] = review.first_illegal(record, audit)
     try:
         board = Board.from_record(record)
     except InputError:
@@ -359,11 +320,13 @@ def build(record_obj: object, audit: dict[str, Any] | None = None) -> dict[str, 
             step["win_caption"] = win["caption"]
         step.update(board.snapshot())
         step["caption"] = describe(event, players, step)
+        if kind == "draw":  # what the other seats see: a draw, not its tile
+            step["caption_seen"] = f"{_seat(players, event.get('seat'))} {terms.MOVE_NAMES['draw']}"
         step["progress"] = [distance(board, s) for s in range(4)]
         steps.append(step)
     model["steps"] = steps
     model["moves"] = _moves(steps)
-    model["markers"] = _markers(model, steps)
+    model["markers"] = review.markers(model["mistakes"], steps, lambda s: "win 胡" if s.get("win") else None)
     if computed:
         model["settlement"] = {
             "title": steps[-1]["win"]["title"]
@@ -391,31 +354,9 @@ def build(record_obj: object, audit: dict[str, Any] | None = None) -> dict[str, 
 def _verdict(
     model: dict[str, Any], computed: Any, audit: dict[str, Any], players: list[dict[str, Any]]
 ) -> dict[str, Any]:
-    """The banner the page opens with: what is wrong with this hand and where to look."""
-    status = audit["status"]
-    last = len(model["steps"]) - 1
-    if model["first_illegal"]:
-        fi = model["first_illegal"]
-        where = f"event {fi['index']}" if fi["index"] is not None else "the record"
-        who = f" by {_seat(players, fi['seat'])}" if fi["seat"] is not None else ""
-        model["verdict"] = {
-            "kind": "illegal",
-            "title": f"Illegal 违规 at {where}{who} ({fi['rule']}): {fi['message']}",
-            "step": fi["index"],
-        }
-    elif status == "mismatch":
-        model["comparison"] = _comparison(audit.get("recorded"), computed, players)
-        fields = ", ".join(
-            terms.DIFFERENCE_NAMES.get(d["field"], d["field"]) for d in audit.get("differences", [])
-        )
-        model["verdict"] = {
-            "kind": "mismatch",
-            "title": f"Settled wrong 算错: the app and the rules disagree on {fields or 'the result'}",
-            "step": model["steps"][last]["index"] if last >= 0 else None,
-        }
-    elif status in ("invalid", "unfinished") or model["errors"]:
-        model["verdict"] = {"kind": "invalid", "title": "This record is not valid 无效牌谱", "step": None}
-    return model
+    return review.verdict(
+        model, audit, lambda: _comparison(audit.get("recorded"), computed, players), terms.DIFFERENCE_NAMES
+    )
 
 
 def _moves(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -444,22 +385,3 @@ def _moves(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
         )
         joinable = kind == "draw" and not step.get("illegal")
     return lines
-
-
-def _markers(model: dict[str, Any], steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Timeline markers: mistakes by severity, the illegal event, gangs and the win."""
-    pos_of = {s["index"]: p for p, s in enumerate(steps) if s["index"] is not None}
-    out: list[dict[str, Any]] = []
-    for m in model["mistakes"]:
-        if m["index"] in pos_of:
-            out.append(
-                {"pos": pos_of[m["index"]], "index": m["index"], "kind": m["severity"], "label": m["name"]}
-            )
-    for p, s in enumerate(steps):
-        if s.get("illegal"):
-            out.append({"pos": p, "index": s["index"], "kind": "illegal", "label": "illegal 违规"})
-        elif s.get("win"):
-            out.append({"pos": p, "index": s["index"], "kind": "win", "label": "win 胡"})
-        elif s.get("kind") == "gang":
-            out.append({"pos": p, "index": s["index"], "kind": "gang", "label": "gang 杠"})
-    return out

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from replay.claims import seats_after
 from replay.errors import InputError
 from replay.games.wuhan.hand import SELF_DRAWN_WAYS, Meld
 from replay.games.wuhan.judge import Judgement, can_win_on, judge
@@ -593,13 +594,11 @@ class Board:
             if self._wall_empty():  # a discard with the wall empty ends the hand
                 return [{"type": "huangzhuang"}]
             claimable = tile not in rules.pizi and tile != self.laizi
-            for k in (1, 2, 3):
-                seat = (source + k) % 4
+            for seat in seats_after(source):
                 if claimable and self._could_win(seat, tile, "discard", source=source):
                     acts.append({"type": "hu", "seat": seat})
             if claimable:
-                for k in (1, 2, 3):
-                    seat = (source + k) % 4
+                for seat in seats_after(source):
                     have = self.seats[seat].hand.count(tile)
                     if have >= 2:
                         acts.append({"type": "peng", "seat": seat})

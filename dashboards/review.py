@@ -81,6 +81,29 @@ def first_illegal(
     }
 
 
+def mistake(
+    m: Mapping[str, Any],
+    players: Sequence[Mapping[str, Any]],
+    name: str,
+    cost_text: str,
+    words: Callable[[object], str],
+) -> dict[str, Any]:
+    """One of the audit's mistakes as the list and the board's marks show it; the game names the
+    type (``name``) and words the cost in its own unit (``cost_text``: points, coins)."""
+    severity = str(m.get("severity"))
+    return {
+        "type": str(m.get("type")),
+        "seat": m.get("seat"),
+        "who": seat_name(players, m.get("seat")),
+        "index": m.get("index"),
+        "severity": severity,
+        "severity_text": terms.SEVERITY_NAMES.get(severity, severity),
+        "name": name,
+        "cost_text": cost_text,
+        "message": words(m.get("message")),
+    }
+
+
 def sort_mistakes(mistakes: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """By event, the worst first at one event (a mistake without an event comes first)."""
     return sorted(

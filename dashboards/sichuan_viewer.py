@@ -227,17 +227,10 @@ def _mistake(m: Mapping[str, Any], players: list[dict[str, Any]]) -> dict[str, A
     kind = str(m.get("type"))
     english = terms.MISTAKE_NAMES_EN.get(kind, kind.replace("_", " "))
     cost = m.get("cost")
-    return {
-        "type": kind,
-        "seat": m.get("seat"),
-        "who": _seat(players, m.get("seat")),
-        "index": m.get("index"),
-        "severity": m.get("severity"),
-        "severity_text": terms.SEVERITY_NAMES.get(str(m.get("severity")), str(m.get("severity"))),
-        "name": f"{terms.MISTAKE_NAMES_ZH.get(kind, '')} {english}".strip(),
-        "cost_text": f"cost {cost} 失分" if cost is not None else "no cost attributed 不计分",
-        "message": tiles_in_text(m.get("message")),
-    }
+    cost_text = f"cost {cost} 失分" if cost is not None else "no cost attributed 不计分"
+    return review.mistake(
+        m, players, f"{terms.MISTAKE_NAMES_ZH.get(kind, '')} {english}".strip(), cost_text, tiles_in_text
+    )
 
 
 def _ruleset_words(record: Mapping[str, Any]) -> tuple[str, str]:

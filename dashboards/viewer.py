@@ -175,18 +175,10 @@ def _covers(receipt: dict[str, Any], receipts: list[dict[str, Any]], players: li
 
 def _mistake(m: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, Any]:
     cost = m.get("cost")
-    return {
-        "type": m["type"],
-        "seat": m["seat"],
-        "who": _seat(players, m["seat"]),
-        "index": m["index"],
-        "severity": m["severity"],
-        "severity_text": terms.SEVERITY_NAMES.get(m["severity"], m["severity"]),
-        "name": terms.mistake_name(m["type"]),
-        "cost_text": f"cost {cost} points 失分" if cost is not None else "no points attributed 不计分",
-        "message": tiles_in_text(m.get("message")),
-        "liability": m["type"] in LIABILITY_TYPES,
-    }
+    cost_text = f"cost {cost} points 失分" if cost is not None else "no points attributed 不计分"
+    out = review.mistake(m, players, terms.mistake_name(m["type"]), cost_text, tiles_in_text)
+    out["liability"] = m["type"] in LIABILITY_TYPES
+    return out
 
 
 def _options(board: Board, seat: int, thrown: str) -> dict[str, Any]:

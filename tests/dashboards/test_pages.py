@@ -278,6 +278,17 @@ def test_explorer_pages_on_the_server_with_the_total(client: Any) -> None:
     assert hidden and showing(everything)[2] == total + int(hidden.group(1).replace(",", ""))
 
 
+def test_explorer_links_each_mistake_to_its_moment_as_its_player_sees_it(client: Any) -> None:
+    """Each row opens the board at the event, as the seat that made the mistake (``?as=N``)."""
+    html = client.get("/mistakes").get_data(as_text=True)
+    rows = re.findall(r'<tr class="sev-.*?</tr>', html, re.S)
+    assert rows
+    for row in rows:
+        link = re.search(r'href="/hands/[^"?]+\?as=(\d)#step=(\d+)">[^<]* · event (\d+)<', row)
+        assert link, row
+        assert link.group(2) == link.group(3)
+
+
 def test_explorer_sorts_by_cost_in_the_database(client: Any) -> None:
     html = client.get("/mistakes?sort=cost").get_data(as_text=True)
     costs = [

@@ -14,17 +14,16 @@ import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.request import urlopen
 
 import pytest
+
+from tests.serving import serving
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -33,12 +32,6 @@ playwright = pytest.importorskip("playwright.sync_api")
 
 if not Path(CHROMIUM).exists():  # pragma: no cover - ./dev test installs it
     pytest.skip("Debian's chromium is not installed (./dev test installs it)", allow_module_level=True)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture(scope="module")
@@ -51,27 +44,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         check=True,
         capture_output=True,
     )
-    port = free_port()
-    proc = subprocess.Popen(
-        [*replay, "serve", "--db", str(db), "--host", "127.0.0.1", "--port", str(port), "--public-read"],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(100):
-            try:
-                with urlopen(base + "/api/v1/health", timeout=1):
-                    break
-            except OSError:
-                time.sleep(0.1)
-        else:
-            raise RuntimeError("the server did not start")
-        yield base
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    with serving(db, "--public-read") as running:
+        yield running.url
 
 
 @pytest.fixture(scope="module")

@@ -34,6 +34,25 @@ if not Path(CHROMIUM).exists():  # pragma: no cover - ./dev test installs it
     pytest.skip("Debian's chromium is not installed (./dev test installs it)", allow_module_level=True)
 
 
+#: A touch swipe across the board, as a phone sends it (the viewer steps on a horizontal swipe).
+SWIPE = """([dx]) => {
+  const el = document.getElementById("board");
+  const r = el.getBoundingClientRect();
+  const at = (x) => new Touch({identifier: 1, target: el, clientX: x, clientY: r.top + 50});
+  const x0 = r.left + r.width / 2;
+  const fire = (kind, x, down) =>
+    el.dispatchEvent(new TouchEvent(kind, {
+      changedTouches: [at(x)], touches: down ? [at(x)] : [], bubbles: true}));
+  fire("touchstart", x0, true);
+  fire("touchend", x0 + dx, false);
+}"""
+
+
+def swipe(page: Any, dx: int) -> None:
+    """A finger across the board, ``dx`` pixels (negative: to the left, the next step)."""
+    page.evaluate(SWIPE, [dx])
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("browser") / "replay.duckdb"
@@ -325,20 +344,9 @@ def test_phone_swipes_between_steps_with_the_controls_on_screen(server: str, bro
     page, problems = open_page(browser, server + "/hands/sample-club/mm-liable-1#step=5", "phone")
     board = page.locator("#board")
     board.scroll_into_view_if_needed()
-    swipe = """([dx]) => {
-      const el = document.getElementById("board");
-      const r = el.getBoundingClientRect();
-      const at = (x) => new Touch({identifier: 1, target: el, clientX: x, clientY: r.top + 50});
-      const x0 = r.left + r.width / 2;
-      const fire = (kind, x, down) =>
-        el.dispatchEvent(new TouchEvent(kind, {
-          changedTouches: [at(x)], touches: down ? [at(x)] : [], bubbles: true}));
-      fire("touchstart", x0, true);
-      fire("touchend", x0 + dx, false);
-    }"""
-    page.evaluate(swipe, [-120])
+    swipe(page, -120)
     assert page.locator("#caption").inner_text().startswith("event 6:")
-    page.evaluate(swipe, [120])
+    swipe(page, 120)
     assert page.locator("#caption").inner_text().startswith("event 5:")
     page.mouse.wheel(0, 500)
     controls = page.locator("#controls").bounding_box()

@@ -109,15 +109,15 @@ class HabitFilters:
 
 _SEATS = """
 WITH seats_in AS (
-    SELECT h.source, h.hand_id, h.seat, h.won, h.won_self_draw, h.dealt_in, h.delta, f.*,
+    SELECT h.*,
            row_number() OVER (PARTITION BY h.player_id ORDER BY h.played_at, h.source, h.hand_id) AS n
-    FROM player_hands h LEFT JOIN seat_facts f USING (source, hand_id, seat)
+    FROM seat_rows h
     WHERE {where} {who}
 ),
 missed AS (
-    SELECT count(*) AS n, coalesce(sum(m.cost), 0) AS cost
-    FROM mistakes m JOIN seats_in s ON s.source = m.source AND s.hand_id = m.hand_id AND s.seat = m.seat
-    WHERE m.type = 'missed_win'
+    SELECT count(*) AS n, coalesce(sum(h.cost), 0) AS cost
+    FROM mistake_rows h
+    WHERE {where} {who} AND h.type = 'missed_win'
 )
 SELECT
     count(*) AS hands,
@@ -153,15 +153,15 @@ FROM seats_in
 
 _SICHUAN_SEATS = """
 WITH seats_in AS (
-    SELECT h.source, h.hand_id, h.seat, h.won, h.won_self_draw, h.dealt_in, h.delta, f.*,
+    SELECT h.*,
            row_number() OVER (PARTITION BY h.player_id ORDER BY h.played_at, h.source, h.hand_id) AS n
-    FROM player_hands h LEFT JOIN sichuan_seat_facts f USING (source, hand_id, seat)
+    FROM seat_rows h
     WHERE {where} {who}
 ),
 missed AS (
-    SELECT count(*) AS n, coalesce(sum(m.cost), 0) AS cost
-    FROM mistakes m JOIN seats_in s ON s.source = m.source AND s.hand_id = m.hand_id AND s.seat = m.seat
-    WHERE m.type = 'missed_win'
+    SELECT count(*) AS n, coalesce(sum(h.cost), 0) AS cost
+    FROM mistake_rows h
+    WHERE {where} {who} AND h.type = 'missed_win'
 )
 SELECT
     count(*) AS hands,
@@ -189,21 +189,23 @@ SEATS_BY_GAME = {"wuhan": _SEATS, "sichuan": _SICHUAN_SEATS}
 
 _MISTAKES = """
 WITH seats_in AS (
-    SELECT h.source, h.hand_id, h.seat FROM player_hands h WHERE {where} {who}
+    SELECT count(*) AS n FROM seat_rows h WHERE {where} {who}
 )
-SELECT m.type, 100.0 * count(*) / (SELECT count(*) FROM seats_in) AS per_100, sum(m.cost) AS cost
-FROM mistakes m JOIN seats_in s ON s.source = m.source AND s.hand_id = m.hand_id AND s.seat = m.seat
+SELECT h.type, 100.0 * count(*) / (SELECT n FROM seats_in) AS per_100, sum(h.cost) AS cost
+FROM mistake_rows h WHERE {where} {who}
 GROUP BY 1 ORDER BY 1
 """
 
 _TYPES = """
 SELECT t AS hand_type, count(*) AS n FROM (
-    SELECT unnest(f.hand_types) AS t
-    FROM player_hands h JOIN {facts} f USING (source, hand_id, seat)
+    SELECT unnest(h.{facts}) AS t
+    FROM seat_rows h
     WHERE h.won AND {where} {who}
 ) GROUP BY 1 ORDER BY 2 DESC, 1
 """
-FACTS_BY_GAME = {"wuhan": "seat_facts", "sichuan": "sichuan_seat_facts"}
+#: the hand types a seat won, as its game's per-seat facts list them (a seat without facts
+#: lists none: the habits read only analysed hands)
+FACTS_BY_GAME = {"wuhan": "wuhan_hand_types", "sichuan": "sichuan_hand_types"}
 
 
 def _one(cur: duckdb.DuckDBPyConnection, sql: str, params: list[Any]) -> dict[str, Any]:
@@ -246,7 +248,7 @@ def player_game(cur: duckdb.DuckDBPyConnection, player_id: str, filters: HabitFi
 def _population(cur: duckdb.DuckDBPyConnection, filters: HabitFilters) -> Population:
     where, params = filters.where()
     game = filters.game or "wuhan"
-    seats_sql, facts = SEATS_BY_GAME.get(game, _SEATS), FACTS_BY_GAME.get(game, "seat_facts")
+    seats_sql, facts = SEATS_BY_GAME.get(game, _SEATS), FACTS_BY_GAME.get(game, "wuhan_hand_types")
     state = cur.execute(
         "SELECT current_database(), (SELECT count(*) FROM hands), (SELECT max(audited_at) FROM audits)"
     ).fetchone()
@@ -254,9 +256,10 @@ def _population(cur: duckdb.DuckDBPyConnection, filters: HabitFilters) -> Popula
     if key not in _POPULATION:
         if len(_POPULATION) > 64:
             _POPULATION.clear()
+        twice = [*params, *params]  # the seats' filter, then the same for their mistakes
         _POPULATION[key] = (
-            _one(cur, seats_sql.format(where=where, who=""), params),
-            {r["type"]: r for r in _all(cur, _MISTAKES.format(where=where, who=""), params)},
+            _one(cur, seats_sql.format(where=where, who=""), twice),
+            {r["type"]: r for r in _all(cur, _MISTAKES.format(where=where, who=""), twice)},
             _all(cur, _TYPES.format(where=where, who="", facts=facts), params),
         )
     return _POPULATION[key]
@@ -274,13 +277,13 @@ def player_habits(
     """
     filters = replace(filters, game=player_game(cur, player_id, filters))
     game = filters.game or "wuhan"
-    seats_sql, facts = SEATS_BY_GAME.get(game, _SEATS), FACTS_BY_GAME.get(game, "seat_facts")
+    seats_sql, facts = SEATS_BY_GAME.get(game, _SEATS), FACTS_BY_GAME.get(game, "wuhan_hand_types")
     where, params = filters.where()
     who = "AND h.player_id = ?" + (" AND h.source = ?" if source is not None else "")
     me_args = [*params, player_id, *([source] if source is not None else [])]
-    me = _one(cur, seats_sql.format(where=where, who=who), me_args)
+    me = _one(cur, seats_sql.format(where=where, who=who), [*me_args, *me_args])
     everyone, theirs, won_all = _population(cur, filters)
-    mine = {r["type"]: r for r in _all(cur, _MISTAKES.format(where=where, who=who), me_args)}
+    mine = {r["type"]: r for r in _all(cur, _MISTAKES.format(where=where, who=who), [*me_args, *me_args])}
     won = _all(cur, _TYPES.format(where=where, who=who, facts=facts), me_args)
     total_wins = sum(r["n"] for r in won_all) or 1
     return {
@@ -330,12 +333,11 @@ def player_mistakes(
     where, params = filters.where()
     rows = _all(
         cur,
-        "SELECT m.source, m.hand_id, h.played_at_text AS played_at, m.type, m.seat, m.idx AS index,"
-        " m.severity, m.cost, m.message"
-        " FROM mistakes m JOIN hands h USING (source, hand_id)"
-        " JOIN seats s ON s.source = m.source AND s.hand_id = m.hand_id AND s.seat = m.seat"
-        f" WHERE s.player_id = ? AND (? IS NULL OR m.source = ?) AND {where}"
-        " ORDER BY h.played_at DESC NULLS LAST, m.source, m.hand_id, m.idx LIMIT ?",
+        "SELECT h.source, h.hand_id, h.played_at_text AS played_at, h.type, h.seat, h.idx AS index,"
+        " h.severity, h.cost, h.message"
+        " FROM mistake_rows h"
+        f" WHERE h.player_id = ? AND (? IS NULL OR h.source = ?) AND {where}"
+        " ORDER BY h.played_at DESC NULLS LAST, h.source, h.hand_id, h.idx, h.type, h.seat LIMIT ?",
         [player_id, source, source, *params, limit],
     )
     return rows

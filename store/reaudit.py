@@ -18,7 +18,7 @@ from typing import Any
 from replay.inputs import DECODE_ERRORS as _DECODE_ERRORS
 from replay.inputs import Item, _unreadable
 from replay.inputs import loads_stored as loads
-from store import games
+from store import games, page_rows
 from store.db import Store
 from store.entry import _Entry
 from store.prepare import _audit_entries, _register, _validate
@@ -229,3 +229,8 @@ def _reaudit_write(
             ).fetchall()
         finally:
             con.unregister("_verdicts")
+        _register(con, "_chunk", keys)  # the pages' rows of these hands, from their new verdicts
+        try:
+            page_rows.rebuild(con, "_chunk")
+        finally:
+            con.unregister("_chunk")

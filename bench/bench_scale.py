@@ -13,7 +13,9 @@ Not a test: it prints figures. Steps, each optional:
    time is the app's own ``Server-Timing: app;dur=`` header (``api/app.py`` sets it around each
    request), read through the Flask test client: no network or browser in the figure.
 3. **Ingest on top**: the next 10,000 hands (``--next``) into the big database, and the same
-   hands into an empty database, in the same run: hands/s of each side by side.
+   hands into an empty database, in the same run: hands/s of each side by side; then the pages
+   again (an ingest ends by storing the population figures the player page compares with, so
+   a database built by an older version, or grown by API uploads alone, shows the difference).
 
 Run: ``nice .venv/bin/python bench/bench_scale.py --db /work/scale-db/scale.duckdb --hands 200000``
 (``--no-build`` measures the file as it is; ``--workers`` as for ``replay ingest``).
@@ -221,6 +223,8 @@ def main() -> None:
     measure_pages(args.db, args.warm)
     if args.next:
         ingest_next(args.db, args.next, args.workers)
+        print("after that ingest (it stored the population figures, store.habits.refresh_populations):")
+        measure_pages(args.db, args.warm)
 
 
 if __name__ == "__main__":

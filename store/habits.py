@@ -12,11 +12,14 @@ in most (``player_game``).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
 import duckdb
+
+from store.db import Store
 
 #: figure key -> (English label with the Chinese term, how to read it)
 FIGURES: dict[str, str] = {
@@ -245,24 +248,83 @@ def player_game(cur: duckdb.DuckDBPyConnection, player_id: str, filters: HabitFi
     return str(row[0][0]) if row else "wuhan"
 
 
-def _population(cur: duckdb.DuckDBPyConnection, filters: HabitFilters) -> Population:
+def _state(cur: duckdb.DuckDBPyConnection) -> str:
+    """What the population's figures depend on: the hands stored and the last audit written."""
+    row = cur.execute("SELECT (SELECT count(*) FROM hands), (SELECT max(audited_at) FROM audits)").fetchone()
+    assert row is not None
+    return f"{row[0]}|{row[1].isoformat() if row[1] is not None else ''}"
+
+
+def _filters_key(filters: HabitFilters) -> str:
+    values = {k: (str(v) if v is not None else None) for k, v in vars(filters).items()}
+    return json.dumps(values, sort_keys=True)
+
+
+def _compute_population(cur: duckdb.DuckDBPyConnection, filters: HabitFilters) -> Population:
     where, params = filters.where()
     game = filters.game or "wuhan"
     seats_sql, facts = SEATS_BY_GAME.get(game, _SEATS), FACTS_BY_GAME.get(game, "wuhan_hand_types")
-    state = cur.execute(
-        "SELECT current_database(), (SELECT count(*) FROM hands), (SELECT max(audited_at) FROM audits)"
-    ).fetchone()
-    key = (filters, state)
+    twice = [*params, *params]  # the seats' filter, then the same for their mistakes
+    return (
+        _one(cur, seats_sql.format(where=where, who=""), twice),
+        {r["type"]: r for r in _all(cur, _MISTAKES.format(where=where, who=""), twice)},
+        _all(cur, _TYPES.format(where=where, who="", facts=facts), params),
+    )
+
+
+def _population(cur: duckdb.DuckDBPyConnection, filters: HabitFilters) -> Population:
+    """The population's figures: this process's copy, else the copy ``refresh_populations`` stored
+    at the end of the last ingest or re-audit (same state), else computed now (every seat of the
+    game: a second at a million hands)."""
+    state = _state(cur)
+    name = cur.execute("SELECT current_database()").fetchall()[0][0]
+    key = (name, filters, state)
     if key not in _POPULATION:
         if len(_POPULATION) > 64:
             _POPULATION.clear()
-        twice = [*params, *params]  # the seats' filter, then the same for their mistakes
-        _POPULATION[key] = (
-            _one(cur, seats_sql.format(where=where, who=""), twice),
-            {r["type"]: r for r in _all(cur, _MISTAKES.format(where=where, who=""), twice)},
-            _all(cur, _TYPES.format(where=where, who="", facts=facts), params),
-        )
+        stored = cur.execute(
+            "SELECT figures FROM population_cache WHERE filters = ? AND state = ?",
+            [_filters_key(filters), state],
+        ).fetchall()
+        _POPULATION[key] = _decode(stored[0][0]) if stored else _compute_population(cur, filters)
     return _POPULATION[key]
+
+
+def _decode(text: str) -> Population:
+    seats, mistakes, types = json.loads(text)
+    return seats, mistakes, types
+
+
+#: the filters whose population ``refresh_populations`` keeps: each game's, unfiltered (the
+#: player page's default)
+def _default_filters(cur: duckdb.DuckDBPyConnection) -> list[HabitFilters]:
+    games = [r[0] for r in cur.execute("SELECT DISTINCT game FROM hands ORDER BY 1").fetchall()]
+    return [HabitFilters(game=g) for g in games]
+
+
+def refresh_populations(store: Store) -> None:
+    """Store each game's unfiltered population figures for the state the database is in now.
+
+    Run at the end of an ingest and of a re-audit: the first player page after them (or after a
+    restart) reads the figures instead of aggregating every seat of the game. A write that lands
+    between the reading and the storing changes the state, so the stored rows are then simply
+    never matched (the page computes the figures itself, as without this table).
+    """
+    with store.read() as cur:
+        state = _state(cur)
+        wanted = _default_filters(cur)
+        have = cur.execute("SELECT count(*) FROM population_cache WHERE state = ?", [state]).fetchall()
+        if have[0][0] == len(wanted):  # nothing changed since the last refresh
+            return
+        rows = [[_filters_key(f), f.game, state, json.dumps(_compute_population(cur, f))] for f in wanted]
+    with store.write() as con:
+        con.execute("DELETE FROM population_cache").fetchall()  # every older state is stale
+        for row in rows:
+            con.execute(
+                "INSERT INTO population_cache (filters, game, state, figures, computed_at)"
+                " VALUES (?, ?, ?, ?, now())",
+                row,
+            ).fetchall()
 
 
 def player_habits(

@@ -34,6 +34,7 @@ from replay.inputs import Item, Unreadable
 from store.commit import commit
 from store.db import Store
 from store.entry import Result, _sitting
+from store.habits import refresh_populations
 from store.prepare import Prepared, _build_in_worker, _context, _warm, prepare
 from store.workers import pool_options
 
@@ -107,6 +108,7 @@ def ingest_stream(
         thread.join()
     if failure:
         raise failure[0]
+    refresh_populations(store)  # the player pages' baseline, aggregated once here (store.habits)
 
 
 def _stream_with_workers(

@@ -150,6 +150,14 @@ class StoreData:
             "disputed": self.disputed(f, limit=10),
         }
 
+    def audit_counts(self, f: Filters) -> dict[str, Any]:
+        """What the audits page shows beside its list: hands by verdict, and invalid uploads."""
+        where, params = f.where()
+        with self.store.read() as cur:
+            status = _rows(cur, f"SELECT status, count(*) AS n FROM hands h WHERE {where} GROUP BY 1", params)
+            rejects = cur.execute("SELECT count(*) FROM rejects").fetchone()
+        return {"status": {r["status"]: r["n"] for r in status}, "rejects": rejects[0] if rejects else 0}
+
     def disputed(self, f: Filters, status: str | None = None, limit: int = 200) -> list[dict[str, Any]]:
         where, params = f.where()
         wanted = [status] if status else ["illegal", "mismatch"]

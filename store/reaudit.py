@@ -21,6 +21,7 @@ from replay.inputs import loads_stored as loads
 from store import games, page_rows
 from store.db import Store
 from store.entry import _Entry
+from store.habits import refresh_populations
 from store.prepare import _audit_entries, _register, _validate
 from store.rows import Rows, _add_verdict, insert_tables
 from store.workers import pool_options
@@ -79,6 +80,20 @@ def reaudit(
     run goes (a background job shows it as progress).
     """
     report = report if report is not None else ReauditReport()
+    try:
+        return _reaudit(store, chunk, progress, workers, report, should_stop)
+    finally:
+        refresh_populations(store)  # the player pages' baseline, for the new verdicts
+
+
+def _reaudit(
+    store: Store,
+    chunk: int,
+    progress: Callable[[int], None] | None,
+    workers: int,
+    report: ReauditReport,
+    should_stop: Callable[[], bool] | None,
+) -> ReauditReport:
     stop = should_stop or (lambda: False)
     with store.read() as cur:
         order = cur.execute(

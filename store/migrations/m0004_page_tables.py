@@ -2,7 +2,8 @@
 
 ``seat_rows`` (one row per seat: ``player_hands``' columns, the local day, either game's per-seat
 facts), ``mistake_rows`` (each finding with its player and its hand's filter columns) and
-``won_types`` (each hand type won, with its hand's filter columns). ``player_hands`` becomes a
+``won_types`` (each hand type won, with its hand's filter columns), and ``population_cache``
+(each game's population figures as of the last ingest or re-audit). ``player_hands`` becomes a
 view of ``seat_rows`` with the same columns as before. ``store.page_rows`` keeps the tables at
 ingest and re-audit; here an existing database gets them filled from its base tables (the SQL
 below is that module's ``FROM_SCRATCH`` as it was when this migration was written, kept here
@@ -151,6 +152,17 @@ STATEMENTS = (
     UNION ALL
     SELECT h.source, h.hand_id, h.game, h.preset, h.played_at, h.session_id, w.hand AS hand_type
     FROM wins w JOIN hands h ON h.source = w.source AND h.hand_id = w.hand_id
+    """,
+    # each game's unfiltered population figures (the player pages' baseline), stored at the end
+    # of an ingest or re-audit for the state they were computed in (store.habits)
+    """
+    CREATE TABLE population_cache (
+        filters      VARCHAR NOT NULL,
+        game         VARCHAR,
+        state        VARCHAR NOT NULL,
+        figures      JSON NOT NULL,
+        computed_at  TIMESTAMPTZ NOT NULL
+    )
     """,
     # the view keeps its columns, in their order; it now reads one table instead of four joined
     """

@@ -140,3 +140,34 @@ def test_an_item_list_of_one_invalid_record_adds_no_page_rows(tmp_path: Path) ->
         ingest(store, [Item({"format": "wuhan-hand/1"}, b'{"format":"wuhan-hand/1"}', "x")])
         with store.read() as cur:
             assert [cur.execute(f"SELECT count(*) FROM {t}").fetchall()[0][0] for t in TABLES] == [0, 0, 0]
+
+
+def test_each_ingest_stores_the_population_figures_the_pages_would_compute(tmp_path: Path) -> None:
+    from store import habits
+    from store.habits import HabitFilters, _compute_population, _population
+    from store.ingest import ingest_stream
+
+    with Store(tmp_path / "s.duckdb") as store:
+        batches = [decode_ndjson(b) for b in records()]
+        ingest_stream(store, batches[:2])
+        with store.read() as cur:
+            stored = cur.execute("SELECT game, state FROM population_cache ORDER BY 1").fetchall()
+            assert [g for g, _ in stored] == ["sichuan", "wuhan"]
+            assert {s for _, s in stored} == {habits._state(cur)}
+            for game in ("wuhan", "sichuan"):
+                habits._POPULATION.clear()
+                f = HabitFilters(game=game)
+                assert _population(cur, f) == _compute_population(cur, f)
+            before = _compute_population(cur, HabitFilters(game="wuhan"))
+        # one more hand through a single upload (no refresh): the stored figures are stale, not used
+        ingest(store, decode_ndjson(_lines(list(simulate(3, 99)))))
+        with store.read() as cur:
+            habits._POPULATION.clear()
+            now = _population(cur, HabitFilters(game="wuhan"))
+            assert now == _compute_population(cur, HabitFilters(game="wuhan"))
+            assert now[0]["hands"] == before[0]["hands"] + 12
+        reaudit(store)
+        with store.read() as cur:
+            assert {r[0] for r in cur.execute("SELECT state FROM population_cache").fetchall()} == {
+                habits._state(cur)
+            }

@@ -24,13 +24,15 @@ Run: ``nice .venv/bin/python bench/bench_scale.py --db /work/scale-db/scale.duck
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import resource
 import shutil
 import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -57,12 +59,15 @@ def stored(store: Store) -> tuple[int, int]:
     return int(row[0]), int(row[1])
 
 
-def items(gen: Generator, start_sitting: int, hands: int) -> Iterator[Item]:
-    import json
-
-    for n, (_, record) in enumerate(gen.records(start_sitting, hands)):
+def as_items(records: Iterable[dict[str, Any]]) -> Iterator[Item]:
+    """Records as ``replay ingest`` reads them from an NDJSON file: their bytes, decoded."""
+    for n, record in enumerate(records):
         raw = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode()
         yield Item(loads(raw), raw, f"generated:{n + 1}", 0.0)
+
+
+def items(gen: Generator, start_sitting: int, hands: int) -> Iterator[Item]:
+    return as_items(record for _, record in gen.records(start_sitting, hands))
 
 
 def ingest_generated(
@@ -156,6 +161,7 @@ def server_ms(client: Any, url: str) -> float:
 
 
 def measure_pages(db: Path, warm: int) -> None:
+    """Each page: its first request on a freshly opened database, then ``warm`` more."""
     from api.app import create_app
     from store import habits
 
@@ -181,28 +187,57 @@ def measure_pages(db: Path, warm: int) -> None:
         print(f"  {label:<40} {cold:8.0f} {statistics.median(times):12.0f} {max(times):9.0f}", flush=True)
 
 
-def ingest_next(db: Path, hands: int, workers: int) -> None:
-    """The next ``hands`` generated hands into the big database and into an empty one."""
+def cpu_seconds() -> float:
+    """CPU time of this process (every thread, DuckDB's too) and of its ended worker processes:
+    what load from elsewhere on the machine hardly moves."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def ingest_next(db: Path, hands: int, workers: int, rounds: int = 4) -> None:
+    """The next ``hands`` generated hands into the big database and into an empty one.
+
+    In ``rounds`` slices taken in turn (empty then big, big then empty, ...), so a burst of load
+    from elsewhere on the machine falls on both sides alike; each slice is one
+    ``ingest_stream`` call, its end (a sort when due, the population figures) included.
+    """
     gen = Generator(db.parent / "templates")
-    store = Store(db)
-    try:
-        have, last = stored(store)
-    finally:
-        store.close()
-    with tempfile.TemporaryDirectory(prefix="bench-scale-") as tmp:
-        empty = Store(Path(tmp) / "empty.duckdb")
-        try:
-            n0, s0 = ingest_generated(empty, gen, last + 1, hands, workers)
-        finally:
-            empty.close(checkpoint=True)
     big = Store(db)
+    have, last = stored(big)
+    records = list(gen.records(last + 1, hands))
+    slices: list[list[dict[str, Any]]] = []
+    for i, (sitting, record) in enumerate(records):  # cut between sittings
+        if not slices or (len(slices[-1]) >= len(records) / rounds and sitting != records[i - 1][0]):
+            slices.append([])
+        slices[-1].append(record)
+    wall = {"empty": 0.0, "big": 0.0}
+    cpu = {"empty": 0.0, "big": 0.0}
     try:
-        n1, s1 = ingest_generated(big, gen, last + 1, hands, workers)
+        with tempfile.TemporaryDirectory(prefix="bench-scale-") as tmp:
+            empty = Store(Path(tmp) / "empty.duckdb")
+            try:
+                for i, part in enumerate(slices):
+                    order = [("empty", empty), ("big", big)]
+                    for name, store in order if i % 2 == 0 else order[::-1]:
+                        w, c = time.perf_counter(), cpu_seconds()
+                        stream = batches([list(as_items(part))], 1000)
+                        ingest_stream(store, stream, workers=workers)
+                        wall[name] += time.perf_counter() - w
+                        cpu[name] += cpu_seconds() - c
+            finally:
+                empty.close(checkpoint=True)
     finally:
         big.close(checkpoint=True)
-    print(f"ingest of the next {n1:,} hands ({workers} worker(s), with analysis), {load()}")
-    print(f"  into an empty database          {n0 / s0:8.0f} hands/s  ({s0:.0f} s)")
-    print(f"  into the database of {have:>9,}  {n1 / s1:8.0f} hands/s  ({s1:.0f} s)  {s0 / s1:.2f}x")
+    n = len(records)
+    how = f"{workers} worker(s), with analysis, {len(slices)} slices"
+    print(f"ingest of the next {n:,} hands ({how}), {load()}")
+    print(f"  {'':<34} {'hands/s':>8} {'CPU ms/hand':>12}")
+    for name, label in (("empty", "into an empty database"), ("big", f"into the database of {have:,}")):
+        line = f"  {label:<34} {n / wall[name]:8.0f} {cpu[name] / n * 1000:12.2f}"
+        if name == "big":
+            line += f"   {wall['empty'] / wall['big']:.2f}x, CPU {cpu['empty'] / cpu['big']:.2f}x of empty"
+        print(line)
 
 
 def main() -> None:
@@ -213,7 +248,7 @@ def main() -> None:
     parser.add_argument("--snapshot-every", type=int, default=0)
     parser.add_argument("--no-build", action="store_true", help="measure the database as it is")
     parser.add_argument("--build-only", action="store_true")
-    parser.add_argument("--warm", type=int, default=5, help="warm requests per page")
+    parser.add_argument("--warm", type=int, default=9, help="warm requests per page")
     parser.add_argument("--next", type=int, default=10_000, help="hands ingested on top (0: none)")
     args = parser.parse_args()
     if not args.no_build:

@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 
 from replay.inputs import Item, Unreadable
+from store import page_rows
 from store.commit import commit
 from store.db import Store
 from store.entry import Result, _sitting
@@ -108,6 +109,7 @@ def ingest_stream(
         thread.join()
     if failure:
         raise failure[0]
+    page_rows.compact(store)  # player order again once a fifth of the rows came since the last sort
     refresh_populations(store)  # the player pages' baseline, aggregated once here (store.habits)
 
 

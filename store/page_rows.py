@@ -11,7 +11,13 @@ took seconds, and the overview parsed every audit's JSON for the hand types won.
 - ``mistake_rows``: each finding with its seat's player and its hand's filter columns (game,
   preset, time, session, source), for the explorer and the habits' per-100 figures;
 - ``won_types``: one row per hand type won (a Wuhan hand's ``computed.hands``, each Sichuan
-  win's hand) with its hand's filter columns, for the overview's chart.
+  win's hand) with its hand's filter columns, for the overview's chart;
+- ``disputed_rows``: the illegal and mismatched hands with what the audits page shows of them
+  (a few in a thousand hands), so the list is not a join of every hand with every audit.
+
+``seat_rows`` and ``mistake_rows`` are kept in player order: ``compact`` rewrites them sorted
+when the rows appended since the last sort pass a share of the table (and after a re-audit), so
+a player's page reads a few row groups instead of scanning every player id.
 
 They are derived rows, never edited by hand: ingest adds those of the hands it stores (from the
 batch's own Arrow tables, so the cost is the batch's, not the database's), and a re-audit
@@ -28,12 +34,17 @@ import duckdb
 import pyarrow as pa  # type: ignore[import-untyped]
 import pyarrow.compute as pc  # type: ignore[import-untyped]
 
+from store.db import Store
+
 #: the day the pages show a hand under: its own offset's date (the record's text), else UTC's
 LOCAL_DAY = "coalesce(TRY_CAST(substr(h.played_at_text, 1, 10) AS DATE), CAST(h.played_at AS DATE))"
 
 #: the base tables the derivation reads, by the name it reads them under
 SOURCES = ("hands", "seats", "settlements", "seat_facts", "sichuan_seat_facts", "mistakes", "audits", "wins")
-TABLES = ("seat_rows", "mistake_rows", "won_types")
+TABLES = ("seat_rows", "mistake_rows", "won_types", "disputed_rows")
+#: the tables kept in player order (``compact``), so a player's rows are a few row groups whose
+#: zone maps DuckDB reads instead of every row's player id
+CLUSTERED = {"seat_rows": "player_id, played_at", "mistake_rows": "player_id, played_at"}
 
 SEAT_ROWS = f"""
 SELECT
@@ -86,7 +97,19 @@ SELECT h.source, h.hand_id, h.game, h.preset, h.played_at, h.session_id, w.hand 
 FROM {wins} w JOIN {hands} h ON h.source = w.source AND h.hand_id = w.hand_id
 """
 
-DERIVATIONS = {"seat_rows": SEAT_ROWS, "mistake_rows": MISTAKE_ROWS, "won_types": WON_TYPES}
+DISPUTED_ROWS = """
+SELECT h.source, h.hand_id, h.game, h.preset, h.played_at, h.played_at_text, h.session_id, h.status,
+       a.first_illegal, a.differences, h.n_events - 1 AS last_event
+FROM {hands} h JOIN {audits} a ON a.source = h.source AND a.hand_id = h.hand_id
+WHERE h.status IN ('illegal', 'mismatch')
+"""
+
+DERIVATIONS = {
+    "seat_rows": SEAT_ROWS,
+    "mistake_rows": MISTAKE_ROWS,
+    "won_types": WON_TYPES,
+    "disputed_rows": DISPUTED_ROWS,
+}
 BASE = {name: name for name in SOURCES}
 #: each table as built from the whole store: what the migration fills and the tests compare with
 FROM_SCRATCH = {table: sql.format(**BASE) for table, sql in DERIVATIONS.items()}
@@ -139,3 +162,34 @@ def rebuild(con: duckdb.DuckDBPyConnection, keys: str) -> None:
     semi = "SEMI JOIN {keys} k ON x.source = k.source AND x.hand_id = k.hand_id"
     names = {table: f"(SELECT x.* FROM {table} x {semi.format(keys=keys)})" for table in SOURCES}
     _insert(con, names)
+
+
+def compact(store: Store, *, force: bool = False, share: float = 0.2, least: int = 50_000) -> list[str]:
+    """Rewrite the ``CLUSTERED`` tables in player order when more than ``share`` of their rows
+    (and at least ``least``) were added since the last sort, or always with ``force``; returns
+    the tables rewritten. Run after an ingest and a re-audit: the cost (a sort of the table) is
+    paid once per fifth of growth, not per batch."""
+    done = []
+    for table, order in CLUSTERED.items():
+        with store.read() as cur:
+            rows = cur.execute(
+                f"SELECT (SELECT count(*) FROM {table}),"
+                " (SELECT sorted_rows FROM page_layout WHERE name = ?)",
+                [table],
+            ).fetchall()[0]
+        total, sorted_rows = int(rows[0]), int(rows[1] or 0)
+        added = total - sorted_rows
+        if not force and (added < least or added <= share * total):
+            continue
+        with store.write() as con:
+            con.execute(f"CREATE TEMP TABLE _sorted AS SELECT * FROM {table} ORDER BY {order}").fetchall()
+            try:
+                con.execute(f"DELETE FROM {table}").fetchall()
+                con.execute(f"INSERT INTO {table} SELECT * FROM _sorted").fetchall()
+                total = int(con.execute(f"SELECT count(*) FROM {table}").fetchall()[0][0])
+            finally:
+                con.execute("DROP TABLE _sorted").fetchall()
+            con.execute("DELETE FROM page_layout WHERE name = ?", [table]).fetchall()
+            con.execute("INSERT INTO page_layout VALUES (?, ?)", [table, total]).fetchall()
+        done.append(table)
+    return done

@@ -21,6 +21,12 @@ from store.habits import HabitFilters, player_game, player_habits
 #: as ``day``, written by ``store.page_rows``)
 LOCAL_DAY = "coalesce(TRY_CAST(substr(played_at_text, 1, 10) AS DATE), CAST(h.played_at AS DATE))"
 
+#: every hand with what the audits page shows of it (``disputed_rows`` holds the disputed ones)
+DISPUTED_JOIN = (
+    "(SELECT h.*, a.first_illegal, a.differences, h.n_events - 1 AS last_event"
+    " FROM hands h JOIN audits a USING (source, hand_id)) h"
+)
+
 #: the explorer's sort orders, as SQL over ``mistake_rows m`` (whitelisted: the query string
 #: only picks a key)
 SORTS = {
@@ -161,12 +167,13 @@ class StoreData:
     def disputed(self, f: Filters, status: str | None = None, limit: int = 200) -> list[dict[str, Any]]:
         where, params = f.where()
         wanted = [status] if status else ["illegal", "mismatch"]
+        # the disputed hands are kept apart (store.page_rows); any other verdict joins the audits
+        table = "disputed_rows h" if set(wanted) <= {"illegal", "mismatch"} else DISPUTED_JOIN
         with self.store.read() as cur:
             rows = _rows(
                 cur,
-                "SELECT h.source, h.hand_id, h.played_at_text, h.status, a.first_illegal, a.differences,"
-                " h.n_events - 1 AS last_event"
-                f" FROM hands h JOIN audits a USING (source, hand_id) WHERE {where}"
+                "SELECT h.source, h.hand_id, h.played_at_text, h.status, h.first_illegal, h.differences,"
+                f" h.last_event FROM {table} WHERE {where}"
                 f" AND h.status IN ({', '.join('?' for _ in wanted)})"
                 " ORDER BY h.played_at DESC NULLS LAST, h.source, h.hand_id LIMIT ?",
                 [*params, *wanted, limit],

@@ -83,6 +83,7 @@ def reaudit(
     try:
         return _reaudit(store, chunk, progress, workers, report, should_stop)
     finally:
+        page_rows.compact(store, force=True)  # the rebuilt rows were appended out of player order
         refresh_populations(store)  # the player pages' baseline, for the new verdicts
 
 

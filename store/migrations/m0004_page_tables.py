@@ -2,7 +2,9 @@
 
 ``seat_rows`` (one row per seat: ``player_hands``' columns, the local day, either game's per-seat
 facts), ``mistake_rows`` (each finding with its player and its hand's filter columns) and
-``won_types`` (each hand type won, with its hand's filter columns), and ``population_cache``
+``won_types`` (each hand type won, with its hand's filter columns), ``disputed_rows`` (the
+illegal and mismatched hands as the audits page lists them), ``page_layout`` (how much of the
+player-ordered tables is in order) and ``population_cache``
 (each game's population figures as of the last ingest or re-audit). ``player_hands`` becomes a
 view of ``seat_rows`` with the same columns as before. ``store.page_rows`` keeps the tables at
 ingest and re-audit; here an existing database gets them filled from its base tables (the SQL
@@ -99,6 +101,21 @@ STATEMENTS = (
         hand_type   VARCHAR
     )
     """,
+    """
+    CREATE TABLE disputed_rows (
+        source          VARCHAR NOT NULL,
+        hand_id         VARCHAR NOT NULL,
+        game            VARCHAR NOT NULL,
+        preset          VARCHAR NOT NULL,
+        played_at       TIMESTAMPTZ,
+        played_at_text  VARCHAR,
+        session_id      VARCHAR,
+        status          VARCHAR NOT NULL,
+        first_illegal   JSON,
+        differences     JSON,
+        last_event      INTEGER
+    )
+    """,
     # seat_rows, from the whole store
     """
     INSERT INTO seat_rows BY NAME
@@ -126,6 +143,7 @@ STATEMENTS = (
     LEFT JOIN settlements st ON st.source = s.source AND st.hand_id = s.hand_id AND st.seat = s.seat
     LEFT JOIN seat_facts f ON f.source = s.source AND f.hand_id = s.hand_id AND f.seat = s.seat
     LEFT JOIN sichuan_seat_facts sf ON sf.source = s.source AND sf.hand_id = s.hand_id AND sf.seat = s.seat
+    ORDER BY s.player_id, h.played_at
     """,
     # mistake_rows, from the whole store
     """
@@ -138,6 +156,7 @@ STATEMENTS = (
     FROM mistakes m
     JOIN hands h ON h.source = m.source AND h.hand_id = m.hand_id
     JOIN seats s ON s.source = m.source AND s.hand_id = m.hand_id AND s.seat = m.seat
+    ORDER BY s.player_id, h.played_at
     """,
     # won_types, from the whole store
     """
@@ -153,6 +172,19 @@ STATEMENTS = (
     SELECT h.source, h.hand_id, h.game, h.preset, h.played_at, h.session_id, w.hand AS hand_type
     FROM wins w JOIN hands h ON h.source = w.source AND h.hand_id = w.hand_id
     """,
+    # disputed_rows, from the whole store
+    """
+    INSERT INTO disputed_rows BY NAME
+    SELECT h.source, h.hand_id, h.game, h.preset, h.played_at, h.played_at_text, h.session_id, h.status,
+           a.first_illegal, a.differences, h.n_events - 1 AS last_event
+    FROM hands h JOIN audits a ON a.source = h.source AND a.hand_id = h.hand_id
+    WHERE h.status IN ('illegal', 'mismatch')
+    """,
+    # how many rows of each player-ordered table are in order (store.page_rows.compact): all of
+    # them, as filled above
+    "CREATE TABLE page_layout (name VARCHAR PRIMARY KEY, sorted_rows BIGINT NOT NULL)",
+    "INSERT INTO page_layout SELECT 'seat_rows', count(*) FROM seat_rows",
+    "INSERT INTO page_layout SELECT 'mistake_rows', count(*) FROM mistake_rows",
     # each game's unfiltered population figures (the player pages' baseline), stored at the end
     # of an ingest or re-audit for the state they were computed in (store.habits)
     """

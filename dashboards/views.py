@@ -26,8 +26,8 @@ from werkzeug.wrappers import Response
 from dashboards import assets, charts, sichuan_viewer, stats, terms, viewer
 from dashboards.data import SORTS, Filters, MistakeQuery
 from replay.games import GAMES
+from replay.games.wuhan.ruleset import PRESETS
 from replay.inputs import decode
-from replay.ruleset import PRESETS
 from schemas.audit import audit_records
 from store.tokens import verify_token
 

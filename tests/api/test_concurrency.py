@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 import requests
 
-from replay.simulate import simulate
+from replay.games.wuhan.simulate import simulate
 from store.db import Store
 from store.tokens import create_token
 

@@ -23,7 +23,7 @@ import requests
 from click.testing import CliRunner
 
 from cli.main import main
-from replay.simulate import simulate
+from replay.games.wuhan.simulate import simulate
 from store.db import Store
 from store.tokens import create_token
 from tests.api.test_concurrency import free_port

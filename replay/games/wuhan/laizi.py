@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from replay.ruleset import Ruleset
+from replay.games.wuhan.ruleset import Ruleset
 from replay.tiles import C, E, F, N, P, S, W
 
 # 东→南→西→北→(skip 红中)→发→白→东; an indicator of 红中 gives 发.

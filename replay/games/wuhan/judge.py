@@ -10,12 +10,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from replay.hand import SHAPE_TYPES, Meld, Reading, readings, wind_kinds
-from replay.reasons import Reason, reason
-from replay.ruleset import Ruleset
-from replay.settle import BelowQihu, Settlement, settle
+from replay.games.wuhan.hand import SHAPE_TYPES, Meld, Reading, readings, wind_kinds
+from replay.games.wuhan.reasons import Reason, reason
+from replay.games.wuhan.ruleset import Ruleset
+from replay.games.wuhan.settle import BelowQihu, Settlement, settle
+from replay.games.wuhan.table import SeatState, Table, Win
 from replay.shape import complete
-from replay.table import SeatState, Table, Win
 from replay.tiles import JIANG, NUM_KINDS, code
 
 

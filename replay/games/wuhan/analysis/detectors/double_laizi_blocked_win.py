@@ -17,11 +17,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
-from replay.analysis.base import Context, Finding, Offer, severity_by_points, tile_name
-from replay.analysis.registry import detector
-from replay.hand import Meld, Reading, pihu_shape, readings
-from replay.ruleset import Ruleset
-from replay.settle import BelowQihu, Settlement, settle
+from replay.games.wuhan.analysis.base import Context, Finding, Offer, severity_by_points, tile_name
+from replay.games.wuhan.analysis.registry import detector
+from replay.games.wuhan.hand import Meld, Reading, pihu_shape, readings
+from replay.games.wuhan.ruleset import Ruleset
+from replay.games.wuhan.settle import BelowQihu, Settlement, settle
 from replay.shape import complete
 from replay.tiles import NUM_KINDS
 

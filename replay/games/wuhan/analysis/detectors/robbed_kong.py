@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from replay.analysis.base import Context, Finding, severity_by_points, tile_name
-from replay.analysis.registry import detector
+from replay.games.wuhan.analysis.base import Context, Finding, severity_by_points, tile_name
+from replay.games.wuhan.analysis.registry import detector
 
 
 @detector("robbed_kong")

@@ -11,13 +11,13 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from replay.errors import InputError
-from replay.hand import WAYS, Meld
+from replay.games.wuhan.hand import WAYS, Meld
+from replay.games.wuhan.judge import judge
+from replay.games.wuhan.laizi import laizi_of, table_rules
+from replay.games.wuhan.reasons import Reason, reason
+from replay.games.wuhan.ruleset import Ruleset, ruleset_from_json
+from replay.games.wuhan.table import SeatState, Table, Win
 from replay.inputs import Unreadable, decode
-from replay.judge import judge
-from replay.laizi import laizi_of, table_rules
-from replay.reasons import Reason, reason
-from replay.ruleset import Ruleset, ruleset_from_json
-from replay.table import SeatState, Table, Win
 from replay.tiles import NUM_KINDS, code, parse_tile, parse_tiles
 
 _TOP = {"ruleset", "laizi_indicator", "laizi", "dealer", "winner", "win", "seats"}

@@ -8,10 +8,11 @@ The ruleset records its rule family so other regional games can sit behind the s
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from replay.errors import InputError
+from replay.presets import apply_overrides, rules_from_spec
 from replay.tiles import C, F, code, parse_tile
 
 HAND_TYPES: tuple[str, ...] = (
@@ -83,7 +84,7 @@ class Ruleset:
     haidi_self_draw_factor: bool = False
     #: R-10.11: the robbed seat takes the 放冲 factor in ``robber`` mode
     qianggang_fangchong: bool = True
-    #: Not a parameter: the 皮 kinds of one table (R-3.6), set by ``replay.laizi.table_rules``
+    #: Not a parameter: the 皮 kinds of one table (R-3.6), set by ``replay.games.wuhan.laizi.table_rules``
     #: once the indicator is known. They are also in ``pizi``, since a 皮 is a pizi in every
     #: respect (R-4.4); empty unless ``qipi``.
     pi: tuple[int, ...] = ()
@@ -228,38 +229,16 @@ VALIDATORS: dict[str, Any] = {
 
 def make_ruleset(preset: str = "hzlzg", overrides: Mapping[str, Any] | None = None) -> Ruleset:
     """A preset with overrides on top; raises InputError naming the bad parameter."""
-    if not isinstance(preset, str) or preset not in PRESETS:
-        raise InputError("preset", f"unknown preset {preset!r}; known: {', '.join(PRESETS)}")
-    overrides = dict(overrides or {})
-    changes: dict[str, Any] = {}
-    for name, value in overrides.items():
-        validate = VALIDATORS.get(name)
-        if validate is None:
-            raise InputError(f"overrides.{name}", f"unknown ruleset parameter {name!r}")
-        changes[name] = validate(f"overrides.{name}", value)
-    rules = replace(PRESETS[preset], overrides=overrides, **changes)
+    rules = apply_overrides(PRESETS, VALIDATORS, preset, overrides)
     if rules.haidi_draws > rules.haidi_trigger:
         raise InputError("overrides.haidi_draws", "cannot exceed haidi_trigger")
     if rules.qipi and rules.pizi != (C,):
         # R-3.6: 七皮 is a 红中赖子杠 variant; with 发财 a pizi the honour cycle has no 皮 rule
-        where = "overrides.pizi" if "pizi" in overrides else "overrides.qipi"
+        where = "overrides.pizi" if "pizi" in rules.overrides else "overrides.qipi"
         raise InputError(where, 'qipi (七皮) needs pizi ["C"]')
     return rules
 
 
 def ruleset_from_json(spec: object, field_name: str = "ruleset") -> Ruleset:
     """``{"preset": ..., "overrides": {...}}`` as in the hand record and evaluate contracts."""
-    if not isinstance(spec, Mapping):
-        raise InputError(field_name, "must be an object with 'preset' and optional 'overrides'")
-    unknown = set(spec) - {"preset", "overrides"}
-    if unknown:
-        raise InputError(f"{field_name}.{sorted(unknown)[0]}", "unknown field")
-    if "preset" not in spec:
-        raise InputError(f"{field_name}.preset", "required")
-    overrides = spec.get("overrides", {})
-    if not isinstance(overrides, Mapping):
-        raise InputError(f"{field_name}.overrides", "must be an object")
-    try:
-        return make_ruleset(spec["preset"], overrides)
-    except InputError as err:
-        raise err.at(field_name) from None
+    return rules_from_spec(spec, make_ruleset, field_name)

@@ -14,8 +14,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from replay.board import ACT, CLAIM, HAIDI, ROB, Board
-from replay.hand import wind_kinds
+from replay.claims import first_claim, seats_after
+from replay.games.wuhan.board import ACT, CLAIM, HAIDI, ROB, Board
+from replay.games.wuhan.hand import wind_kinds
 from replay.shape import shanten, shanten_after_discards, shanten_after_draws
 from replay.tiles import CODES, JIANG, KIND_OF, NUM_KINDS
 
@@ -349,12 +350,7 @@ def choose(board: Board, bots: list[Bot]) -> dict[str, Any]:
             if a["type"] in ("hu", "peng", "chi", "gang"):
                 by_seat.setdefault(a["seat"], []).append(a)
         source = board.last_discard[0] if board.last_discard else board.turn
-        order = [(source + k) % 4 for k in (1, 2, 3)]
+        order = seats_after(source)
         wants = {s: bots[s].claim(board, s, by_seat[s]) for s in order if s in by_seat}
-        for kinds in (("hu",), ("peng", "gang"), ("chi",)):
-            for s in order:
-                w = wants.get(s)
-                if w is not None and w["type"] in kinds:
-                    return w
-        return default
+        return first_claim(wants, order) or default
     return actions[0]

@@ -12,13 +12,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from replay.analysis import analyse_states
-from replay.analysis.base import clone_board
-from replay.board import Board, IllegalEvent
 from replay.errors import InputError
 from replay.games import Game, game_of_format
-from replay.reasons import Reason, reason
-from replay.ruleset import HAND_TYPES
+from replay.games.wuhan.analysis import analyse_states
+from replay.games.wuhan.analysis.base import clone_board
+from replay.games.wuhan.board import Board, IllegalEvent
+from replay.games.wuhan.reasons import Reason, reason
+from replay.games.wuhan.ruleset import HAND_TYPES
 
 STATUSES = ("ok", "illegal", "mismatch", "invalid")
 COMPARED = ("winner", "hands", "self_draw", "hard", "liable", "deltas")

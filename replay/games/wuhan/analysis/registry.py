@@ -1,6 +1,6 @@
 """The one place detectors are registered, and the pass that runs them all over a hand.
 
-A detector is a function of the shared :class:`~replay.analysis.base.Context` that yields
+A detector is a function of the shared :class:`~replay.games.wuhan.analysis.base.Context` that yields
 findings of its own type; ``@detector("type")`` is all it takes to join the catalogue.
 """
 
@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from replay.analysis.base import Context, Finding
-from replay.board import Board
 from replay.findings import register, run_detectors
+from replay.games.wuhan.analysis.base import Context, Finding
+from replay.games.wuhan.board import Board
 
 Detector = Callable[[Context], Iterable[Finding]]
 
@@ -26,7 +26,7 @@ def detector(kind: str) -> Callable[[Detector], Detector]:
 
 def _load() -> None:
     """Importing the package registers every module in it; a new file needs no other edit."""
-    import replay.analysis.detectors  # noqa: F401
+    import replay.games.wuhan.analysis.detectors  # noqa: F401
 
 
 def run(context: Context) -> list[Finding]:
@@ -35,8 +35,8 @@ def run(context: Context) -> list[Finding]:
 
 
 def analyse(record: Mapping[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The mistakes and the per-seat facts (``replay.analysis.facts``) from one replay."""
-    from replay.analysis.facts import seat_facts
+    """The mistakes and the per-seat facts (``replay.games.wuhan.analysis.facts``) from one replay."""
+    from replay.games.wuhan.analysis.facts import seat_facts
 
     context = Context.replay(record)
     return [f.to_json() for f in run(context)], seat_facts(context)
@@ -45,10 +45,10 @@ def analyse(record: Mapping[str, Any]) -> tuple[list[dict[str, Any]], list[dict[
 def analyse_states(
     record: Mapping[str, Any], states: list[Board]
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """``analyse`` on the boards of a replay already made (``replay.audit.replay_events`` keeps
+    """``analyse`` on the boards of a replay already made (``replay.games.wuhan.audit.replay_events`` keeps
     them): the audit's verdict and its analysis come from one replay. The record must have
     replayed legal to its end."""
-    from replay.analysis.facts import seat_facts
+    from replay.games.wuhan.analysis.facts import seat_facts
 
     context = Context(record, record["events"], states)
     return [f.to_json() for f in run(context)], seat_facts(context)

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from replay.analysis.base import Context, Finding, Offer, hands_zh, severity_by_points, tile_name
-from replay.analysis.registry import detector
+from replay.games.wuhan.analysis.base import Context, Finding, Offer, hands_zh, severity_by_points, tile_name
+from replay.games.wuhan.analysis.registry import detector
 
 _HOW = {
     "discard": "on seat {source}'s {tile}",

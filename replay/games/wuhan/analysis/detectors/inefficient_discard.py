@@ -24,12 +24,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from replay.analysis.base import Context, Finding, tile_name
-from replay.analysis.registry import detector
-from replay.board import Board
-from replay.hand import wind_kinds
+from replay.games.wuhan.analysis.base import Context, Finding, tile_name
+from replay.games.wuhan.analysis.registry import detector
+from replay.games.wuhan.board import Board
+from replay.games.wuhan.hand import wind_kinds
+from replay.games.wuhan.table import SeatState
 from replay.shape import improving_draws, shanten, shanten_after_discards
-from replay.table import SeatState
 from replay.tiles import JIANG, KIND_OF, NUM_KINDS
 
 NEAR_READY = 2  # judge only seats at most this far from ready with their best discard

@@ -11,9 +11,9 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
-from replay.hand import SELF_DRAWN_WAYS, Meld, Reading
-from replay.ruleset import Ruleset
-from replay.table import SeatState, Table, Win
+from replay.games.wuhan.hand import SELF_DRAWN_WAYS, Meld, Reading
+from replay.games.wuhan.ruleset import Ruleset
+from replay.games.wuhan.table import SeatState, Table, Win
 from replay.tiles import JIANG
 
 FACTOR_NAMES_ZH: dict[str, str] = {

@@ -2,7 +2,7 @@
 
 A *reading* is one way of understanding the hand: which hand types it is and whether it is
 hard (硬胡: every laizi read as itself) or soft. ``readings`` returns the maximal ones; the
-scorer (``replay.settle``) picks the one that pays most (R-7.12).
+scorer (``replay.games.wuhan.settle``) picks the one that pays most (R-7.12).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
-from replay.ruleset import HAND_TYPES, Ruleset
+from replay.games.wuhan.ruleset import HAND_TYPES, Ruleset
 from replay.shape import complete, complete_real_jiang, suit_values
 from replay.tiles import JIANG, NUM_KINDS, E, F, N, P, S, W
 
@@ -223,7 +223,7 @@ def readings(
     """Every maximal reading of concealed + winning tile with these melds (shape only).
 
     Hard readings take each laizi as itself (R-7.11); soft ones let laizi stand for any tile.
-    Preconditions that are not about shape (opened, pizi, qihu) are ``replay.judge``'s.
+    Preconditions that are not about shape (opened, pizi, qihu) are ``replay.games.wuhan.judge``'s.
     """
     tiles = [*concealed, win_tile]
     counts = [0] * NUM_KINDS

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
+from functools import partial
 from typing import Any
 
-from replay.audit import computed_result
-from replay.board import Board
-from replay.bots import STYLES, Bot, choose
+from replay.games.wuhan.audit import computed_result
+from replay.games.wuhan.board import Board
+from replay.games.wuhan.bots import STYLES, Bot, choose
+from replay.pool import ordered_map
+from replay.sittings import Sitting, plan_sittings, seats_json
+from replay.sittings import players as pool_of
 from replay.tiles import CODES
 
 NAMES = ("老王", "小李", "张姐", "阿强", "陈师傅", "刘婆婆", "胖子", "Lily", "小周", "黄老板", "二毛", "赵哥")
@@ -26,15 +28,8 @@ START = datetime(2026, 11, 1, 19, 30, tzinfo=CHINA)
 
 
 def players(count: int) -> list[dict[str, str]]:
-    """The pool: ids, display names and a style per player (styles cycle so all appear)."""
-    return [
-        {
-            "player_id": f"p{i + 1:02d}",
-            "name": NAMES[i % len(NAMES)] + ("" if i < len(NAMES) else str(i // len(NAMES) + 1)),
-            "style": STYLE_CYCLE[i % len(STYLE_CYCLE)],
-        }
-        for i in range(count)
-    ]
+    """The pool: ids ``p01``…, display names and a style per player."""
+    return pool_of(count, "p", NAMES, STYLE_CYCLE)
 
 
 def play_hand(
@@ -55,38 +50,7 @@ def play_hand(
     return wall, events, board
 
 
-@dataclass(frozen=True)
-class SessionPlan:
-    """What the master seed decides up front, so sittings can be played in any process."""
-
-    seed: int
-    number: int
-    hands: int
-    first_hand: int  # running hand number of its first hand
-    seated: tuple[dict[str, str], ...]
-    dealer: int
-    start: datetime
-    preset: str
-
-
-def plan_sessions(hands: int, seed: int, preset: str, pool: int) -> list[SessionPlan]:
-    rng = random.Random(seed)
-    people = players(pool)
-    when = START + timedelta(days=rng.randrange(28))
-    plans: list[SessionPlan] = []
-    made = 0
-    while made < hands:
-        size = min(rng.randint(4, 12), hands - made)
-        seated = tuple(rng.sample(people, 4))
-        plans.append(
-            SessionPlan(seed, len(plans) + 1, size, made + 1, seated, rng.randrange(4), when, preset)
-        )
-        made += size
-        when += timedelta(hours=rng.randint(12, 60))
-    return plans
-
-
-def play_session(plan: SessionPlan) -> list[dict[str, Any]]:
+def play_session(preset: str, plan: Sitting) -> list[dict[str, Any]]:
     """One sitting: hands in order, the dealer passing on per R-2.2."""
     rng = random.Random(f"{plan.seed}:{plan.number}")
     styles = [p["style"] for p in plan.seated]
@@ -94,7 +58,7 @@ def play_session(plan: SessionPlan) -> list[dict[str, Any]]:
     when = plan.start
     records = []
     for i in range(plan.hands):
-        wall, events, board = play_hand(rng, plan.preset, dealer, styles)
+        wall, events, board = play_hand(rng, preset, dealer, styles)
         result = computed_result(board)
         when += timedelta(minutes=rng.randint(3, 9), seconds=rng.randrange(60))
         records.append(
@@ -104,8 +68,8 @@ def play_session(plan: SessionPlan) -> list[dict[str, Any]]:
                 "source": "simulator",
                 "played_at": when.isoformat(),
                 "session": {"id": f"sim{plan.seed}-s{plan.number:04d}", "hand_no": i + 1},
-                "ruleset": {"preset": plan.preset, "overrides": {}},
-                "seats": [{"player_id": p["player_id"], "name": p["name"]} for p in plan.seated],
+                "ruleset": {"preset": preset, "overrides": {}},
+                "seats": seats_json(plan),
                 "dealer": dealer,
                 "wall": wall,
                 "events": events,
@@ -124,11 +88,6 @@ def simulate(
     hands: int, seed: int, preset: str = "hzlzg", pool: int = 8, workers: int = 1
 ) -> Iterator[dict[str, Any]]:
     """``hands`` complete records in sittings of 4–12 hands; the same for any ``workers``."""
-    plans = plan_sessions(hands, seed, preset, pool)
-    if workers <= 1 or len(plans) < 2:
-        for plan in plans:
-            yield from play_session(plan)
-        return
-    with ProcessPoolExecutor(max_workers=workers) as ex:
-        for records in ex.map(play_session, plans, chunksize=1):
-            yield from records
+    plans = plan_sittings(hands, seed, random.Random(seed), players(pool), START)
+    for records in ordered_map(partial(play_session, preset), plans, workers):
+        yield from records

@@ -17,10 +17,18 @@ from collections.abc import Iterator
 from dataclasses import replace
 from itertools import combinations
 
-from replay.analysis.base import Context, Finding, Offer, clone_board, hands_zh, severity_by_points, tile_name
-from replay.analysis.registry import detector
-from replay.judge import can_win_on
-from replay.settle import Settlement
+from replay.games.wuhan.analysis.base import (
+    Context,
+    Finding,
+    Offer,
+    clone_board,
+    hands_zh,
+    severity_by_points,
+    tile_name,
+)
+from replay.games.wuhan.analysis.registry import detector
+from replay.games.wuhan.judge import can_win_on
+from replay.games.wuhan.settle import Settlement
 from replay.tiles import CODES, KIND_OF
 
 MAX_HELD = 2  # more pizi held at once is rare and the swaps multiply

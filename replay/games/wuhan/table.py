@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from replay.hand import WAYS, Meld
-from replay.ruleset import Ruleset
+from replay.games.wuhan.hand import WAYS, Meld
+from replay.games.wuhan.ruleset import Ruleset
 
 
 @dataclass
@@ -43,7 +43,7 @@ class SeatState:
 
 @dataclass(frozen=True)
 class Win:
-    way: str  # one of replay.hand.WAYS
+    way: str  # one of replay.games.wuhan.hand.WAYS
     tile: int
     source: int | None = None  # the discarder, or the robbed seat
 

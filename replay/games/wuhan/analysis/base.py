@@ -13,15 +13,15 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, NamedTuple
 
-from replay.board import DRAW_WAYS, Board, IllegalEvent
 from replay.findings import SEVERITIES as SEVERITIES
 from replay.findings import Finding as Finding
-from replay.hand import SELF_DRAWN_WAYS, Meld, wind_kinds
-from replay.judge import Judgement, can_win_on
-from replay.ruleset import HAND_NAMES_ZH, Ruleset
-from replay.settle import Settlement
+from replay.games.wuhan.board import DRAW_WAYS, Board, IllegalEvent
+from replay.games.wuhan.hand import SELF_DRAWN_WAYS, Meld, wind_kinds
+from replay.games.wuhan.judge import Judgement, can_win_on
+from replay.games.wuhan.ruleset import HAND_NAMES_ZH, Ruleset
+from replay.games.wuhan.settle import Settlement
+from replay.games.wuhan.table import SeatState, Win
 from replay.shape import shanten
-from replay.table import SeatState, Win
 from replay.tiles import CODES, JIANG, KIND_OF, NUM_KINDS
 
 #: the way a win on each kind of draw is won (R-3.7's haidi replacement draw included)
@@ -94,7 +94,7 @@ class Offer(NamedTuple):
     at: int  # the event that offered the tile
     seat: int
     tile: int
-    way: str  # replay.hand.WAYS
+    way: str  # replay.games.wuhan.hand.WAYS
     source: int | None
     taken: bool
     has_right: bool
@@ -254,7 +254,7 @@ def no_win_possible(hand: Sequence[int], melds: Sequence[Meld], laizi: int, rule
     """No single tile could give these concealed tiles a winning shape: a cheap way to skip
     ``can_win_on`` for the seats that are far from a win, which is most seats at most offers.
 
-    ``replay.judge.could_win_shape`` (the shape every win needs) asks for a complete hand with any
+    ``replay.games.wuhan.judge.could_win_shape`` (the shape every win needs) asks for a complete hand with any
     pair, laizi wild or read as themselves, or a 风一色/将一色 family; one tile lowers the shanten
     (any pair, laizi wild) by at most one, so a hand at least one from ready cannot complete.
     """

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from replay.analysis.base import Context
+from replay.games.wuhan.analysis.base import Context
 from replay.tiles import KIND_OF
 
 OPEN_EVENTS = ("chi", "peng")

@@ -14,14 +14,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from replay.claims import seats_after
 from replay.errors import InputError
-from replay.hand import SELF_DRAWN_WAYS, Meld
-from replay.judge import Judgement, can_win_on, judge
-from replay.laizi import laizi_of, table_rules
-from replay.reasons import Reason, reason
-from replay.ruleset import Ruleset, ruleset_from_json
-from replay.settle import Settlement
-from replay.table import SeatState, Table, Win
+from replay.games.wuhan.hand import SELF_DRAWN_WAYS, Meld
+from replay.games.wuhan.judge import Judgement, can_win_on, judge
+from replay.games.wuhan.laizi import laizi_of, table_rules
+from replay.games.wuhan.reasons import Reason, reason
+from replay.games.wuhan.ruleset import Ruleset, ruleset_from_json
+from replay.games.wuhan.settle import Settlement
+from replay.games.wuhan.table import SeatState, Table, Win
 from replay.tiles import CODES, KIND_OF, NUM_KINDS
 
 DEAL_SIZE = 53  # 13 a seat and the dealer's 14th
@@ -593,13 +594,11 @@ class Board:
             if self._wall_empty():  # a discard with the wall empty ends the hand
                 return [{"type": "huangzhuang"}]
             claimable = tile not in rules.pizi and tile != self.laizi
-            for k in (1, 2, 3):
-                seat = (source + k) % 4
+            for seat in seats_after(source):
                 if claimable and self._could_win(seat, tile, "discard", source=source):
                     acts.append({"type": "hu", "seat": seat})
             if claimable:
-                for k in (1, 2, 3):
-                    seat = (source + k) % 4
+                for seat in seats_after(source):
                     have = self.seats[seat].hand.count(tile)
                     if have >= 2:
                         acts.append({"type": "peng", "seat": seat})

@@ -16,8 +16,8 @@ import pytest
 
 import store.db as db
 from replay.games import GAMES
+from replay.games.wuhan.simulate import simulate
 from replay.inputs import Item, decode_ndjson
-from replay.simulate import simulate
 from store import commit as commit_module
 from store.db import Store
 from store.ingest import ingest

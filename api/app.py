@@ -131,7 +131,7 @@ def create_app(
     ``proxy_hops`` and ``secure_cookies``: see ``api.security``; ``rate_limit`` and
     ``work_rate_limit`` (None: none; ``replay serve`` sets them): see ``api.limits``.
     """
-    from api import admin, hands, limits, players, security, tools
+    from api import admin, hands, limits, players, security, timing, tools
     from store.jobs import Jobs
 
     app = Flask("replay")
@@ -178,4 +178,5 @@ def create_app(
     _register_dashboards(app, store)
     errors.register(app)
     security.register(app, proxy_hops=proxy_hops, secure_cookies=secure_cookies)
+    timing.register(app)
     return app

@@ -12,8 +12,8 @@ from flask_smorest import Blueprint
 from api import auth
 from api.bodies import read_items
 from api.errors import Problem
-from replay.audit import replay_events
 from replay.errors import InputError
+from replay.games.wuhan.audit import replay_events
 from schemas.api import (
     HandDetailSchema,
     HandListSchema,
@@ -35,7 +35,7 @@ UPLOAD_SECURITY = [{"bearerAuth": []}]
 @functools.cache
 def example_record() -> dict[str, Any]:
     """A real, legal record (self-play, fixed seed) for the document and its "try it" button."""
-    from replay.simulate import simulate
+    from replay.games.wuhan.simulate import simulate
 
     return next(iter(simulate(1, 5)))
 

@@ -11,7 +11,7 @@ from api import auth
 from api.bodies import read_items, read_upload
 from api.errors import Problem
 from api.hands import NDJSON_BODY, upload_body_doc
-from replay.evaluate import evaluate
+from replay.games.wuhan.evaluate import evaluate
 from replay.inputs import Unreadable
 from schemas.api import AuditListSchema
 from schemas.audit import audit_records

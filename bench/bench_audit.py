@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from replay.simulate import simulate
+from replay.games.wuhan.simulate import simulate
 from schemas.audit import audit_record
 from schemas.audit_run import default_workers
 

@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from replay.simulate import simulate
+from replay.games.wuhan.simulate import simulate
 
 BASE = 2000  # distinct simulated hands, re-keyed
 

@@ -25,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from replay.simulate import simulate
+from replay.games.wuhan.simulate import simulate
 from store.batch import dask_client, run_batch
 
 

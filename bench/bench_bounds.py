@@ -27,8 +27,8 @@ from typing import Any
 import orjson
 
 from api.app import create_app
+from replay.games.wuhan.simulate import simulate
 from replay.inputs import decode_json, decode_ndjson, loads
-from replay.simulate import simulate
 from store.tokens import create_token
 
 MILLION = 10**6

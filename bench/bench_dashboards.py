@@ -17,8 +17,8 @@ import time
 from pathlib import Path
 
 from api.app import create_app
+from replay.games.wuhan.simulate import simulate
 from replay.inputs import decode_ndjson
-from replay.simulate import simulate
 from store.db import Store
 from store.ingest import ingest
 

@@ -54,7 +54,7 @@ def records_from(args: argparse.Namespace) -> list[bytes]:
     if args.input:
         lines = args.input.read_bytes().splitlines()
     else:
-        from replay.simulate import simulate
+        from replay.games.wuhan.simulate import simulate
 
         workers = min(os.cpu_count() or 1, 8)
         lines = [json.dumps(r).encode() for r in simulate(args.hands, args.seed, workers=workers)]

@@ -1,6 +1,6 @@
 """Sichuan audit throughput beside Wuhan's, in the same run (issue #13's benchmark).
 
-Both games' records are made first (not timed): Wuhan by ``replay.simulate``, Sichuan by the
+Both games' records are made first (not timed): Wuhan by ``replay.games.wuhan.simulate``, Sichuan by the
 rules fuzzer ``replay.games.sichuan.selfplay`` (both presets). For each game: ``json.loads`` of
 the NDJSON lines (the floor an audit cannot beat), then the full audit of the same lines
 (``schemas.audit.audit_record``: parse, validate, replay, settle, compare). Figures only, no
@@ -14,7 +14,7 @@ import sys
 import time
 
 from replay.games.sichuan.selfplay import random_hand
-from replay.simulate import simulate
+from replay.games.wuhan.simulate import simulate
 from schemas.audit import audit_record
 
 

@@ -1,6 +1,6 @@
 """Sichuan self-play speed beside Wuhan's, in the same run, one process (issue #13's benchmark).
 
-Plays the same number of hands with Wuhan's bots (``replay.simulate``, preset hzlzg: the baseline)
+Plays the same number of hands with Wuhan's bots (``replay.games.wuhan.simulate``, preset hzlzg: the baseline)
 and with Sichuan's (``replay.games.sichuan.simulate``, xuezhan and xueliu club rooms), then audits
 the Sichuan hands with their mistake detectors (the audit time ``replay audit`` adds per hand).
 Prints hands/s, events per hand, how hands ended and the hand types won. Figures only, no
@@ -19,7 +19,7 @@ from replay.games.sichuan.audit import audit_validated
 from replay.games.sichuan.mistakes import find_mistakes
 from replay.games.sichuan.reading import NAMES_ZH
 from replay.games.sichuan.simulate import simulate as sichuan
-from replay.simulate import simulate as wuhan
+from replay.games.wuhan.simulate import simulate as wuhan
 
 
 def timed(label: str, hands: int, play: Callable[[], Iterator[dict[str, Any]]]) -> list[dict[str, Any]]:

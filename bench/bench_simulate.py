@@ -12,8 +12,8 @@ import sys
 import time
 from collections import Counter
 
-from replay.ruleset import HAND_NAMES_ZH, HAND_TYPES
-from replay.simulate import simulate
+from replay.games.wuhan.ruleset import HAND_NAMES_ZH, HAND_TYPES
+from replay.games.wuhan.simulate import simulate
 
 
 def main() -> None:

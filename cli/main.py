@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING, Any, TextIO
 import click
 
 from cli.remote import server_option, token_option
-from replay.audit import STATUSES
 from replay.errors import InputError
-from replay.evaluate import evaluate_text
 from replay.games import GAMES
-from replay.ruleset import PRESETS
+from replay.games.wuhan.audit import STATUSES
+from replay.games.wuhan.evaluate import evaluate_text
+from replay.games.wuhan.ruleset import PRESETS
 
 if TYPE_CHECKING:
     from store.batch import PartResult
@@ -169,7 +169,7 @@ def simulate(
     if game == "wuhan":
         if overrides is not None:
             raise click.BadParameter("Wuhan's bots play presets as they are", param_hint="--overrides")
-        from replay import simulate as sim
+        from replay.games.wuhan import simulate as sim
 
         for record in sim.simulate(hands, seed, preset, players, workers):
             sys.stdout.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")

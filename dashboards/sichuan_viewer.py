@@ -5,8 +5,9 @@ board the audit replays). A Sichuan hand needs what a Wuhan one never does: the 
 the 定缺 void suits at the start, several winners in the order they won (each win settled when its
 discard's window closes, 一炮多响 together), a 血流成河 winner's locked hand and the tiles it won
 on, every transfer at the event that made it (a kong's 刮风/下雨 at once, 呼叫转移 with the win
-that takes it), and the end-of-wall checks 查花猪, 查大叫 and 退税. Kept apart from the Wuhan
-viewer (``dashboards.viewer``) so each game's page changes without touching the other's.
+that takes it), and the end-of-wall checks 查花猪, 查大叫 and 退税. What both games' viewers share
+(the header, the verdict, the progress graph's markers) is ``dashboards.review``; each seat's
+向听 for that graph is counted the Sichuan way (``replay.games.sichuan.progress``).
 """
 
 from __future__ import annotations
@@ -14,17 +15,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from dashboards import terms
+from dashboards import review, terms
 from dashboards.terms import tile
 from dashboards.terms import words_in_text as tiles_in_text
 from replay.errors import InputError
+from replay.games.sichuan import tiles as T
 from replay.games.sichuan.params import rules_from_json
+from replay.games.sichuan.progress import counts_of, distance
 from replay.games.sichuan.steps import replay_steps
 from schemas.audit import audit_record
 from schemas.formats import validate_record
 
 ORDINALS = ("1st 第一", "2nd 第二", "3rd 第三", "4th 第四")
-SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2}
 MODE_TEXT = {"xueliu": "血流成河 xueliu: winners play on", "xuezhan": "血战到底 xuezhan: winners leave"}
 
 
@@ -32,10 +34,7 @@ def _ordinal(n: int) -> str:
     return ORDINALS[n] if n < len(ORDINALS) else f"{n + 1}th 第{n + 1}"
 
 
-def _seat(players: Sequence[Mapping[str, Any]], seat: object) -> str:
-    if not isinstance(seat, int) or not 0 <= seat < len(players):
-        return "seat ?"
-    return f"{seat} {players[seat]['name']}"
+_seat = review.seat_name
 
 
 def _win_words(win: Mapping[str, Any], order: int, players: Sequence[Mapping[str, Any]]) -> str:
@@ -125,8 +124,14 @@ def _steps(
     steps: list[dict[str, Any]] = []
     wins: list[dict[str, Any]] = []
     prev: dict[str, Any] | None = None
+    said_hu: set[int] = set()
+    known: dict[Any, int] = {}
     for s in raw:
         event = s.get("event") or {}
+        hu_label = None
+        if event.get("type") == "hu" and not s.get("illegal") and isinstance(event.get("seat"), int):
+            said_hu.add(event["seat"])
+            hu_label = f"win 胡 by {_seat(players, event['seat'])}"
         caption = "the deal 起牌" if s["index"] is None else describe(event, prev or {}, s, players)
         notes: list[str] = []
         settled = s["wins"][len(prev["wins"]) :] if prev is not None else []
@@ -173,6 +178,8 @@ def _steps(
             "void_letters": [v or "" for v in s["voids"]],
             "won_tiles": s["won_tiles"],
             "status": [_seat_status(s, seat, mode) for seat in range(4)],
+            # a 血战到底 winner lays its hand down and leaves: open even in another seat's view
+            "laid_down": [out == "won" for out in s.get("out") or [None] * 4],
             "balances": [f"{d:+d}" for d in s["deltas"]],
             "live": s["live"],
             "transfers": [_transfer_words(t, players) for t in s["transfers"]],
@@ -181,27 +188,49 @@ def _steps(
             "pending": [_seat(players, x) for x in s.get("pending_hu") or []],
             "swap": swap,
             "illegal": s.get("illegal"),
+            "phase": s.get("phase"),
+            "progress": _progress(s, said_hu, known),
+            "hu_label": hu_label,
         }
+        if event.get("type") == "draw":  # what the other seats see: a draw, not its tile
+            step["caption_seen"] = f"{_seat(players, event.get('seat'))} 摸 draws"
         steps.append(step)
         prev = s
     return steps, wins
+
+
+def _progress(s: Mapping[str, Any], said_hu: set[int], known: dict[Any, int]) -> list[int]:
+    """Each seat's 向听 at this step (``replay.games.sichuan.progress``); -1 from its win on.
+
+    Only the seat that acted changes its tiles at a step, so a value is looked up in ``known``
+    (one per hand view) before it is counted (bench/bench_sichuan_viewer.py measures the cost)."""
+    out = []
+    for seat in range(4):
+        if seat in said_hu:
+            out.append(-1)
+            continue
+        melds = s["melds"][seat]
+        key = (tuple(s["hands"][seat]), tuple(m["tile"] for m in melds), s["voids"][seat])
+        if key not in known:
+            void = s["voids"][seat]
+            known[key] = distance(
+                counts_of(s["hands"][seat]),
+                len(melds),
+                T.SUIT_CODES.index(void) if void else None,
+                {T.SUIT_CODES.index(m["tile"][1]) for m in melds},
+            )
+        out.append(known[key])
+    return out
 
 
 def _mistake(m: Mapping[str, Any], players: list[dict[str, Any]]) -> dict[str, Any]:
     kind = str(m.get("type"))
     english = terms.MISTAKE_NAMES_EN.get(kind, kind.replace("_", " "))
     cost = m.get("cost")
-    return {
-        "type": kind,
-        "seat": m.get("seat"),
-        "who": _seat(players, m.get("seat")),
-        "index": m.get("index"),
-        "severity": m.get("severity"),
-        "severity_text": terms.SEVERITY_NAMES.get(str(m.get("severity")), str(m.get("severity"))),
-        "name": f"{terms.MISTAKE_NAMES_ZH.get(kind, '')} {english}".strip(),
-        "cost_text": f"cost {cost} 失分" if cost is not None else "no cost attributed 不计分",
-        "message": tiles_in_text(m.get("message")),
-    }
+    cost_text = f"cost {cost} 失分" if cost is not None else "no cost attributed 不计分"
+    return review.mistake(
+        m, players, f"{terms.MISTAKE_NAMES_ZH.get(kind, '')} {english}".strip(), cost_text, tiles_in_text
+    )
 
 
 def _ruleset_words(record: Mapping[str, Any]) -> tuple[str, str]:
@@ -295,72 +324,42 @@ def build(record_obj: object, audit: dict[str, Any] | None = None) -> dict[str, 
         audit = audit_record(record_obj)
     record, errors = validate_record(record_obj)
     computed = audit.get("computed")
-    model: dict[str, Any] = {
-        "game": "sichuan",
-        "game_name": terms.GAME_NAMES["sichuan"],
-        "hand_id": audit.get("hand_id") or "",
-        "source": audit.get("source") or "",
-        "status": audit["status"],
-        "status_text": terms.STATUS_NAMES.get(audit["status"], audit["status"]),
-        "errors": [
-            {"field": e.get("field") or "record", "message": tiles_in_text(e.get("message"))}
-            for e in (errors or audit.get("errors", []))
-        ],
-        "first_illegal": None,
-        "verdict": None,
-        "comparison": [],
-        "mistakes": [],
-        "steps": [],
-        "players": [],
-        "moves": [],
-        "wins": [],
-        "settlement": None,
-    }
+    model = review.skeleton(audit, errors, tiles_in_text)
+    model.update(game="sichuan", game_name=terms.GAME_NAMES["sichuan"], wins=[])
     if record is None:
-        model["verdict"] = {"kind": "invalid", "title": "This record is not valid 无效牌谱", "step": None}
+        model["verdict"] = {"kind": "invalid", "title": review.INVALID_TITLE, "step": None}
         return model
-    players = [
-        {"seat": i, "player_id": s["player_id"], "name": s.get("name") or s["player_id"]}
-        for i, s in enumerate(record["seats"])
-    ]
+    players = review.players_of(record)
     model["players"] = players
     model["dealer"] = record["dealer"]
     model["ruleset"], mode = _ruleset_words(record)
     model["mode"] = mode
-    model["mode_text"] = (
-        "血流成河 xueliu: winners play on" if mode == "xueliu" else "血战到底 xuezhan: winners leave"
-    )
+    model["mode_text"] = MODE_TEXT[mode]
     model["played_at"] = terms.local_time(record.get("played_at"))
     model["stacks"] = record.get("stacks")
-    model["mistakes"] = sorted(
-        (_mistake(m, players) for m in audit.get("mistakes") or [] if isinstance(m, Mapping)),
-        key=lambda m: (
-            m["index"] if isinstance(m["index"], int) else -1,
-            SEVERITY_ORDER.get(m["severity"], 3),
-        ),
+    model["mistakes"] = review.sort_mistakes(
+        [_mistake(m, players) for m in audit.get("mistakes") or [] if isinstance(m, Mapping)]
     )
-    illegal = audit.get("first_illegal")
-    if illegal:
-        idx = illegal.get("index")
-        events = record["events"]
-        seat = events[idx].get("seat") if isinstance(idx, int) and 0 <= idx < len(events) else None
-        model["first_illegal"] = {
-            "index": idx,
-            "rule": illegal.get("rule") or "",
-            "code": illegal.get("code") or "",
-            "message": tiles_in_text(illegal.get("message")),
-            "seat": seat if isinstance(seat, int) else None,
-        }
+    model["first_illegal"] = review.first_illegal(record, audit, tiles_in_text)
     try:
         raw = replay_steps(record)
     except InputError:
         return _verdict(model, audit, players)
     model["steps"], model["wins"] = _steps(raw, players, mode)
     model["moves"] = [
-        {"pos": p, "index": s["index"], "text": s["caption"], "illegal": bool(s["illegal"])}
+        {
+            "first": p,
+            "pos": p,
+            "index": s["index"],
+            "actor": s["actor"],
+            "text": s["caption"],
+            "seen": s.get("caption_seen"),  # a draw as the other seats see it
+            "illegal": bool(s["illegal"]),
+        }
         for p, s in enumerate(model["steps"])
         if p > 0 and s["kind"] != "pass"
     ]
+    model["markers"] = review.markers(model["mistakes"], model["steps"], lambda s: s["hu_label"], "kong 杠")
     if computed:
         model["settlement"] = {
             "receipts": _receipts(computed, players),
@@ -379,31 +378,11 @@ def build(record_obj: object, audit: dict[str, Any] | None = None) -> dict[str, 
 
 
 def _verdict(model: dict[str, Any], audit: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, Any]:
-    """The banner the page opens with: what is wrong with this hand and where to look."""
-    status = audit["status"]
-    if model["first_illegal"]:
-        fi = model["first_illegal"]
-        where = f"event {fi['index']}" if fi["index"] is not None else "the record"
-        who = f" by {_seat(players, fi['seat'])}" if fi["seat"] is not None else ""
-        model["verdict"] = {
-            "kind": "illegal",
-            "title": f"Illegal 违规 at {where}{who} ({fi['rule']}): {fi['message']}",
-            "step": fi["index"],
-        }
-    elif status == "mismatch":
-        model["comparison"] = _comparison(
+    return review.verdict(
+        model,
+        audit,
+        lambda: _comparison(
             audit.get("recorded"), audit.get("computed"), audit.get("differences") or [], players
-        )
-        fields = ", ".join(
-            terms.SICHUAN_DIFFERENCE_NAMES.get(str(d.get("field")), str(d.get("field")))
-            for d in audit.get("differences") or []
-        )
-        last = model["steps"][-1]["index"] if model["steps"] else None
-        model["verdict"] = {
-            "kind": "mismatch",
-            "title": f"Settled wrong 算错: the app and the rules disagree on {fields or 'the result'}",
-            "step": last,
-        }
-    elif status in ("invalid", "unfinished") or model["errors"]:
-        model["verdict"] = {"kind": "invalid", "title": "This record is not valid 无效牌谱", "step": None}
-    return model
+        ),
+        terms.SICHUAN_DIFFERENCE_NAMES,
+    )

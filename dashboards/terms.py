@@ -14,8 +14,8 @@ from typing import Any
 
 from replay.games.sichuan.params import WAY_NAMES_ZH
 from replay.games.sichuan.vocabulary import TRANSFER_KINDS
-from replay.ruleset import HAND_NAMES_ZH
-from replay.settle import FACTOR_NAMES_ZH
+from replay.games.wuhan.ruleset import HAND_NAMES_ZH
+from replay.games.wuhan.settle import FACTOR_NAMES_ZH
 from replay.tiles import ALIASES, CODES, ZH_NAMES
 
 #: tile code -> its Chinese name (五万, 红中); aliases are resolved first

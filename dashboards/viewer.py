@@ -4,7 +4,8 @@ Built from the record, its audit and a replay of the events; the page only draws
 table after an event (the first is the deal, before any event). The verdict (illegal, settled
 wrong) comes first, each mistake carries the numbers behind it (the player's discard beside the
 better ones), and every seat's distance from ready is measured at every step for the progress
-graph. Nothing here is a tile code or ``None`` by the time a page shows it: see ``terms``.
+graph. Nothing here is a tile code or ``None`` by the time a page shows it: see ``terms``. The
+parts both games' viewers share (header, verdict, markers) are built in ``dashboards.review``.
 """
 
 from __future__ import annotations
@@ -12,12 +13,12 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from dashboards import terms
+from dashboards import review, terms
 from dashboards.terms import MISTAKE_NAMES_ZH, tile, tiles_in_text
-from replay.analysis.detectors.inefficient_discard import discard_options, distance
-from replay.board import Board, IllegalEvent
 from replay.errors import InputError
-from replay.ruleset import HAND_NAMES_ZH, Ruleset
+from replay.games.wuhan.analysis.detectors.inefficient_discard import discard_options, distance
+from replay.games.wuhan.board import Board, IllegalEvent
+from replay.games.wuhan.ruleset import HAND_NAMES_ZH, Ruleset
 from replay.tiles import CODES, parse_tile
 from schemas.audit import audit_record
 from schemas.hand_record import validate_record
@@ -25,15 +26,9 @@ from schemas.hand_record import validate_record
 __all__ = ["MISTAKE_NAMES_ZH", "build"]
 
 LIABILITY_TYPES = ("qingyise_third_feed", "quanqiuren_feed", "robbed_kong")
-SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2}
 
 
-def _seat(players: list[dict[str, Any]], seat: object) -> str:
-    """``3 胖子``: the seat number (as in the record) and the name players know."""
-    if not isinstance(seat, int) or not 0 <= seat < len(players):
-        return "seat ?"
-    name = players[seat]["name"]
-    return f"{seat} {name}"
+_seat = review.seat_name
 
 
 def describe(event: dict[str, Any], players: list[dict[str, Any]], step: dict[str, Any]) -> str:
@@ -180,18 +175,10 @@ def _covers(receipt: dict[str, Any], receipts: list[dict[str, Any]], players: li
 
 def _mistake(m: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, Any]:
     cost = m.get("cost")
-    return {
-        "type": m["type"],
-        "seat": m["seat"],
-        "who": _seat(players, m["seat"]),
-        "index": m["index"],
-        "severity": m["severity"],
-        "severity_text": terms.SEVERITY_NAMES.get(m["severity"], m["severity"]),
-        "name": terms.mistake_name(m["type"]),
-        "cost_text": f"cost {cost} points 失分" if cost is not None else "no points attributed 不计分",
-        "message": tiles_in_text(m.get("message")),
-        "liability": m["type"] in LIABILITY_TYPES,
-    }
+    cost_text = f"cost {cost} points 失分" if cost is not None else "no points attributed 不计分"
+    out = review.mistake(m, players, terms.mistake_name(m["type"]), cost_text, tiles_in_text)
+    out["liability"] = m["type"] in LIABILITY_TYPES
+    return out
 
 
 def _options(board: Board, seat: int, thrown: str) -> dict[str, Any]:
@@ -252,33 +239,13 @@ def build(record_obj: object, audit: dict[str, Any] | None = None) -> dict[str, 
         audit = audit_record(record_obj)
     record, errors = validate_record(record_obj)
     computed = audit.get("computed")
-    model: dict[str, Any] = {
-        "hand_id": audit.get("hand_id") or "",
-        "source": audit.get("source") or "",
-        "status": audit["status"],
-        "status_text": terms.STATUS_NAMES.get(audit["status"], audit["status"]),
-        "errors": [
-            {"field": e.get("field") or "record", "message": tiles_in_text(e.get("message"))}
-            for e in (errors or audit.get("errors", []))
-        ],
-        "first_illegal": None,
-        "verdict": None,
-        "comparison": [],
-        "mistakes": [],
-        "steps": [],
-        "players": [],
-        "moves": [],
-        "markers": [],
-        "settlement": None,
-        "hand_names": HAND_NAMES_ZH,
-    }
+    model = review.skeleton(audit, errors)
+    model["game"] = "wuhan"
+    model["hand_names"] = HAND_NAMES_ZH
     if record is None:
-        model["verdict"] = {"kind": "invalid", "title": "This record is not valid 无效牌谱", "step": None}
+        model["verdict"] = {"kind": "invalid", "title": review.INVALID_TITLE, "step": None}
         return model
-    players = [
-        {"seat": i, "player_id": s["player_id"], "name": s.get("name") or s["player_id"]}
-        for i, s in enumerate(record["seats"])
-    ]
+    players = review.players_of(record)
     model["players"] = players
     model["dealer"] = record["dealer"]
     preset = record["ruleset"].get("preset", "")
@@ -287,22 +254,8 @@ def build(record_obj: object, audit: dict[str, Any] | None = None) -> dict[str, 
         f" · {terms.override_words(k, v)}" for k, v in overrides.items()
     )
     model["played_at"] = terms.local_time(record.get("played_at"))
-    model["mistakes"] = sorted(
-        (_mistake(m, players) for m in audit.get("mistakes", [])),
-        key=lambda m: (m["index"], SEVERITY_ORDER.get(m["severity"], 3)),
-    )
-    illegal = audit.get("first_illegal")
-    if illegal:
-        idx = illegal.get("index")
-        events = record["events"]
-        seat = events[idx].get("seat") if isinstance(idx, int) and 0 <= idx < len(events) else None
-        model["first_illegal"] = {
-            "index": idx,
-            "rule": illegal.get("rule") or "",
-            "code": illegal.get("code") or "",
-            "message": tiles_in_text(illegal.get("message")),
-            "seat": seat if isinstance(seat, int) else None,
-        }
+    model["mistakes"] = review.sort_mistakes([_mistake(m, players) for m in audit.get("mistakes", [])])
+    model["first_illegal"] = review.first_illegal(record, audit)
     try:
         board = Board.from_record(record)
     except InputError:
@@ -359,11 +312,13 @@ def build(record_obj: object, audit: dict[str, Any] | None = None) -> dict[str, 
             step["win_caption"] = win["caption"]
         step.update(board.snapshot())
         step["caption"] = describe(event, players, step)
+        if kind == "draw":  # what the other seats see: a draw, not its tile
+            step["caption_seen"] = f"{_seat(players, event.get('seat'))} {terms.MOVE_NAMES['draw']}"
         step["progress"] = [distance(board, s) for s in range(4)]
         steps.append(step)
     model["steps"] = steps
     model["moves"] = _moves(steps)
-    model["markers"] = _markers(model, steps)
+    model["markers"] = review.markers(model["mistakes"], steps, lambda s: "win 胡" if s.get("win") else None)
     if computed:
         model["settlement"] = {
             "title": steps[-1]["win"]["title"]
@@ -391,31 +346,9 @@ def build(record_obj: object, audit: dict[str, Any] | None = None) -> dict[str, 
 def _verdict(
     model: dict[str, Any], computed: Any, audit: dict[str, Any], players: list[dict[str, Any]]
 ) -> dict[str, Any]:
-    """The banner the page opens with: what is wrong with this hand and where to look."""
-    status = audit["status"]
-    last = len(model["steps"]) - 1
-    if model["first_illegal"]:
-        fi = model["first_illegal"]
-        where = f"event {fi['index']}" if fi["index"] is not None else "the record"
-        who = f" by {_seat(players, fi['seat'])}" if fi["seat"] is not None else ""
-        model["verdict"] = {
-            "kind": "illegal",
-            "title": f"Illegal 违规 at {where}{who} ({fi['rule']}): {fi['message']}",
-            "step": fi["index"],
-        }
-    elif status == "mismatch":
-        model["comparison"] = _comparison(audit.get("recorded"), computed, players)
-        fields = ", ".join(
-            terms.DIFFERENCE_NAMES.get(d["field"], d["field"]) for d in audit.get("differences", [])
-        )
-        model["verdict"] = {
-            "kind": "mismatch",
-            "title": f"Settled wrong 算错: the app and the rules disagree on {fields or 'the result'}",
-            "step": model["steps"][last]["index"] if last >= 0 else None,
-        }
-    elif status in ("invalid", "unfinished") or model["errors"]:
-        model["verdict"] = {"kind": "invalid", "title": "This record is not valid 无效牌谱", "step": None}
-    return model
+    return review.verdict(
+        model, audit, lambda: _comparison(audit.get("recorded"), computed, players), terms.DIFFERENCE_NAMES
+    )
 
 
 def _moves(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -428,7 +361,10 @@ def _moves(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
             continue
         if joinable and lines[-1]["actor"] == step["actor"] and kind in ("discard", "gang", "hu"):
             line = lines[-1]
-            line["text"] += " · " + step["caption"].split(" ", 2)[-1]
+            rest = " · " + step["caption"].split(" ", 2)[-1]
+            line["text"] += rest
+            if line.get("seen"):
+                line["seen"] += rest
             line.update(pos=pos, index=step["index"], illegal=line["illegal"] or bool(step.get("illegal")))
             joinable = False
             continue
@@ -439,27 +375,9 @@ def _moves(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 "index": step["index"],
                 "actor": step["actor"],
                 "text": step["caption"],
+                "seen": step.get("caption_seen"),  # a draw as the other seats see it
                 "illegal": bool(step.get("illegal")),
             }
         )
         joinable = kind == "draw" and not step.get("illegal")
     return lines
-
-
-def _markers(model: dict[str, Any], steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Timeline markers: mistakes by severity, the illegal event, gangs and the win."""
-    pos_of = {s["index"]: p for p, s in enumerate(steps) if s["index"] is not None}
-    out: list[dict[str, Any]] = []
-    for m in model["mistakes"]:
-        if m["index"] in pos_of:
-            out.append(
-                {"pos": pos_of[m["index"]], "index": m["index"], "kind": m["severity"], "label": m["name"]}
-            )
-    for p, s in enumerate(steps):
-        if s.get("illegal"):
-            out.append({"pos": p, "index": s["index"], "kind": "illegal", "label": "illegal 违规"})
-        elif s.get("win"):
-            out.append({"pos": p, "index": s["index"], "kind": "win", "label": "win 胡"})
-        elif s.get("kind") == "gang":
-            out.append({"pos": p, "index": s["index"], "kind": "gang", "label": "gang 杠"})
-    return out

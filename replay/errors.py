@@ -1,7 +1,7 @@
 """Errors the engine raises for input that cannot be understood.
 
 Kept apart from *illegal* play: a malformed input is the caller's mistake and is reported
-with the field that is wrong, while an illegal hand is a verdict (see ``replay.reasons``).
+with the field that is wrong, while an illegal hand is a verdict (see ``replay.games.wuhan.reasons``).
 """
 
 from __future__ import annotations

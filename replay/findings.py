@@ -1,7 +1,7 @@
 """A mistake finding, the shape every game's detectors report (``mistakes`` in ``replay audit --json``).
 
 Shared by the games so the store, the batch audit's Parquet and the pages read one shape: Wuhan's
-detectors (``replay.analysis``) and Sichuan's (``replay.games.sichuan.mistakes``) both yield
+detectors (``replay.games.wuhan.analysis``) and Sichuan's (``replay.games.sichuan.mistakes``) both yield
 ``Finding``; what a cost is measured in (Wuhan points, Sichuan coins) and how it maps to a
 severity is each game's own.
 """

@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from replay.simulate import simulate
+from replay.games.wuhan.simulate import simulate
 
 HERE = Path(__file__).resolve().parent
 RECORDS = HERE.parent / "tests" / "data" / "records"

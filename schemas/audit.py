@@ -2,7 +2,7 @@
 
 This is the ``replay audit --json`` contract for any decoded JSON value. It composes the two
 layers here, above the domain, so that ``replay/`` imports no schema library: the replayer
-(``replay.audit.audit_validated``) only ever sees records ``validate_record`` accepted.
+(``replay.games.wuhan.audit.audit_validated``) only ever sees records ``validate_record`` accepted.
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from replay.audit import _blank, _ident, audit_validated, check_sessions, other_game
 from replay.games import Game
 from replay.games.sichuan.audit import check_sessions as check_sichuan_sessions
+from replay.games.wuhan.audit import _blank, _ident, audit_validated, check_sessions, other_game
 from replay.inputs import Unreadable
 from schemas.formats import validate_record as validate_any
 from schemas.hand_record import validate_record

@@ -29,8 +29,8 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from replay.audit import check_sessions
 from replay.games.sichuan.audit import check_sessions as check_sichuan_sessions
+from replay.games.wuhan.audit import check_sessions
 from replay.inputs import Item, read_paths
 from schemas.audit import audit_record
 

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from marshmallow import Schema, ValidationError, fields, validates_schema
 
 from replay.errors import InputError
-from replay.ruleset import HAND_TYPES, PRESETS, VALIDATORS, ruleset_from_json
+from replay.games.wuhan.ruleset import HAND_TYPES, PRESETS, VALIDATORS, ruleset_from_json
 from replay.tiles import CODES
 from schemas.envelope import (
     ID_MAX_LENGTH,
@@ -84,7 +84,7 @@ WALL_INDICATOR_INDEX = NUM_SEATS * HAND_SIZE + 1
 #: Far above any real hand (a hand has at most 136 - 14 - 1 draws plus as many discards and
 #: claims); the bound keeps a hostile upload from costing unbounded work.
 MAX_EVENTS = 20000
-#: Same bound as the ruleset's points (replay.ruleset._points): one loser pays at most this,
+#: Same bound as the ruleset's points (replay.games.wuhan.ruleset._points): one loser pays at most this,
 #: so a winner (or a liable player paying for three) moves at most three times as much.
 MAX_POINTS = 10**9
 MAX_DELTA = 3 * MAX_POINTS
@@ -135,7 +135,7 @@ def _place_override_error(err: InputError, name: str) -> dict[Any, Any]:
 
 
 class _Ruleset(RulesetField):
-    """``{"preset", "overrides"}`` checked with ``replay.ruleset``; kept exactly as given."""
+    """``{"preset", "overrides"}`` checked with ``replay.games.wuhan.ruleset``; kept exactly as given."""
 
     presets = tuple(PRESETS)
     parameters = VALIDATORS

@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from replay.ruleset import HAND_TYPES, PRESETS, VALIDATORS
+from replay.games.wuhan.ruleset import HAND_TYPES, PRESETS, VALIDATORS
 from replay.tiles import CODES, SERVER_CODES
 from schemas.envelope import TEXT_PATTERN
 from schemas.hand_record import (

@@ -40,8 +40,8 @@ from itertools import chain, count
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
-from replay.audit import STATUSES, check_sessions
 from replay.games.sichuan.audit import check_sessions as check_sichuan_sessions
+from replay.games.wuhan.audit import STATUSES, check_sessions
 from replay.inputs import DECODE_ERRORS, Unreadable, expand, iter_auto, iter_ndjson, loads
 from schemas.audit import audit_record
 

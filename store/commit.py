@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import pyarrow.compute as pc  # type: ignore[import-untyped]
 
+from store import page_rows
 from store.db import Store
 from store.entry import Result
 from store.prepare import Prepared, _known_conflicts, _stored
-from store.rows import ENTRY, Rows, _add_raw, insert_tables
+from store.rows import ENTRY, SCHEMAS, Rows, _add_raw, insert_tables
 
 CONFLICT_MESSAGE = "a different record is already stored under this source and hand_id; kept for review"
 
@@ -71,6 +72,8 @@ def commit(store: Store, batch: Prepared) -> list[Result]:
                         status=e.status,
                         audit=_audit_text(batch, e.index),
                     )
-        insert_tables(con, batch.tables, None if len(keep) == len(entries) else keep)
+        kept = None if len(keep) == len(entries) else keep
+        insert_tables(con, batch.tables, kept)
+        page_rows.add_batch(con, batch.tables, SCHEMAS, ENTRY, kept)
         insert_tables(con, extra.tables())
     return [r for r in results if r is not None]

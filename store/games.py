@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from replay.audit import audit_validated as wuhan_audit
-from replay.audit import other_game
 from replay.games import DEFAULT, GAMES
+from replay.games.wuhan.audit import audit_validated as wuhan_audit
+from replay.games.wuhan.audit import other_game
 from schemas.envelope import Validated
 from schemas.formats import validate_record as validate_any
 from schemas.hand_record import validate_record as validate_wuhan

@@ -12,11 +12,14 @@ in most (``player_game``).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
 import duckdb
+
+from store.db import Store
 
 #: figure key -> (English label with the Chinese term, how to read it)
 FIGURES: dict[str, str] = {
@@ -109,15 +112,15 @@ class HabitFilters:
 
 _SEATS = """
 WITH seats_in AS (
-    SELECT h.source, h.hand_id, h.seat, h.won, h.won_self_draw, h.dealt_in, h.delta, f.*,
+    SELECT h.*,
            row_number() OVER (PARTITION BY h.player_id ORDER BY h.played_at, h.source, h.hand_id) AS n
-    FROM player_hands h LEFT JOIN seat_facts f USING (source, hand_id, seat)
+    FROM seat_rows h
     WHERE {where} {who}
 ),
 missed AS (
-    SELECT count(*) AS n, coalesce(sum(m.cost), 0) AS cost
-    FROM mistakes m JOIN seats_in s ON s.source = m.source AND s.hand_id = m.hand_id AND s.seat = m.seat
-    WHERE m.type = 'missed_win'
+    SELECT count(*) AS n, coalesce(sum(h.cost), 0) AS cost
+    FROM mistake_rows h
+    WHERE {where} {who} AND h.type = 'missed_win'
 )
 SELECT
     count(*) AS hands,
@@ -153,15 +156,15 @@ FROM seats_in
 
 _SICHUAN_SEATS = """
 WITH seats_in AS (
-    SELECT h.source, h.hand_id, h.seat, h.won, h.won_self_draw, h.dealt_in, h.delta, f.*,
+    SELECT h.*,
            row_number() OVER (PARTITION BY h.player_id ORDER BY h.played_at, h.source, h.hand_id) AS n
-    FROM player_hands h LEFT JOIN sichuan_seat_facts f USING (source, hand_id, seat)
+    FROM seat_rows h
     WHERE {where} {who}
 ),
 missed AS (
-    SELECT count(*) AS n, coalesce(sum(m.cost), 0) AS cost
-    FROM mistakes m JOIN seats_in s ON s.source = m.source AND s.hand_id = m.hand_id AND s.seat = m.seat
-    WHERE m.type = 'missed_win'
+    SELECT count(*) AS n, coalesce(sum(h.cost), 0) AS cost
+    FROM mistake_rows h
+    WHERE {where} {who} AND h.type = 'missed_win'
 )
 SELECT
     count(*) AS hands,
@@ -189,21 +192,23 @@ SEATS_BY_GAME = {"wuhan": _SEATS, "sichuan": _SICHUAN_SEATS}
 
 _MISTAKES = """
 WITH seats_in AS (
-    SELECT h.source, h.hand_id, h.seat FROM player_hands h WHERE {where} {who}
+    SELECT count(*) AS n FROM seat_rows h WHERE {where} {who}
 )
-SELECT m.type, 100.0 * count(*) / (SELECT count(*) FROM seats_in) AS per_100, sum(m.cost) AS cost
-FROM mistakes m JOIN seats_in s ON s.source = m.source AND s.hand_id = m.hand_id AND s.seat = m.seat
+SELECT h.type, 100.0 * count(*) / (SELECT n FROM seats_in) AS per_100, sum(h.cost) AS cost
+FROM mistake_rows h WHERE {where} {who}
 GROUP BY 1 ORDER BY 1
 """
 
 _TYPES = """
 SELECT t AS hand_type, count(*) AS n FROM (
-    SELECT unnest(f.hand_types) AS t
-    FROM player_hands h JOIN {facts} f USING (source, hand_id, seat)
+    SELECT unnest(h.{facts}) AS t
+    FROM seat_rows h
     WHERE h.won AND {where} {who}
 ) GROUP BY 1 ORDER BY 2 DESC, 1
 """
-FACTS_BY_GAME = {"wuhan": "seat_facts", "sichuan": "sichuan_seat_facts"}
+#: the hand types a seat won, as its game's per-seat facts list them (a seat without facts
+#: lists none: the habits read only analysed hands)
+FACTS_BY_GAME = {"wuhan": "wuhan_hand_types", "sichuan": "sichuan_hand_types"}
 
 
 def _one(cur: duckdb.DuckDBPyConnection, sql: str, params: list[Any]) -> dict[str, Any]:
@@ -243,23 +248,83 @@ def player_game(cur: duckdb.DuckDBPyConnection, player_id: str, filters: HabitFi
     return str(row[0][0]) if row else "wuhan"
 
 
-def _population(cur: duckdb.DuckDBPyConnection, filters: HabitFilters) -> Population:
+def _state(cur: duckdb.DuckDBPyConnection) -> str:
+    """What the population's figures depend on: the hands stored and the last audit written."""
+    row = cur.execute("SELECT (SELECT count(*) FROM hands), (SELECT max(audited_at) FROM audits)").fetchone()
+    assert row is not None
+    return f"{row[0]}|{row[1].isoformat() if row[1] is not None else ''}"
+
+
+def _filters_key(filters: HabitFilters) -> str:
+    values = {k: (str(v) if v is not None else None) for k, v in vars(filters).items()}
+    return json.dumps(values, sort_keys=True)
+
+
+def _compute_population(cur: duckdb.DuckDBPyConnection, filters: HabitFilters) -> Population:
     where, params = filters.where()
     game = filters.game or "wuhan"
-    seats_sql, facts = SEATS_BY_GAME.get(game, _SEATS), FACTS_BY_GAME.get(game, "seat_facts")
-    state = cur.execute(
-        "SELECT current_database(), (SELECT count(*) FROM hands), (SELECT max(audited_at) FROM audits)"
-    ).fetchone()
-    key = (filters, state)
+    seats_sql, facts = SEATS_BY_GAME.get(game, _SEATS), FACTS_BY_GAME.get(game, "wuhan_hand_types")
+    twice = [*params, *params]  # the seats' filter, then the same for their mistakes
+    return (
+        _one(cur, seats_sql.format(where=where, who=""), twice),
+        {r["type"]: r for r in _all(cur, _MISTAKES.format(where=where, who=""), twice)},
+        _all(cur, _TYPES.format(where=where, who="", facts=facts), params),
+    )
+
+
+def _population(cur: duckdb.DuckDBPyConnection, filters: HabitFilters) -> Population:
+    """The population's figures: this process's copy, else the copy ``refresh_populations`` stored
+    at the end of the last ingest or re-audit (same state), else computed now (every seat of the
+    game: a second at a million hands)."""
+    state = _state(cur)
+    name = cur.execute("SELECT current_database()").fetchall()[0][0]
+    key = (name, filters, state)
     if key not in _POPULATION:
         if len(_POPULATION) > 64:
             _POPULATION.clear()
-        _POPULATION[key] = (
-            _one(cur, seats_sql.format(where=where, who=""), params),
-            {r["type"]: r for r in _all(cur, _MISTAKES.format(where=where, who=""), params)},
-            _all(cur, _TYPES.format(where=where, who="", facts=facts), params),
-        )
+        stored = cur.execute(
+            "SELECT figures FROM population_cache WHERE filters = ? AND state = ?",
+            [_filters_key(filters), state],
+        ).fetchall()
+        _POPULATION[key] = _decode(stored[0][0]) if stored else _compute_population(cur, filters)
     return _POPULATION[key]
+
+
+def _decode(text: str) -> Population:
+    seats, mistakes, types = json.loads(text)
+    return seats, mistakes, types
+
+
+#: the filters whose population ``refresh_populations`` keeps: each game's, unfiltered (the
+#: player page's default)
+def _default_filters(cur: duckdb.DuckDBPyConnection) -> list[HabitFilters]:
+    games = [r[0] for r in cur.execute("SELECT DISTINCT game FROM hands ORDER BY 1").fetchall()]
+    return [HabitFilters(game=g) for g in games]
+
+
+def refresh_populations(store: Store) -> None:
+    """Store each game's unfiltered population figures for the state the database is in now.
+
+    Run at the end of an ingest and of a re-audit: the first player page after them (or after a
+    restart) reads the figures instead of aggregating every seat of the game. A write that lands
+    between the reading and the storing changes the state, so the stored rows are then simply
+    never matched (the page computes the figures itself, as without this table).
+    """
+    with store.read() as cur:
+        state = _state(cur)
+        wanted = _default_filters(cur)
+        have = cur.execute("SELECT count(*) FROM population_cache WHERE state = ?", [state]).fetchall()
+        if have[0][0] == len(wanted):  # nothing changed since the last refresh
+            return
+        rows = [[_filters_key(f), f.game, state, json.dumps(_compute_population(cur, f))] for f in wanted]
+    with store.write() as con:
+        con.execute("DELETE FROM population_cache").fetchall()  # every older state is stale
+        for row in rows:
+            con.execute(
+                "INSERT INTO population_cache (filters, game, state, figures, computed_at)"
+                " VALUES (?, ?, ?, ?, now())",
+                row,
+            ).fetchall()
 
 
 def player_habits(
@@ -274,13 +339,13 @@ def player_habits(
     """
     filters = replace(filters, game=player_game(cur, player_id, filters))
     game = filters.game or "wuhan"
-    seats_sql, facts = SEATS_BY_GAME.get(game, _SEATS), FACTS_BY_GAME.get(game, "seat_facts")
+    seats_sql, facts = SEATS_BY_GAME.get(game, _SEATS), FACTS_BY_GAME.get(game, "wuhan_hand_types")
     where, params = filters.where()
     who = "AND h.player_id = ?" + (" AND h.source = ?" if source is not None else "")
     me_args = [*params, player_id, *([source] if source is not None else [])]
-    me = _one(cur, seats_sql.format(where=where, who=who), me_args)
+    me = _one(cur, seats_sql.format(where=where, who=who), [*me_args, *me_args])
     everyone, theirs, won_all = _population(cur, filters)
-    mine = {r["type"]: r for r in _all(cur, _MISTAKES.format(where=where, who=who), me_args)}
+    mine = {r["type"]: r for r in _all(cur, _MISTAKES.format(where=where, who=who), [*me_args, *me_args])}
     won = _all(cur, _TYPES.format(where=where, who=who, facts=facts), me_args)
     total_wins = sum(r["n"] for r in won_all) or 1
     return {
@@ -330,12 +395,11 @@ def player_mistakes(
     where, params = filters.where()
     rows = _all(
         cur,
-        "SELECT m.source, m.hand_id, h.played_at_text AS played_at, m.type, m.seat, m.idx AS index,"
-        " m.severity, m.cost, m.message"
-        " FROM mistakes m JOIN hands h USING (source, hand_id)"
-        " JOIN seats s ON s.source = m.source AND s.hand_id = m.hand_id AND s.seat = m.seat"
-        f" WHERE s.player_id = ? AND (? IS NULL OR m.source = ?) AND {where}"
-        " ORDER BY h.played_at DESC NULLS LAST, m.source, m.hand_id, m.idx LIMIT ?",
+        "SELECT h.source, h.hand_id, h.played_at_text AS played_at, h.type, h.seat, h.idx AS index,"
+        " h.severity, h.cost, h.message"
+        " FROM mistake_rows h"
+        f" WHERE h.player_id = ? AND (? IS NULL OR h.source = ?) AND {where}"
+        " ORDER BY h.played_at DESC NULLS LAST, h.source, h.hand_id, h.idx, h.type, h.seat LIMIT ?",
         [player_id, source, source, *params, limit],
     )
     return rows

@@ -31,9 +31,11 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 
 from replay.inputs import Item, Unreadable
+from store import page_rows
 from store.commit import commit
 from store.db import Store
 from store.entry import Result, _sitting
+from store.habits import refresh_populations
 from store.prepare import Prepared, _build_in_worker, _context, _warm, prepare
 from store.workers import pool_options
 
@@ -107,6 +109,8 @@ def ingest_stream(
         thread.join()
     if failure:
         raise failure[0]
+    page_rows.compact(store)  # player order again once a fifth of the rows came since the last sort
+    refresh_populations(store)  # the player pages' baseline, aggregated once here (store.habits)
 
 
 def _stream_with_workers(

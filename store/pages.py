@@ -17,18 +17,24 @@ from store.db import Store
 from store.habits import HabitFilters, player_game, player_habits
 
 #: the day a hand was played in its own offset (the record's text), as the pages show its time;
-#: the UTC day only when the text is not an ISO date
+#: the UTC day only when the text is not an ISO date (``seat_rows`` and ``mistake_rows`` hold it
+#: as ``day``, written by ``store.page_rows``)
 LOCAL_DAY = "coalesce(TRY_CAST(substr(played_at_text, 1, 10) AS DATE), CAST(h.played_at AS DATE))"
-#: ``player_hands`` lacks the record's text of ``played_at``: joined from ``hands`` for LOCAL_DAY
-WITH_TEXT = "JOIN (SELECT source, hand_id, played_at_text FROM hands) t USING (source, hand_id)"
 
-#: the explorer's sort orders, as SQL (whitelisted: the query string only picks a key)
+#: every hand with what the audits page shows of it (``disputed_rows`` holds the disputed ones)
+DISPUTED_JOIN = (
+    "(SELECT h.*, a.first_illegal, a.differences, h.n_events - 1 AS last_event"
+    " FROM hands h JOIN audits a USING (source, hand_id)) h"
+)
+
+#: the explorer's sort orders, as SQL over ``mistake_rows m`` (whitelisted: the query string
+#: only picks a key)
 SORTS = {
-    "date": "h.played_at DESC NULLS LAST",
-    "cost": "m.cost DESC NULLS LAST, h.played_at DESC NULLS LAST",
-    "type": "m.type, h.played_at DESC NULLS LAST",
+    "date": "m.played_at DESC NULLS LAST",
+    "cost": "m.cost DESC NULLS LAST, m.played_at DESC NULLS LAST",
+    "type": "m.type, m.played_at DESC NULLS LAST",
     "severity": (
-        "CASE m.severity WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END, h.played_at DESC NULLS LAST"
+        "CASE m.severity WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END, m.played_at DESC NULLS LAST"
     ),
 }
 
@@ -103,8 +109,7 @@ class StoreData:
             )[0]
             players = _rows(
                 cur,
-                "SELECT count(DISTINCT s.player_id) AS n FROM seats s JOIN hands h USING (source, hand_id)"
-                f" WHERE {where}",
+                f"SELECT count(DISTINCT h.player_id) AS n FROM seat_rows h WHERE {where}",
                 params,
             )[0]["n"]
             per_day = _rows(
@@ -113,16 +118,10 @@ class StoreData:
                 " AND played_at IS NOT NULL GROUP BY ALL ORDER BY 1",
                 params,
             )
-            types = _rows(
+            types = _rows(  # a Wuhan hand's computed types, each Sichuan win's hand
                 cur,
-                "SELECT t AS hand_type, count(*) AS n FROM ("
-                " SELECT unnest(CAST(json_extract(a.computed, '$.hands') AS VARCHAR[])) AS t"
-                " FROM audits a JOIN hands h USING (source, hand_id)"
-                f" WHERE {where} AND a.computed IS NOT NULL AND h.game = 'wuhan'"
-                " UNION ALL SELECT w.hand AS t FROM wins w JOIN hands h USING (source, hand_id)"
-                f" WHERE {where})"
-                " GROUP BY 1 ORDER BY 2 DESC",
-                [*params, *params],
+                f"SELECT hand_type, count(*) AS n FROM won_types h WHERE {where} GROUP BY 1 ORDER BY 2 DESC",
+                params,
             )
             by_game = _rows(
                 cur,
@@ -157,15 +156,24 @@ class StoreData:
             "disputed": self.disputed(f, limit=10),
         }
 
+    def audit_counts(self, f: Filters) -> dict[str, Any]:
+        """What the audits page shows beside its list: hands by verdict, and invalid uploads."""
+        where, params = f.where()
+        with self.store.read() as cur:
+            status = _rows(cur, f"SELECT status, count(*) AS n FROM hands h WHERE {where} GROUP BY 1", params)
+            rejects = cur.execute("SELECT count(*) FROM rejects").fetchone()
+        return {"status": {r["status"]: r["n"] for r in status}, "rejects": rejects[0] if rejects else 0}
+
     def disputed(self, f: Filters, status: str | None = None, limit: int = 200) -> list[dict[str, Any]]:
         where, params = f.where()
         wanted = [status] if status else ["illegal", "mismatch"]
+        # the disputed hands are kept apart (store.page_rows); any other verdict joins the audits
+        table = "disputed_rows h" if set(wanted) <= {"illegal", "mismatch"} else DISPUTED_JOIN
         with self.store.read() as cur:
             rows = _rows(
                 cur,
-                "SELECT h.source, h.hand_id, h.played_at_text, h.status, a.first_illegal, a.differences,"
-                " json_array_length(json_extract(h.record, '$.events')) - 1 AS last_event"
-                f" FROM hands h JOIN audits a USING (source, hand_id) WHERE {where}"
+                "SELECT h.source, h.hand_id, h.played_at_text, h.status, h.first_illegal, h.differences,"
+                f" h.last_event FROM {table} WHERE {where}"
                 f" AND h.status IN ({', '.join('?' for _ in wanted)})"
                 " ORDER BY h.played_at DESC NULLS LAST, h.source, h.hand_id LIMIT ?",
                 [*params, *wanted, limit],
@@ -188,30 +196,26 @@ class StoreData:
         one page of rows to Python, never the whole list.
         """
         q = q or MistakeQuery()
-        where, params = f.where()
+        where, params = f.where("m")
         extra = ""
         if q.type:
             extra += " AND m.type = ?"
             params.append(q.type)
         if q.player:
-            extra += " AND s.player_id = ?"
+            extra += " AND m.player_id = ?"
             params.append(q.player)
         if q.severity:
             extra += " AND m.severity = ?"
             params.append(q.severity)
-        base = (
-            " FROM mistakes m JOIN hands h USING (source, hand_id)"
-            " JOIN seats s ON s.source = m.source AND s.hand_id = m.hand_id AND s.seat = m.seat"
-            f" WHERE {where}{extra}"
-        )
+        base = f" FROM mistake_rows m WHERE {where}{extra}"  # each finding with its player and hand
         quiet = "m.type = 'inefficient_discard' AND m.severity = 'low'"
         shown = base if q.show_low or q.severity == "low" else f"{base} AND NOT ({quiet})"
         with self.store.read() as cur:
             rows = _rows(
                 cur,
-                "SELECT m.source, m.hand_id, h.played_at_text, m.type, m.seat, s.player_id, s.name, m.idx,"
-                f" m.severity, m.cost, m.message, h.preset{shown}"
-                f" ORDER BY {SORTS[q.sort]}, m.source, m.hand_id, m.idx LIMIT ? OFFSET ?",
+                "SELECT m.source, m.hand_id, m.played_at_text, m.type, m.seat, m.player_id, m.name, m.idx,"
+                f" m.severity, m.cost, m.message, m.preset{shown}"
+                f" ORDER BY {SORTS[q.sort]}, m.source, m.hand_id, m.idx, m.type, m.seat LIMIT ? OFFSET ?",
                 [*params, q.per_page, q.offset],
             )
             total = cur.execute(f"SELECT count(*){shown}", params).fetchone()
@@ -275,34 +279,33 @@ class StoreData:
         with self.store.read() as cur:
             habits = player_habits(cur, player_id, f.habits(), scope)
             name = cur.execute(
-                "SELECT any_value(name) FROM seats WHERE player_id = ? AND (? IS NULL OR source = ?)",
+                "SELECT any_value(name) FROM seat_rows WHERE player_id = ? AND (? IS NULL OR source = ?)",
                 [player_id, scope, scope],
             ).fetchone()
             points = _rows(
                 cur,
                 "SELECT day, hands, points, sum(points) OVER (ORDER BY day) AS cumulative FROM ("
-                f" SELECT {LOCAL_DAY} AS day, count(*) AS hands,"
+                " SELECT h.day, count(*) AS hands,"
                 " CAST(sum(delta) AS BIGINT) AS points"
-                f" FROM player_hands h {WITH_TEXT} WHERE player_id = ? AND {where}"
+                f" FROM seat_rows h WHERE player_id = ? AND {where}"
                 " AND delta IS NOT NULL GROUP BY 1)"
                 " ORDER BY day",
                 [player_id, *params],
             )
             weekly = _rows(
                 cur,
-                f"WITH mine AS (SELECT h.source, h.hand_id, h.seat, date_trunc('week', {LOCAL_DAY}) AS week"
-                f" FROM player_hands h {WITH_TEXT} WHERE player_id = ? AND {where}"
-                " AND h.played_at IS NOT NULL),"
-                " n AS (SELECT week, count(*) AS hands FROM mine GROUP BY 1)"
-                " SELECT mine.week, m.type, count(*) AS n, any_value(n.hands) AS hands"
-                " FROM mistakes m JOIN mine ON m.source = mine.source AND m.hand_id = mine.hand_id"
-                " AND m.seat = mine.seat JOIN n USING (week) GROUP BY ALL ORDER BY 1, 2",
-                [player_id, *params],
+                "WITH n AS (SELECT date_trunc('week', h.day) AS week, count(*) AS hands"
+                f" FROM seat_rows h WHERE player_id = ? AND {where} AND h.played_at IS NOT NULL GROUP BY 1)"
+                " SELECT date_trunc('week', h.day) AS week, h.type, count(*) AS n,"
+                " any_value(n.hands) AS hands"
+                f" FROM mistake_rows h JOIN n ON n.week = date_trunc('week', h.day)"
+                f" WHERE h.player_id = ? AND {where} AND h.played_at IS NOT NULL GROUP BY ALL ORDER BY 1, 2",
+                [player_id, *params, player_id, *params],
             )
             weeks = _rows(
                 cur,
-                f"SELECT date_trunc('week', {LOCAL_DAY}) AS week, count(*) AS hands"
-                f" FROM player_hands h {WITH_TEXT} WHERE player_id = ? AND {where}"
+                "SELECT date_trunc('week', h.day) AS week, count(*) AS hands"
+                f" FROM seat_rows h WHERE player_id = ? AND {where}"
                 " AND h.played_at IS NOT NULL GROUP BY 1 ORDER BY 1",
                 [player_id, *params],
             )

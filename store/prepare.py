@@ -16,11 +16,11 @@ import duckdb
 import orjson
 import pyarrow as pa  # type: ignore[import-untyped]
 
-from replay.audit import check_sessions
 from replay.games.sichuan.audit import check_sessions as check_sichuan_sessions
+from replay.games.wuhan.audit import check_sessions
+from replay.games.wuhan.ruleset import PRESETS
 from replay.inputs import DECODE_ERRORS as _DECODE_ERRORS
 from replay.inputs import Item, Unreadable, _unreadable, loads
-from replay.ruleset import PRESETS
 from store import games
 from store.db import Store, first
 from store.entry import _Entry, _ident, _safe_text, _sitting
@@ -88,7 +88,7 @@ def audit_valid(
     analysis: bool = True,
 ) -> dict[str, Any]:
     """The audit of a record validated here (validation runs once): its game's replayer
-    (``replay.audit.audit_validated`` for Wuhan).
+    (``replay.games.wuhan.audit.audit_validated`` for Wuhan).
 
     ``analysis=False`` (``replay ingest --no-analysis``, ``?analysis=false``) stores the verdict
     without mistakes or per-seat facts."""

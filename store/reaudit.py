@@ -18,9 +18,10 @@ from typing import Any
 from replay.inputs import DECODE_ERRORS as _DECODE_ERRORS
 from replay.inputs import Item, _unreadable
 from replay.inputs import loads_stored as loads
-from store import games
+from store import games, page_rows
 from store.db import Store
 from store.entry import _Entry
+from store.habits import refresh_populations
 from store.prepare import _audit_entries, _register, _validate
 from store.rows import Rows, _add_verdict, insert_tables
 from store.workers import pool_options
@@ -79,6 +80,21 @@ def reaudit(
     run goes (a background job shows it as progress).
     """
     report = report if report is not None else ReauditReport()
+    try:
+        return _reaudit(store, chunk, progress, workers, report, should_stop)
+    finally:
+        page_rows.compact(store, force=True)  # the rebuilt rows were appended out of player order
+        refresh_populations(store)  # the player pages' baseline, for the new verdicts
+
+
+def _reaudit(
+    store: Store,
+    chunk: int,
+    progress: Callable[[int], None] | None,
+    workers: int,
+    report: ReauditReport,
+    should_stop: Callable[[], bool] | None,
+) -> ReauditReport:
     stop = should_stop or (lambda: False)
     with store.read() as cur:
         order = cur.execute(
@@ -229,3 +245,8 @@ def _reaudit_write(
             ).fetchall()
         finally:
             con.unregister("_verdicts")
+        _register(con, "_chunk", keys)  # the pages' rows of these hands, from their new verdicts
+        try:
+            page_rows.rebuild(con, "_chunk")
+        finally:
+            con.unregister("_chunk")

@@ -1,14 +1,14 @@
 """Brute-force reference semantics for hand evaluation (RULES.md §1, §4, §6, §7).
 
 This module is deliberately independent of the engine's fast table-based code
-(``replay.shape``, ``replay.hand``, ``replay.tables``): it imports nothing from them and
+(``replay.shape``, ``replay.games.wuhan.hand``, ``replay.tables``): it imports nothing from them and
 re-derives every answer by plain enumeration straight from the rule text. It is slow and
 meant to be obviously correct; the property tests compare the engine against it.
 
 Only ``replay.tiles`` (kind numbering, ``JIANG``) is used. A ruleset is anything with
 ``.pizi`` (tuple of kinds: a 七皮 table's 皮 included, R-4.4), ``.fa_is_pizi``, ``.jianjiang`` (R-7.13),
 ``.laizi_limit`` (R-4.6) and ``.strict_jiang`` (R-7.15); a meld is anything with ``.type``,
-``.tiles`` and ``.kind`` (as ``replay.hand.Meld``).
+``.tiles`` and ``.kind`` (as ``replay.games.wuhan.hand.Meld``).
 
 Kinds: 0-8 = 1m-9m, 9-17 = 1s-9s, 18-26 = 1p-9p, 27-33 = E S W N C F P.
 """
@@ -369,7 +369,7 @@ def ref_readings(
     laizi: int,
     rules: Any,
 ) -> set[tuple[frozenset[str], bool]]:
-    """Reference for ``replay.hand.readings``, as a set of (frozenset(hands), hard).
+    """Reference for ``replay.games.wuhan.hand.readings``, as a set of (frozenset(hands), hard).
 
     X = concealed + [win_tile], L = number of laizi tiles in X. Hard readings come from the
     identity reading only (every laizi read as itself). If L > 0, every substitution of
@@ -404,7 +404,7 @@ def engine_readings_as_set(readings: Sequence[Any]) -> set[tuple[frozenset[str],
 
 
 def ref_jianzi(concealed: Sequence[int], melds: Sequence[Any], laizi: int, rules: Any) -> bool:
-    """Reference for ``replay.judge.is_jianzi`` (R-7.14), straight from the rule text: the
+    """Reference for ``replay.games.wuhan.judge.is_jianzi`` (R-7.14), straight from the rule text: the
     concealed tiles read (shape, R-4.3 and R-7.13 included) as a win on a discard of every kind
     but the pizi and the laizi. Off when the ruleset's ``jianzi_self_draw_only`` is off."""
     if not rules.jianzi_self_draw_only:
@@ -416,7 +416,7 @@ def ref_jianzi(concealed: Sequence[int], melds: Sequence[Any], laizi: int, rules
 def ref_waits(
     concealed: Sequence[int], melds: Sequence[Any], laizi: int, rules: Any, seen: Sequence[int] = ()
 ) -> list[int]:
-    """Reference for ``replay.judge.waits`` without 起胡 (R-9.1): opened, no pizi held, and the
+    """Reference for ``replay.games.wuhan.judge.waits`` without 起胡 (R-9.1): opened, no pizi held, and the
     kinds not all four in view (own hand, melds, ``seen``) on whose discard the hand reads as a
     win, unless it is 见字胡."""
     if not any(is_open(m) for m in melds) or any(t in rules.pizi for t in concealed):

@@ -13,8 +13,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from replay.laizi import table_rules
-from replay.ruleset import make_ruleset
+from replay.games.wuhan.laizi import table_rules
+from replay.games.wuhan.ruleset import make_ruleset
 from tests.reference import JIANG, NUM_KINDS, WAYS, rank, suit, wind_kinds
 
 RULESETS = (
@@ -45,7 +45,7 @@ def rules_and_laizi(draw: Any, rulesets: tuple[Any, ...] = RULESETS) -> tuple[An
 
 @dataclass(frozen=True)
 class RefMeld:
-    """A meld as the reference sees it (duck-typed like ``replay.hand.Meld``)."""
+    """A meld as the reference sees it (duck-typed like ``replay.games.wuhan.hand.Meld``)."""
 
     type: str
     tiles: tuple[int, ...]

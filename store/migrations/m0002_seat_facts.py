@@ -1,7 +1,7 @@
 """Per-seat facts of each stored hand (opens, pizi and laizi handling, liability, hand types won),
 for habit queries that must not unpack each audit's JSON.
 
-Filled at ingest and re-audit from ``replay.analysis.facts``; a hand stored before this
+Filled at ingest and re-audit from ``replay.games.wuhan.analysis.facts``; a hand stored before this
 migration gets its rows at the next ``replay reaudit``.
 """
 

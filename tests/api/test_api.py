@@ -15,8 +15,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from api.app import create_app
-from replay.evaluate import evaluate
-from replay.simulate import simulate
+from replay.games.wuhan.evaluate import evaluate
+from replay.games.wuhan.simulate import simulate
 from schemas.audit import audit_record, audit_records
 from store.tokens import create_token, revoke_token
 

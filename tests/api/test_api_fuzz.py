@@ -26,8 +26,8 @@ from schemathesis.checks import CHECKS as REGISTRY
 from schemathesis.checks import load_all_checks
 
 from api.app import create_app
+from replay.games.wuhan.simulate import simulate
 from replay.inputs import decode_ndjson
-from replay.simulate import simulate
 from store.ingest import ingest
 from store.tokens import create_token
 

@@ -16,8 +16,8 @@ import pytest
 from flask import Flask
 
 from api.app import create_app
+from replay.games.wuhan.simulate import simulate
 from replay.inputs import decode_ndjson
-from replay.simulate import simulate
 from store.ingest import ingest
 from store.tokens import create_token
 

@@ -11,8 +11,8 @@ from click.testing import CliRunner
 
 import schemas.audit_run as audit_run
 from cli.main import main
+from replay.games.wuhan.simulate import simulate
 from replay.inputs import iter_records
-from replay.simulate import simulate
 from schemas.audit import audit_records
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,7 +10,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replay.evaluate import evaluate
+from replay.games.wuhan.evaluate import evaluate
 from tests.builders import chi, seat, win_input
 
 ROOT = Path(__file__).resolve().parents[2]

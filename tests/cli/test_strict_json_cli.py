@@ -9,7 +9,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from cli.main import main
-from replay.simulate import simulate
+from replay.games.wuhan.simulate import simulate
 
 DUP = b'{"format":"wuhan-hand/1","source":"clubB","hand_id":"h1","source":"clubA"}'
 MESSAGE = "duplicate key 'source': each key may appear once in an object"

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from tests.dashboards.test_browser import (  # noqa: F401 - fixtures used by name
+    ARTIFACTS,
     SIZES,
     assert_readable,
     browser,
@@ -21,6 +22,7 @@ from tests.dashboards.test_browser import (  # noqa: F401 - fixtures used by nam
     open_page,
     server,
     shoot,
+    swipe,
 )
 
 E1 = "/hands/sichuan-club/sc-xuezhan-e1"
@@ -143,22 +145,160 @@ def test_the_phone_keeps_the_controls_on_screen_and_swipes(
     page, problems = open_page(browser, server + E1 + "#step=5", "phone")
     board = page.locator("#board")
     board.scroll_into_view_if_needed()
-    swipe = """([dx]) => {
-      const el = document.getElementById("board");
-      const r = el.getBoundingClientRect();
-      const at = (x) => new Touch({identifier: 1, target: el, clientX: x, clientY: r.top + 50});
-      const x0 = r.left + r.width / 2;
-      const fire = (kind, x, down) =>
-        el.dispatchEvent(new TouchEvent(kind, {
-          changedTouches: [at(x)], touches: down ? [at(x)] : [], bubbles: true}));
-      fire("touchstart", x0, true);
-      fire("touchend", x0 + dx, false);
-    }"""
-    page.evaluate(swipe, [-120])
+    swipe(page, -120)
     assert page.locator("#position").inner_text().startswith("event 6 ")
-    page.evaluate(swipe, [120])
+    swipe(page, 120)
     assert page.locator("#position").inner_text().startswith("event 5 ")
     controls = page.locator("#controls").bounding_box()
     assert controls is not None and controls["y"] >= 0 and controls["y"] + controls["height"] <= 844
+    assert problems == []
+    close(page)
+
+
+def model_of(page: Any) -> Any:
+    return page.evaluate("JSON.parse(document.getElementById('model').textContent)")
+
+
+def at_event(page: Any, index: int) -> None:
+    page.wait_for_function(f"document.getElementById('position').textContent.startsWith('event {index} ')")
+
+
+def shoot_part(page: Any, selector: str, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator(selector).screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_one_seat_view_hides_the_other_hands_until_the_end(
+    server: str,  # noqa: F811
+    browser: Any,  # noqa: F811
+    size: str,
+) -> None:
+    """?as=2 (as the player page links): seat 2 at the bottom with its tiles face up, the other
+    three hands face down, their swapped tiles and drawn tiles unsaid; all open at the end."""
+    page, problems = open_page(browser, server + E1 + "?as=2#step=start", size)
+    model = model_of(page)
+    assert page.locator("#mode").input_value() == "2"
+    assert page.locator(".seat.bottom").get_attribute("data-seat") == "2"
+    dealt = [len(h) for h in model["steps"][0]["hands"]]  # 14 for the dealer, 13 for the others
+    own = page.locator('#board .seat[data-seat="2"] .hand')
+    assert own.locator(".tile.back").count() == 0 and own.locator(".tile").count() == dealt[2]
+    for seat in (0, 1, 3):
+        hand = page.locator(f'#board .seat[data-seat="{seat}"] .hand')
+        assert hand.locator(".tile").count() == hand.locator(".tile.back").count() == dealt[seat]
+    # the swap: seat 2 sees what it gave, not what the others gave
+    swap = next(s["index"] for s in model["steps"] if s["swap"])
+    page.goto(f"{server}{E1}?as=2#step={swap}")
+    at_event(page, swap)
+    lines = page.locator("#marks .sc-swap-now > div")
+    assert lines.count() == 4
+    for seat in range(4):
+        backs = lines.nth(seat).locator(".tile.back").count()
+        assert backs == (0 if seat == 2 else 3), (seat, backs)
+    # another seat's draw is said without its tile
+    draw = next(s for s in model["steps"] if s["kind"] == "draw" and s["actor"] != 2)
+    page.goto(f"{server}{E1}?as=2#step={draw['index']}")
+    at_event(page, draw["index"])
+    assert page.locator("#caption").inner_text() == f"event {draw['index']}: {draw['caption_seen']}"
+    moves = page.locator("#moves a")
+    assert moves.filter(has_text=draw["caption_seen"]).count() > 0
+    assert moves.filter(has_text=draw["caption"]).count() == 0  # its tile unsaid in the list too
+    own = next(s for s in model["steps"] if s["kind"] == "draw" and s["actor"] == 2)
+    assert moves.filter(has_text=own["caption"]).count() >= 1
+    shoot(page, f"sc-viewer-as-seat-{size}")
+    # 血战到底: the first winner lays its hand down and leaves; the others stay face down
+    won = next(s for s in model["steps"] if any(s["laid_down"]))
+    winner = won["laid_down"].index(True)
+    page.goto(f"{server}{E1}?as=2#step={won['index']}")
+    at_event(page, won["index"])
+    assert page.locator(f'#board .seat[data-seat="{winner}"] .hand .tile.back').count() == 0
+    for seat in {0, 1, 3} - {winner}:
+        assert page.locator(f'#board .seat[data-seat="{seat}"] .hand .tile.back').count() > 0
+    page.keyboard.press("End")
+    assert page.locator("#board .tile.back").count() == 0  # the hand is over: all open
+    page.select_option("#mode", "all")
+    page.keyboard.press("Home")
+    assert page.locator("#board .tile.back").count() == 0
+    assert page.locator(".seat.bottom").get_attribute("data-seat") == "0"
+    assert problems == []
+    close(page)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_progress_graph_draws_a_line_per_seat_and_markers_move_the_board(
+    server: str,  # noqa: F811
+    browser: Any,  # noqa: F811
+    size: str,
+) -> None:
+    """E7 (血流成河): four lines, one marker per model marker; a win marker and the kong marker
+    jump to their events; seat 0 stays at 胡 after its first win; one seat's view draws its line
+    only."""
+    page, problems = open_page(browser, server + E7, size)
+    model = model_of(page)
+    timeline = page.locator("#timeline")
+    page.evaluate("document.getElementById('timeline').scrollIntoView({block: 'center'})")
+    assert timeline.locator("polyline").count() == 4
+    assert [timeline.locator("polyline").nth(i).get_attribute("data-seat") for i in range(4)] == [
+        "0",
+        "1",
+        "2",
+        "3",
+    ]
+    assert timeline.locator(".marker").count() == len(model["markers"])
+    assert timeline.locator(".lines-legend span").count() == 4
+    # seat 0's line: at 胡 (the top row) from its first win to the end
+    first = next(m for m in model["markers"] if m["kind"] == "win")
+    ys = timeline.locator('polyline[data-seat="0"]').get_attribute("points").split()
+    top_row = {p.split(",")[1] for p in ys[first["pos"] :]}
+    assert len(top_row) == 1 and float(ys[0].split(",")[1]) > float(top_row.pop())
+    for kind in ("win", "gang"):
+        marker = next(m for m in model["markers"] if m["kind"] == kind)
+        timeline.locator(f'.marker.{kind}[data-pos="{marker["pos"]}"]').first.click()
+        at_event(page, marker["index"])
+        assert page.evaluate("location.hash") == f"#step={marker['index']}"
+    shoot_part(page, "#timeline", f"sc-timeline-{size}")
+    page.select_option("#mode", "3")
+    assert timeline.locator("polyline").count() == 1
+    assert timeline.locator("polyline").get_attribute("data-seat") == "3"
+    assert problems == []
+    close(page)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_mistake_marker_opens_the_mistake_at_its_step(
+    server: str,  # noqa: F811
+    browser: Any,  # noqa: F811
+    size: str,
+) -> None:
+    page, problems = open_page(browser, server + "/hands/sichuan-club/sc-m1", size)
+    model = model_of(page)
+    m1 = next(m for m in model["mistakes"] if m["type"] == "gangshangpao_safe")
+    marker = next(k for k in model["markers"] if k["index"] == m1["index"] and k["kind"] == m1["severity"])
+    page.evaluate("document.getElementById('timeline').scrollIntoView({block: 'center'})")
+    page.locator(f'#timeline .marker.{marker["kind"]}[data-pos="{marker["pos"]}"]').first.click()
+    at_event(page, m1["index"])
+    assert m1["name"] in page.locator("#marks .mark.mistake").first.inner_text()
+    assert page.locator("#moves li.current").count() == 1
+    shoot_part(page, ".board-col", f"sc-board-mistake-{size}")
+    assert problems == []
+    close(page)
+
+
+def test_the_player_page_opens_a_sichuan_mistake_as_that_seat(
+    server: str,  # noqa: F811
+    browser: Any,  # noqa: F811
+) -> None:
+    page, problems = open_page(browser, server + "/players/sc-club-3?game=sichuan")
+    link = page.locator('table.mistakes a[href*="/hands/sichuan-club/"]').first
+    href = link.get_attribute("href")
+    assert "?as=3#step=" in href
+    link.click()
+    page.wait_for_load_state("networkidle")
+    step = int(href.rsplit("=", 1)[1])
+    at_event(page, step)
+    assert page.locator(".seat.bottom").get_attribute("data-seat") == "3"
+    assert page.locator("#mode").input_value() == "3"
+    assert page.locator('#board .seat[data-seat="3"] .tile.back').count() == 0
+    assert page.locator("#board .tile.back").count() > 0 or model_of(page)["steps"][-1]["index"] == step
     assert problems == []
     close(page)

@@ -197,6 +197,20 @@ def test_move_list_is_one_line_per_turn_in_player_notation() -> None:
     assert len(lines) == len(record["events"]) - draws - passes  # a draw shares its discard's line
 
 
+def test_a_draw_is_told_without_its_tile_to_the_other_seats() -> None:
+    """The one-seat view's caption and move line of another seat's draw (``seen``)."""
+    record = sample("qingyise")
+    model = build(record)
+    i = next(i for i, e in enumerate(record["events"]) if e["type"] == "draw" and e.get("tile"))
+    seat, drawn = record["events"][i]["seat"], terms.tile(record["events"][i]["tile"])
+    step = next(s for s in model["steps"] if s["index"] == i)
+    assert drawn in step["caption"] and drawn not in step["caption_seen"]
+    assert step["caption_seen"] == f"{seat} {model['players'][seat]['name']} 摸"
+    line = next(m for m in model["moves"] if m["first"] == model["steps"].index(step))
+    assert line["seen"].startswith(step["caption_seen"] + " · ") and line["text"].startswith(step["caption"])
+    assert all(m["seen"] is None for m in model["moves"] if "摸" not in m["text"])
+
+
 def test_qipi_viewer_shows_the_pi_and_draws_a_pi_gang_as_such() -> None:
     """七皮四赖 (R-3.6, R-4.4): each step names the table's 皮 beside indicator and laizi (4万:
     皮 3万 4万); seat 1's 3万 put out is a 皮子杠 (not a 红中杠) in the move list and its receipt."""
@@ -262,6 +276,17 @@ def test_explorer_pages_on_the_server_with_the_total(client: Any) -> None:
     everything = client.get("/mistakes?low=1").get_data(as_text=True)
     hidden = re.search(r"([\d,]+) low-severity 牌效率", first)
     assert hidden and showing(everything)[2] == total + int(hidden.group(1).replace(",", ""))
+
+
+def test_explorer_links_each_mistake_to_its_moment_as_its_player_sees_it(client: Any) -> None:
+    """Each row opens the board at the event, as the seat that made the mistake (``?as=N``)."""
+    html = client.get("/mistakes").get_data(as_text=True)
+    rows = re.findall(r'<tr class="sev-.*?</tr>', html, re.S)
+    assert rows
+    for row in rows:
+        link = re.search(r'href="/hands/[^"?]+\?as=(\d)#step=(\d+)">[^<]* · event (\d+)<', row)
+        assert link, row
+        assert link.group(2) == link.group(3)
 
 
 def test_explorer_sorts_by_cost_in_the_database(client: Any) -> None:

@@ -198,3 +198,128 @@ def test_players_page_has_a_row_per_game_and_the_player_page_per_game_figures(cl
     page = client.get("/players/sc1").get_data(as_text=True)
     assert "缺门出清" in page and "红中 ganged" not in page
     assert client.get("/players/sc1?game=wuhan").status_code == 404
+
+
+# ------------------------------------------------------------- progress graph and one-seat view
+SAMPLES = ROOT / "sample_logs" / "handwritten" / "sichuan"
+MISTAKE_SAMPLES = sorted(SAMPLES.glob("mistake_m*.json"))
+
+
+def test_mistake_samples_cover_m1_to_m5() -> None:
+    kinds = {m["type"] for p in MISTAKE_SAMPLES for m in build(json.loads(p.read_text("utf-8")))["mistakes"]}
+    assert {"gangshangpao_safe", "robbed_kong", "broke_ting", "missed_win", "huazhu_neglect"} <= kinds
+
+
+@pytest.mark.parametrize("path", [*sorted(VALID.glob("*.json")), *MISTAKE_SAMPLES], ids=lambda p: p.stem)
+def test_each_seat_is_measured_at_every_step_and_a_winner_stays_at_hu(path: Path) -> None:
+    """Four values a step, -1 (胡) from a seat's first 胡 to the end: 血战 winners leave, 血流
+    winners play on with locked hands and stay there. Before its first win a seat was not
+    complete at the deal."""
+    r = json.loads(path.read_text(encoding="utf-8"))
+    model = build(r)
+    steps = model["steps"]
+    assert all(len(s["progress"]) == 4 and all(v >= -1 for v in s["progress"]) for s in steps)
+    winners = {e["seat"] for e in r["events"] if e["type"] == "hu"}
+    for seat in winners:
+        first = next(p for p, s in enumerate(steps) if s["kind"] == "hu" and s["actor"] == seat)
+        assert all(s["progress"][seat] == -1 for s in steps[first:]), (path.name, seat)
+        assert steps[0]["progress"][seat] >= 0
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for p in [*sorted(VALID.glob("*.json")), *MISTAKE_SAMPLES] if '"huangzhuang"' in p.read_text("utf-8")],
+    ids=lambda p: p.stem,
+)
+def test_ready_at_the_end_of_the_wall_is_who_the_result_says_was_ready(path: Path) -> None:
+    """查大叫 (§6): at the wall's end, the seats still playing at 0 (听牌) are the result's
+    ready seats, worked out by hand; the others are further away."""
+    r = json.loads(path.read_text(encoding="utf-8"))
+    end = next(s for s in build(r)["steps"] if s["kind"] == "huangzhuang")
+    playing = [s for s in range(4) if not end["status"][s]]
+    assert playing
+    assert [s for s in playing if end["progress"][s] == 0] == sorted(
+        set(r["result"]["tenpai"]) & set(playing)
+    )
+
+
+@pytest.mark.parametrize("path", [*sorted(VALID.glob("*.json")), *MISTAKE_SAMPLES], ids=lambda p: p.stem)
+def test_markers_put_each_mistake_kong_and_win_at_its_step(path: Path) -> None:
+    r = json.loads(path.read_text(encoding="utf-8"))
+    model = build(r)
+    at = {s["index"]: p for p, s in enumerate(model["steps"])}
+    markers = model["markers"]
+    for m in model["mistakes"]:
+        assert {
+            "pos": at[m["index"]],
+            "index": m["index"],
+            "kind": m["severity"],
+            "label": m["name"],
+        } in markers
+    hu = [i for i, e in enumerate(r["events"]) if e["type"] == "hu"]
+    wins = [m for m in markers if m["kind"] == "win"]
+    assert [m["index"] for m in wins] == hu and all(m["pos"] == at[m["index"]] for m in wins)
+    assert all(r["events"][m["index"]]["type"] == "gang" for m in markers if m["kind"] == "gang")
+    assert len([m for m in markers if m["kind"] == "gang"]) == sum(e["type"] == "gang" for e in r["events"])
+    names = {w["label"] for w in wins}
+    assert all(re.fullmatch(r"win 胡 by \d \S+", n) for n in names), names
+
+
+def test_an_illegal_sichuan_event_has_its_marker() -> None:
+    e1 = copy.deepcopy(record("xuezhan_e1.json"))
+    e1["events"].insert(2, {"type": "discard", "seat": 2, "tile": "1m"})
+    model = build(e1)
+    assert [m for m in model["markers"] if m["kind"] == "illegal"] == [
+        {"pos": len(model["steps"]) - 1, "index": 2, "kind": "illegal", "label": "illegal 违规"}
+    ]
+
+
+def test_another_seats_draw_has_a_caption_without_its_tile() -> None:
+    model = build(record("xuezhan_e1.json"))
+    draw = next(s for s in model["steps"] if s["kind"] == "draw")
+    assert draw["caption"].startswith(draw["caption_seen"]) and draw["caption"] != draw["caption_seen"]
+    assert draw["caption_seen"].endswith("摸 draws")
+
+
+def test_the_sichuan_page_has_the_one_seat_view_and_the_graph_from_the_shared_shell(client: Any) -> None:
+    html = client.get("/hands/sichuan-club/sc-xuezhan-e1").get_data(as_text=True)
+    assert 'id="timeline"' in html and 'id="mode"' in html
+    assert html.count('<option value="') == 5  # all open, then each seat
+    assert "board.js?" in html and "Sichuan counting" in html and "◆ kong 杠" in html
+    wuhan = client.get("/hands/sample-club/" + _a_wuhan_hand()).get_data(as_text=True)
+    assert "board.js?" in wuhan and "viewer.js?" in wuhan and "屁胡 counting" in wuhan
+
+
+def _a_wuhan_hand() -> str:
+    f = sorted((ROOT / "sample_logs" / "handwritten").glob("*.json"))[0]
+    return str(json.loads(f.read_text("utf-8"))["hand_id"])
+
+
+def test_step_controls_keys_and_swipes_live_in_the_shared_shell_only() -> None:
+    """The two games' scripts draw only their panes: stepping, keys, swipes, #step links and the
+    graph are board.js's, once."""
+    static = ROOT / "dashboards" / "static"
+    shell = (static / "board.js").read_text("utf-8")
+    for needle in ("ArrowRight", "touchstart", "#step=", "polyline", "URLSearchParams"):
+        assert needle in shell
+        for game in ("viewer.js", "sichuan_viewer.js"):
+            assert needle not in (static / game).read_text("utf-8"), (needle, game)
+
+
+def test_a_sichuan_players_mistakes_open_the_board_as_that_seat(client: Any) -> None:
+    e5 = record("xuezhan_e5.json")
+    mistake = build(e5)["mistakes"][0]
+    player = e5["seats"][mistake["seat"]]["player_id"]
+    html = client.get(f"/players/{player}?game=sichuan").get_data(as_text=True)
+    want = f"/hands/sichuan-club/{e5['hand_id']}?as={mistake['seat']}#step={mistake['index']}"
+    assert want in html
+
+
+def test_a_xuezhan_winner_lays_its_hand_down_from_its_win_on() -> None:
+    """SC-3.7: in 血战到底 a winner leaves with its hand shown; in 血流成河 it plays on."""
+    e1 = build(record("xuezhan_e1.json"))
+    for w in e1["wins"]:
+        at = next(p for p, s in enumerate(e1["steps"]) if s["index"] == w["step"])
+        assert not e1["steps"][at - 1]["laid_down"][w["seat"]]
+        assert all(s["laid_down"][w["seat"]] for s in e1["steps"][at:])
+    assert not any(any(s["laid_down"]) for s in build(record("xueliu_e7.json"))["steps"])

@@ -1,7 +1,7 @@
 """The analysis' fast paths (issue #15) against the slow code they stand in for.
 
 ``winning_tiles`` (the kinds a hand could win on, from the shanten tables) must be the kinds
-``replay.judge.could_win_shape`` accepts one by one.
+``replay.games.wuhan.judge.could_win_shape`` accepts one by one.
 
 牌效率's quick path:
 ``inefficient_discard`` asks ``_Quick.judge`` first and ``_judge`` (every plan an object, every
@@ -19,13 +19,13 @@ import pytest
 from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
-from replay.analysis.base import Context, winning_tiles
-from replay.analysis.detectors.inefficient_discard import _judge, _Quick, _triplets_value
-from replay.board import Board, Draw
-from replay.hand import Meld
-from replay.judge import could_win_shape
-from replay.simulate import simulate
-from replay.table import SeatState
+from replay.games.wuhan.analysis.base import Context, winning_tiles
+from replay.games.wuhan.analysis.detectors.inefficient_discard import _judge, _Quick, _triplets_value
+from replay.games.wuhan.board import Board, Draw
+from replay.games.wuhan.hand import Meld
+from replay.games.wuhan.judge import could_win_shape
+from replay.games.wuhan.simulate import simulate
+from replay.games.wuhan.table import SeatState
 from replay.tiles import KIND_OF, NUM_KINDS
 from schemas.hand_record import validate_record
 from tests.strategies import HandCase, hand_cases

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from replay.evaluate import evaluate
+from replay.games.wuhan.evaluate import evaluate
 from tests.builders import chi, gang, peng, seat, win_input
 
 NOBODY = seat()

@@ -17,11 +17,11 @@ from typing import Any
 
 import pytest
 
-import replay.analysis.detectors as detectors_pkg
-from replay.analysis import DETECTORS, Context, Finding, detector, find_mistakes
-from replay.analysis.base import SEVERITIES
-from replay.analysis.registry import run
-from replay.simulate import simulate
+import replay.games.wuhan.analysis.detectors as detectors_pkg
+from replay.games.wuhan.analysis import DETECTORS, Context, Finding, detector, find_mistakes
+from replay.games.wuhan.analysis.base import SEVERITIES
+from replay.games.wuhan.analysis.registry import run
+from replay.games.wuhan.simulate import simulate
 from schemas.audit import audit_record
 from schemas.hand_record import validate_record
 

@@ -1,4 +1,4 @@
-"""``replay.analysis.positions``: every position the analysis reads is the board as it stood.
+"""``replay.games.wuhan.analysis.positions``: every position the analysis reads is the board as it stood.
 
 The positions keep only what each event changed; the reference is the board itself, copied in
 full (``copy.deepcopy``) after every push of the same replay.
@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from replay.analysis.positions import Positions
-from replay.board import Board, IllegalEvent
+from replay.games.wuhan.analysis.positions import Positions
+from replay.games.wuhan.board import Board, IllegalEvent
+from replay.games.wuhan.simulate import simulate
 from replay.inputs import iter_records
-from replay.simulate import simulate
 from schemas.hand_record import validate_record
 
 ROOT = Path(__file__).resolve().parents[2]

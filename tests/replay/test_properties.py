@@ -15,7 +15,7 @@ import pytest
 from hypothesis import example, given, note, settings
 from hypothesis import strategies as st
 
-from replay.table import SeatState, Table
+from replay.games.wuhan.table import SeatState, Table
 from replay.tiles import E, F, code
 from tests.reference import (
     engine_readings_as_set,
@@ -28,8 +28,8 @@ from tests.reference import (
 from tests.strategies import SWITCH_RULESETS, HandCase, hand_cases, waiting_hands, wild_hands
 
 shape = pytest.importorskip("replay.shape")
-hand = pytest.importorskip("replay.hand")
-judge = pytest.importorskip("replay.judge")
+hand = pytest.importorskip("replay.games.wuhan.hand")
+judge = pytest.importorskip("replay.games.wuhan.judge")
 
 
 def show_counts(counts: Sequence[int], wild: int) -> str:

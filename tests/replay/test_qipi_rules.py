@@ -13,13 +13,13 @@ from typing import Any
 
 import pytest
 
-from replay.board import ACT, Board, IllegalEvent
-from replay.evaluate import evaluate
-from replay.hand import Meld
-from replay.judge import is_tenpai
-from replay.laizi import laizi_of, table_rules
-from replay.ruleset import make_ruleset
-from replay.table import SeatState, Table
+from replay.games.wuhan.board import ACT, Board, IllegalEvent
+from replay.games.wuhan.evaluate import evaluate
+from replay.games.wuhan.hand import Meld
+from replay.games.wuhan.judge import is_tenpai
+from replay.games.wuhan.laizi import laizi_of, table_rules
+from replay.games.wuhan.ruleset import make_ruleset
+from replay.games.wuhan.table import SeatState, Table
 from replay.tiles import CODES, KIND_OF
 from schemas.audit import audit_records
 from tests.builders import chi, peng, seat, win_input

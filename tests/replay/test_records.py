@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
-from replay.board import Board, IllegalEvent
+from replay.games.wuhan.board import Board, IllegalEvent
+from replay.games.wuhan.reasons import CATALOGUE
 from replay.inputs import iter_records
-from replay.reasons import CATALOGUE
 from schemas.audit import audit_records
 
 ROOT = Path(__file__).resolve().parents[2]

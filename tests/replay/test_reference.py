@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replay.ruleset import make_ruleset
+from replay.games.wuhan.ruleset import make_ruleset
 from replay.tiles import KIND_OF
 from tests.reference import (
     counts_of,

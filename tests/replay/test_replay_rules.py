@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from replay.board import ACT, HAIDI, Board, IllegalEvent
+from replay.games.wuhan.board import ACT, HAIDI, Board, IllegalEvent
 from replay.tiles import CODES
 
 

@@ -1,4 +1,4 @@
-"""Black-box rule tests of ``replay.evaluate.evaluate``, one or more per R-id of RULES.md.
+"""Black-box rule tests of ``replay.games.wuhan.evaluate.evaluate``, one or more per R-id of RULES.md.
 
 Every expected number is worked out by hand from RULES.md (§10 factor table, §11 parameters,
 §12 worked examples) and the team's documented engine decisions; the arithmetic is in the
@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from replay.evaluate import evaluate
+from replay.games.wuhan.evaluate import evaluate
 
 # --------------------------------------------------------------------------------------------
 # builders

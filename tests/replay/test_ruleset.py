@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from replay.errors import InputError
-from replay.laizi import laizi_of, table_rules
-from replay.ruleset import PRESETS, VALIDATORS, make_ruleset, ruleset_from_json
+from replay.games.wuhan.laizi import laizi_of, table_rules
+from replay.games.wuhan.ruleset import PRESETS, VALIDATORS, make_ruleset, ruleset_from_json
 from replay.tiles import CODES, parse_tile
 
 

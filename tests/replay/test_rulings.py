@@ -14,11 +14,11 @@ import random
 from pathlib import Path
 from typing import Any
 
-from replay import reasons
-from replay.board import Board
-from replay.bots import STYLES, Bot, choose
-from replay.evaluate import parse_input
-from replay.judge import is_jianzi, is_tenpai, judge, waits
+from replay.games.wuhan import reasons
+from replay.games.wuhan.board import Board
+from replay.games.wuhan.bots import STYLES, Bot, choose
+from replay.games.wuhan.evaluate import parse_input
+from replay.games.wuhan.judge import is_jianzi, is_tenpai, judge, waits
 from replay.tiles import CODES, KIND_OF
 from tests.replay.test_rules import FYS, ROB_WINNER, an, chi, ev, illegal, peng, qqr, seat, settled, table
 
@@ -384,7 +384,7 @@ def test_R_7_13_bots_never_attempt_a_win_on_two_laizi_for_a_jiang() -> None:
 
 
 def test_R_7_13_R_7_14_reason_codes_documented_with_their_rules() -> None:
-    """docs/reason-codes.md is what ``python -m replay.reasons`` writes, and names the two new
+    """docs/reason-codes.md is what ``python -m replay.games.wuhan.reasons`` writes, and names the two new
     illegal wins with their R-ids."""
     doc = (Path(__file__).resolve().parents[2] / "docs" / "reason-codes.md").read_text(encoding="utf-8")
     assert doc == reasons.markdown()

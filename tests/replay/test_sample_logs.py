@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
+from replay.games.wuhan.ruleset import HAND_TYPES
 from replay.inputs import iter_records
-from replay.ruleset import HAND_TYPES
 from schemas.audit import audit_records
 
 ROOT = Path(__file__).resolve().parents[2]

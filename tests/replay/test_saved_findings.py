@@ -44,7 +44,7 @@ def _compare(items: list[tuple[str, object]]) -> None:
 
 def test_saved_findings_cover_every_detector() -> None:
     """The saved set is worth comparing against: every detector fires in it, many times."""
-    from replay.analysis import DETECTORS
+    from replay.games.wuhan.analysis import DETECTORS
 
     fired = {m[0] for e in SAVED.values() for m in e["mistakes"]}
     assert fired == set(DETECTORS)

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from replay.evaluate import evaluate
+from replay.games.wuhan.evaluate import evaluate
 
 
 def seat(

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from replay.evaluate import evaluate
 from replay.games.sichuan.mistakes import DETECTORS
 from replay.games.sichuan.mistakes.base import _load
 from replay.games.sichuan.reasons import CATALOGUE
+from replay.games.wuhan.evaluate import evaluate
 from replay.inputs import iter_records
 from schemas.audit import audit_records
 

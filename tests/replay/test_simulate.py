@@ -9,7 +9,7 @@ from collections import Counter
 from itertools import pairwise
 from pathlib import Path
 
-from replay.simulate import simulate
+from replay.games.wuhan.simulate import simulate
 from replay.tiles import KIND_OF
 from schemas.audit import audit_records
 
@@ -62,7 +62,7 @@ def test_qipi_bots_put_specials_out_as_gangs_and_play_to_the_last_tile() -> None
     """``replay simulate --preset qipi``: every record audits ok; no 红中, 皮 or laizi is ever a
     plain discard (R-4.5 gang_only); 皮子杠 are played (R-4.4); hands drawn play to the last
     tile (R-3.7); the winner of a hand deals the next one of its sitting (R-2.3)."""
-    from replay.board import Board
+    from replay.games.wuhan.board import Board
 
     records = list(simulate(40, seed=17, preset="qipi"))
     audits = audit_records((r, None) for r in records)

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from replay.ruleset import VALIDATORS
+from replay.games.wuhan.ruleset import VALIDATORS
 from replay.tiles import ALIASES, KIND_OF, SERVER_CODES
 from schemas.hand_record import FORMAT, MAX_ERRORS, validate_record
 from schemas.jsonschema import OUTPUT, hand_record_json_schema, render

@@ -15,8 +15,8 @@ from typing import Any
 import jsonschema
 import pytest
 
+from replay.games.wuhan.simulate import simulate
 from replay.inputs import loads
-from replay.simulate import simulate
 from schemas.formats import validate_record
 from schemas.jsonschema import hand_record_json_schema
 

@@ -17,8 +17,8 @@ from distributed import get_task_stream
 
 from cli.main import batch_audit_command
 from cli.main import main as replay_main
+from replay.games.wuhan.simulate import simulate
 from replay.inputs import Unreadable, iter_records, read_paths
-from replay.simulate import simulate
 from schemas.audit import audit_record
 from store.batch import (
     BatchError,

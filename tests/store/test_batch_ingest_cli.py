@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from replay.simulate import simulate
+from replay.games.wuhan.simulate import simulate
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -14,7 +14,8 @@ from click.testing import CliRunner
 
 import store.commit as commit_module
 from cli.main import main
-from replay.audit import check_sessions
+from replay.games.wuhan.audit import check_sessions
+from replay.games.wuhan.simulate import simulate
 from replay.inputs import (
     BodyError,
     BodyTooLarge,
@@ -26,7 +27,6 @@ from replay.inputs import (
     iter_records,
     read_paths,
 )
-from replay.simulate import simulate
 from schemas.audit import audit_records
 from schemas.hand_record import validate_record
 from store.db import Store

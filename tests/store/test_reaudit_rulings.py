@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from replay import ruleset
+from replay.games.wuhan import ruleset
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "sample_logs"

@@ -12,8 +12,8 @@ import duckdb
 import pytest
 
 import store.db as db
+from replay.games.wuhan.simulate import simulate
 from replay.inputs import decode_ndjson
-from replay.simulate import simulate
 from store.db import Store, StoreError, migrate
 from store.ingest import ingest
 from store.migrations import Migration, all_migrations

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from replay.simulate import simulate
+from replay.games.wuhan.simulate import simulate
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from replay.claims import seats_after
 from replay.errors import InputError
 from replay.games.sichuan import tiles as T
 from replay.games.sichuan.ledger import KongIncome, Ledger
@@ -246,7 +247,7 @@ class Board:
 
     def others_from(self, s: int) -> list[int]:
         """The other active seats in turn order from s's 下家 (how payers are listed)."""
-        return [(s + k) % 4 for k in (1, 2, 3) if self.active((s + k) % 4)]
+        return [o for o in seats_after(s) if self.active(o)]
 
     def active_seats(self) -> list[int]:
         return [s for s in range(4) if self.active(s)]
@@ -816,7 +817,7 @@ class Board:
         self.actor = self.next_active(claim.seat)
 
     def _settle_claim_wins(self, claim: Claim) -> None:
-        order = sorted(claim.hus, key=lambda w: (w - claim.seat) % 4)
+        order = [w for w in seats_after(claim.seat) if w in claim.hus]  # turn order (SC-3.2)
         ways = self._claim_ways(claim)
         for w in order:
             r = self.win_reading(w, claim.tile)

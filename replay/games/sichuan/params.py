@@ -8,10 +8,11 @@ and may override any parameter; a bad value is an ``InputError`` naming the para
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from replay.errors import InputError
+from replay.presets import apply_overrides, rules_from_spec
 
 #: SC-4.4 ways (×2 each when listed in ``ways``), in the order receipts print them.
 WAYS: tuple[str, ...] = ("gangshanghua", "gangshangpao", "qiangganghu", "haidilaoyue", "haidipao")
@@ -172,31 +173,9 @@ PARAMETERS: tuple[str, ...] = tuple(VALIDATORS)
 
 def make_rules(preset: str = "xuezhan", overrides: Mapping[str, Any] | None = None) -> SichuanRules:
     """A preset with overrides on top; raises InputError naming the bad parameter."""
-    if not isinstance(preset, str) or preset not in PRESETS:
-        raise InputError("preset", f"unknown preset {preset!r}; known: {', '.join(PRESETS)}")
-    overrides = dict(overrides or {})
-    changes: dict[str, Any] = {}
-    for name, value in overrides.items():
-        validate = VALIDATORS.get(name)
-        if validate is None:
-            raise InputError(f"overrides.{name}", f"unknown ruleset parameter {name!r}")
-        changes[name] = validate(f"overrides.{name}", value)
-    return replace(PRESETS[preset], overrides=overrides, **changes)
+    return apply_overrides(PRESETS, VALIDATORS, preset, overrides)
 
 
 def rules_from_json(spec: object, field_name: str = "ruleset") -> SichuanRules:
     """``{"preset": ..., "overrides": {...}}`` as in the record and evaluate contracts."""
-    if not isinstance(spec, Mapping):
-        raise InputError(field_name, "must be an object with 'preset' and optional 'overrides'")
-    unknown = set(spec) - {"preset", "overrides"}
-    if unknown:
-        raise InputError(f"{field_name}.{sorted(unknown)[0]}", "unknown field")
-    if "preset" not in spec:
-        raise InputError(f"{field_name}.preset", "required")
-    overrides = spec.get("overrides", {})
-    if not isinstance(overrides, Mapping):
-        raise InputError(f"{field_name}.overrides", "must be an object")
-    try:
-        return make_rules(spec["preset"], overrides)
-    except InputError as err:
-        raise err.at(field_name) from None
+    return rules_from_spec(spec, make_rules, field_name)

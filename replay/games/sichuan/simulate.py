@@ -1,6 +1,6 @@
 """Sichuan self-play: whole sittings played by bots, written as ``sichuan-hand/1`` records.
 
-Deterministic like Wuhan's simulator (``replay.simulate``): everything random comes from the
+Deterministic like Wuhan's simulator (``replay.games.wuhan.simulate``): everything random comes from the
 master seed, so the same seed gives byte-identical records for any number of workers. Each
 sitting seats four players from a pool, each keeping one style (``bots.STYLES``); the next hand's
 dealer is the board's own SC-1.3 answer (the first winner, the discarder after a multiple first
@@ -17,15 +17,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
+from functools import partial
 from typing import Any
 
+from replay.claims import seats_after
 from replay.errors import InputError
 from replay.games.sichuan.board import Board, IllegalEvent, legal_actions
 from replay.games.sichuan.bots import STYLES, Bot, Table
 from replay.games.sichuan.params import rules_from_json
+from replay.pool import ordered_map
+from replay.sittings import Sitting, plan_sittings, seats_json
+from replay.sittings import players as pool_of
 from replay.tiles import CODES
 
 NAMES = ("幺妹", "老成都", "二娃", "胖哥", "李嬢嬢", "张老师", "小谢", "陈大爷", "Amy", "廖哥", "王幺爸")
@@ -39,15 +42,8 @@ STACK_UNITS = 50
 
 
 def players(count: int) -> list[dict[str, str]]:
-    """The pool: ids, display names and a style per player (styles cycle so all appear)."""
-    return [
-        {
-            "player_id": f"sc{i + 1:02d}",
-            "name": NAMES[i % len(NAMES)] + ("" if i < len(NAMES) else str(i // len(NAMES) + 1)),
-            "style": STYLE_CYCLE[i % len(STYLE_CYCLE)],
-        }
-        for i in range(count)
-    ]
+    """The pool: ids ``sc01``…, display names and a style per player."""
+    return pool_of(count, "sc", NAMES, STYLE_CYCLE)
 
 
 def _first_legal(board: Board, choices: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -84,8 +80,7 @@ def _claims(board: Board, bots: list[Bot]) -> list[dict[str, Any]]:
     assert claim is not None
     forced = board.live < board.rules.forced_hu_last  # SC-1.7 (0 = off)
     hus = []
-    for k in (1, 2, 3):
-        s = (claim.seat + k) % 4
+    for s in seats_after(claim.seat):
         if not board.active(s):
             continue
         reading = board.win_reading(s, claim.tile)
@@ -98,8 +93,7 @@ def _claims(board: Board, bots: list[Bot]) -> list[dict[str, Any]]:
             hus.append(event)
     if hus or claim.rob:
         return hus
-    for k in (1, 2, 3):
-        s = (claim.seat + k) % 4
+    for s in seats_after(claim.seat):
         if board.active(s) and board.seats[s].hand[claim.tile] >= 2:
             want = bots[s].claim(board, s, claim.tile)
             if want is not None and _first_legal(board, [want]) is not None:
@@ -163,46 +157,11 @@ def play_hand(
     return wall, events, board
 
 
-@dataclass(frozen=True)
-class SessionPlan:
-    """What the master seed decides up front, so sittings can be played in any process."""
-
-    seed: int
-    number: int
-    hands: int
-    first_hand: int
-    seated: tuple[dict[str, str], ...]
-    dealer: int
-    start: datetime
-    preset: str
-    overrides: tuple[tuple[str, Any], ...]
-
-
-def plan_sessions(
-    hands: int, seed: int, preset: str, overrides: Mapping[str, Any], pool: int
-) -> list[SessionPlan]:
-    rng = random.Random(f"sichuan:{seed}")
-    people = players(pool)
-    when = START + timedelta(days=rng.randrange(28))
-    plans: list[SessionPlan] = []
-    made = 0
-    frozen = tuple(sorted(overrides.items()))
-    while made < hands:
-        size = min(rng.randint(4, 12), hands - made)
-        seated = tuple(rng.sample(people, 4))
-        plans.append(
-            SessionPlan(seed, len(plans) + 1, size, made + 1, seated, rng.randrange(4), when, preset, frozen)
-        )
-        made += size
-        when += timedelta(hours=rng.randint(12, 60))
-    return plans
-
-
-def play_session(plan: SessionPlan) -> list[dict[str, Any]]:
+def play_session(preset: str, overrides: tuple[tuple[str, Any], ...], plan: Sitting) -> list[dict[str, Any]]:
     """One sitting: hands in order, each dealt by the previous hand's next dealer (SC-1.3)."""
     rng = random.Random(f"sichuan:{plan.seed}:{plan.number}")
     styles = [p["style"] for p in plan.seated]
-    ruleset = {"preset": plan.preset, "overrides": dict(plan.overrides)}
+    ruleset = {"preset": preset, "overrides": dict(overrides)}
     rules = rules_from_json(ruleset)
     stacks = [STACK_UNITS * rules.base] * 4 if rules.bankruptcy else None
     dealer = plan.dealer
@@ -217,8 +176,8 @@ def play_session(plan: SessionPlan) -> list[dict[str, Any]]:
             "source": "simulator",
             "played_at": when.isoformat(),
             "session": {"id": f"scsim{plan.seed}-s{plan.number:04d}", "hand_no": i + 1},
-            "ruleset": {"preset": plan.preset, "overrides": dict(plan.overrides)},
-            "seats": [{"player_id": p["player_id"], "name": p["name"]} for p in plan.seated],
+            "ruleset": {"preset": preset, "overrides": dict(overrides)},
+            "seats": seats_json(plan),
             "dealer": dealer,
         }
         if stacks is not None:
@@ -250,11 +209,7 @@ def simulate(
     """
     overrides = dict(DEFAULT_OVERRIDES if overrides is None else overrides)
     rules_from_json({"preset": preset, "overrides": overrides})
-    plans = plan_sessions(hands, seed, preset, overrides, pool)
-    if workers <= 1 or len(plans) < 2:
-        for plan in plans:
-            yield from play_session(plan)
-        return
-    with ProcessPoolExecutor(max_workers=workers) as ex:
-        for records in ex.map(play_session, plans, chunksize=1):
-            yield from records
+    plans = plan_sittings(hands, seed, random.Random(f"sichuan:{seed}"), players(pool), START)
+    play = partial(play_session, preset, tuple(sorted(overrides.items())))
+    for records in ordered_map(play, plans, workers):
+        yield from records

@@ -1,4 +1,4 @@
-"""Wuhan's registry hooks, delegating to the existing engine unchanged (outputs byte for byte)."""
+"""Wuhan's registry hooks: the entry points the game registry calls, over this package's engine."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 
 def evaluate(value: object) -> dict[str, Any]:
-    from replay.evaluate import evaluate_wuhan
+    from replay.games.wuhan.evaluate import evaluate_wuhan
 
     return evaluate_wuhan(value)
 
@@ -15,7 +15,7 @@ def evaluate(value: object) -> dict[str, Any]:
 def audit_validated(
     record: Mapping[str, Any], location: str | None = None, analysis: bool = True
 ) -> dict[str, Any]:
-    from replay.audit import audit_validated as wuhan_audit
+    from replay.games.wuhan.audit import audit_validated as wuhan_audit
 
     return wuhan_audit(record, location, analysis)
 
@@ -30,7 +30,7 @@ def simulate(
 ) -> Iterator[dict[str, Any]]:
     """Wuhan's bots play its presets as they are; overrides are not theirs to take."""
     from replay.errors import InputError
-    from replay.simulate import simulate as wuhan_simulate
+    from replay.games.wuhan.simulate import simulate as wuhan_simulate
 
     if overrides:
         raise InputError("overrides", "the Wuhan simulator plays presets without overrides")

@@ -9,7 +9,7 @@ with the hand and the finding that moved.
 
 One NDJSON line per hand, gzipped: ``{"key", "digest", "mistakes": [[type, seat, index,
 severity, cost, message], ...]}``. ``key`` is the record's file (and line) for the test set, or
-``sim:<preset>:<hand_id>`` for the simulated hands (``replay.simulate``, byte-identical for a
+``sim:<preset>:<hand_id>`` for the simulated hands (``replay.games.wuhan.simulate``, byte-identical for a
 seed). Regenerate only on purpose, when a rule change is meant to move findings:
 ``.venv/bin/python tests/data/findings/make.py`` (``--check`` compares instead).
 """
@@ -47,7 +47,7 @@ def test_set() -> Iterator[tuple[str, object]]:
 
 def simulated(limit: int | None = None) -> Iterator[tuple[str, object]]:
     """The simulated hands in order; ``limit`` takes the first hands of each preset only."""
-    from replay.simulate import simulate
+    from replay.games.wuhan.simulate import simulate
 
     for preset, seed, hands in SIMULATED:
         records = simulate(hands, seed=seed, preset=preset)

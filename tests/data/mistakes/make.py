@@ -28,9 +28,9 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[2]))
 
-from replay.board import CLAIM, Board  # noqa: E402
-from replay.laizi import laizi_of  # noqa: E402
-from replay.ruleset import make_ruleset  # noqa: E402
+from replay.games.wuhan.board import CLAIM, Board  # noqa: E402
+from replay.games.wuhan.laizi import laizi_of  # noqa: E402
+from replay.games.wuhan.ruleset import make_ruleset  # noqa: E402
 from replay.tiles import CODES, KIND_OF  # noqa: E402
 
 SOURCE = "mistakes-tests"

@@ -30,10 +30,10 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[2]))
 
-from replay.board import Board, IllegalEvent  # noqa: E402
+from replay.games.wuhan.board import Board, IllegalEvent  # noqa: E402
+from replay.games.wuhan.laizi import laizi_of, table_rules  # noqa: E402
+from replay.games.wuhan.ruleset import make_ruleset  # noqa: E402
 from replay.inputs import iter_records  # noqa: E402
-from replay.laizi import laizi_of, table_rules  # noqa: E402
-from replay.ruleset import make_ruleset  # noqa: E402
 from replay.tiles import CODES, parse_tile  # noqa: E402
 from schemas.audit import audit_records  # noqa: E402
 

@@ -1,0 +1,348 @@
+"""What every mistake detector shares: the finding it reports and the replay it reads.
+
+A hand is replayed once and the board kept before and after every event, so each detector can
+ask "what could this seat do at that moment?" of the engine itself (``legal_actions``,
+``judge_win``) instead of re-deriving the rules; a newcomer's detector sees exactly what the
+others see and cannot disturb them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import Any, NamedTuple
+
+from replay.findings import SEVERITIES as SEVERITIES
+from replay.findings import Finding as Finding
+from replay.games.wuhan.analysis.positions import Positions
+from replay.games.wuhan.board import DRAW_WAYS, Board, Draw, IllegalEvent
+from replay.games.wuhan.hand import SELF_DRAWN_WAYS, Meld, wind_kinds
+from replay.games.wuhan.judge import Judgement, can_win_on
+from replay.games.wuhan.ruleset import HAND_NAMES_ZH, Ruleset
+from replay.games.wuhan.settle import Settlement
+from replay.games.wuhan.table import SeatState, Win
+from replay.shape import complete, group_keys, improving_kinds, shanten_of_keys
+from replay.tiles import CODES, JIANG, KIND_OF, NUM_KINDS
+
+#: the way a win on each kind of draw is won (R-3.7's haidi replacement draw included)
+SELF_DRAWN = DRAW_WAYS
+SUIT_NAMES = ("万", "条", "筒")
+
+
+def severity_by_points(points: int) -> str:
+    """One scale for every cost in points, so 'high' means the same thing across types.
+
+    A 屁胡 rarely moves more than 30 points per seat; a big hand (base 10) moves 100 or more.
+    """
+    if points >= 100:
+        return "high"
+    if points >= 30:
+        return "medium"
+    return "low"
+
+
+def hands_zh(settlement: Settlement) -> str:
+    return "+".join(HAND_NAMES_ZH[h] for h in settlement.reading.hands)
+
+
+def clone_board(board: Board, like: Board | None = None) -> Board:
+    """A copy that later pushes cannot change (the board mutates hands and rivers in place).
+
+    Far cheaper than ``copy.deepcopy``: the wall, the rules and the melds are never mutated, so
+    only the per-seat lists are copied, and with ``like`` (an earlier copy) a seat or river
+    whose contents did not change is shared with it instead of copied again.
+    """
+    out = object.__new__(Board)
+    state = out.__dict__
+    state.update(board.__dict__)
+    seats: list[SeatState] = []
+    for i, s in enumerate(board.seats):
+        old = like.seats[i] if like is not None else None
+        if (
+            old is not None
+            and s.hand == old.hand
+            and s.melds == old.melds
+            and s.pizi_gangs == old.pizi_gangs
+            and s.laizi_gangs == old.laizi_gangs
+            and s.pizi_discards == old.pizi_discards
+            and s.laizi_discards == old.laizi_discards
+            and s.pi_gangs == old.pi_gangs
+            and s.pi_discards == old.pi_discards
+        ):
+            seats.append(old)
+        else:
+            seats.append(replace(s, hand=list(s.hand), melds=list(s.melds)))
+    state["seats"] = seats
+    rivers = like.discards if like is not None else None
+    state["discards"] = [
+        rivers[i] if rivers is not None and river == rivers[i] else list(river)
+        for i, river in enumerate(board.discards)
+    ]
+    state["passes"] = set(board.passes)
+    state["seen"] = like.seen if like is not None and like.seen == board.seen else list(board.seen)
+    return out
+
+
+class Offer(NamedTuple):
+    """A moment a tile was there for a seat to win on: a discard, its own draw, a xu-gang.
+
+    ``taken``: this seat won on it. ``has_right``: no seat before it in turn order won on the
+    tile (R-5.3, 一炮单响), so the seat could have claimed the win itself. A tuple, not a
+    dataclass: a hand has a couple of hundred of them and they are built on every replay.
+    """
+
+    at: int  # the event that offered the tile
+    seat: int
+    tile: int
+    way: str  # replay.games.wuhan.hand.WAYS
+    source: int | None
+    taken: bool
+    has_right: bool
+
+    @property
+    def drawn(self) -> bool:
+        return self.way in SELF_DRAWN_WAYS
+
+    @property
+    def win(self) -> Win:
+        return Win(self.way, self.tile, self.source)
+
+
+@dataclass
+class Context:
+    """One replay of a legal record, shared read-only by every detector.
+
+    ``before(i)`` is the board before event ``i`` and ``after(i)`` the board after it, built on
+    demand from the replay's ``positions``; the hot paths read ``seats_before``/``seats_after``
+    (each seat's state then) and ``draw_after`` instead, which build nothing. Detectors must
+    not mutate what they are given; ``clone_board`` a board to try something else.
+    """
+
+    record: Mapping[str, Any]
+    events: Sequence[Mapping[str, Any]]
+    positions: Positions
+    _judged: dict[tuple[int, int], Judgement | None] = field(default_factory=dict, repr=False)
+    _opened: dict[int, bool] = field(default_factory=dict, repr=False)
+    _shapes: dict[int, frozenset[int]] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def replay(cls, record: Mapping[str, Any]) -> Context:
+        """Replay a validated record; raises ValueError unless every event is legal and it ends."""
+        board = Board.from_record(record)
+        events: Sequence[Mapping[str, Any]] = record["events"]
+        positions = Positions(board)
+        for i, event in enumerate(events):
+            try:
+                board.push(event)
+            except IllegalEvent as err:
+                why = err.reason.code
+                raise ValueError(f"event {i} is illegal ({why}): mistakes need a legal hand") from None
+            positions.record(board, event)
+        if not board.ended:
+            raise ValueError("the hand did not finish: mistakes need a complete hand")
+        return cls(record, events, positions)
+
+    # ------------------------------------------------------------------ the replay
+    @property
+    def rules(self) -> Ruleset:
+        return self.positions.live.rules
+
+    @property
+    def laizi(self) -> int:
+        return self.positions.live.laizi
+
+    @property
+    def final(self) -> Board:
+        return self.positions.live
+
+    @property
+    def judgement(self) -> Judgement | None:
+        """The judged win that ended the hand (None after a draw, 黄庄)."""
+        return self.final.judgement
+
+    @property
+    def settlement(self) -> Settlement | None:
+        return self.final.settlement
+
+    def before(self, index: int) -> Board:
+        return self.positions.board(index)
+
+    def after(self, index: int) -> Board:
+        return self.positions.board(index + 1)
+
+    def seats_before(self, index: int) -> tuple[SeatState, ...]:
+        """Each seat's state before event ``index`` (as ``before(index).seats``, nothing built)."""
+        return self.positions.seats[index]
+
+    def seats_after(self, index: int) -> tuple[SeatState, ...]:
+        return self.positions.seats[index + 1]
+
+    def draw_after(self, index: int) -> Draw | None:
+        """``after(index).last_draw``, nothing built."""
+        return self.positions.draw(index + 1)
+
+    def next_action(self, index: int) -> int | None:
+        """The first event after ``index`` that is not a ``pass`` (passes change nothing)."""
+        for j in range(index + 1, len(self.events)):
+            if self.events[j]["type"] != "pass":
+                return j
+        return None
+
+    def previous_action(self, index: int) -> int | None:
+        for j in range(index - 1, -1, -1):
+            if self.events[j]["type"] != "pass":
+                return j
+        return None
+
+    # ------------------------------------------------------------------ chances to win
+    @cached_property
+    def offers(self) -> list[Offer]:
+        """Every tile offered to a seat to win on, in event order (and turn order within one)."""
+        out: list[Offer] = []
+        rules, laizi = self.rules, self.laizi
+        events = self.events
+        # a win ends the hand: only the last action before it offered the tile that was taken
+        winner, before_win = None, None
+        if events and events[-1]["type"] == "hu":
+            winner, before_win = int(events[-1]["seat"]), self.previous_action(len(events) - 1)
+        draws = self.positions.draw
+        make = tuple.__new__  # Offer(...) without the NamedTuple constructor's argument parsing
+        for i, event in enumerate(events):
+            kind = event["type"]
+            if kind == "draw":
+                draw = draws(i + 1)
+                assert draw is not None
+                taken = i == before_win and winner == draw.seat
+                out.append(make(Offer, (i, draw.seat, draw.tile, SELF_DRAWN[draw.kind], None, taken, True)))
+            elif kind == "discard" or (kind == "gang" and event["kind"] == "xu"):
+                source, tile = event["seat"], KIND_OF[event["tile"]]
+                if kind == "discard" and (tile in rules.pizi or tile == laizi):
+                    continue  # nobody may win on a discarded pizi or laizi (R-4.1, R-4.2)
+                if kind == "discard" and rules.haidi_play_on and self.positions.live_tiles(i + 1) == 0:
+                    continue  # R-3.7: a discard with the wall empty cannot be won on
+                way = "discard" if kind == "discard" else "rob"
+                won = winner if i == before_win else None
+                right = True
+                for k in (1, 2, 3):
+                    seat = (source + k) % 4
+                    out.append(make(Offer, (i, seat, tile, way, source, seat == won, right)))
+                    right = right and seat != won
+        return out
+
+    @cached_property
+    def win_offer(self) -> Offer | None:
+        """The offer the hand was won on (None for a draw, 黄庄)."""
+        return next((o for o in self.offers if o.taken), None)
+
+    def opened(self, state: SeatState) -> bool:
+        """``state.opened`` (R-6.1), once per meld list: a seat's list is replaced when it melds."""
+        melds = state.melds
+        if not melds:
+            return False
+        found = self._opened.get(id(melds))
+        if found is None:
+            found = self._opened[id(melds)] = state.opened
+        return found
+
+    @cached_property
+    def chances(self) -> list[tuple[Offer, SeatState]]:
+        """The offers a seat let go that it might have won on, with its state then: not taken, its
+        right to the tile (R-5.3), and the seat opened (R-6.2, which rules out most of them).
+        ``missed_win``, ``pizi_blocked_win`` and ``double_laizi_blocked_win`` all start here."""
+        out = []
+        seats = self.positions.seats
+        opened = self.opened
+        for offer in self.offers:
+            if offer.taken or not offer.has_right:
+                continue
+            state = seats[offer.at + 1][offer.seat]
+            if state.melds and opened(state):
+                out.append((offer, state))
+        return out
+
+    @cached_property
+    def wins(self) -> list[tuple[Offer, Judgement]]:
+        """The chances that were legal wins (``judge``), with their judgements."""
+        out = []
+        before = self.positions.seats
+        shapes = self.shapes
+        for offer, state in self.chances:
+            # the concealed tiles the offer finds: the same for every discard until the seat
+            # acts, and on its own draw those it held before drawing
+            held = before[offer.at][offer.seat] if offer.way in SELF_DRAWN_WAYS else state
+            if offer.tile in shapes(held):
+                judged = self.judge(offer)
+                if judged is not None:
+                    out.append((offer, judged))
+        return out
+
+    def judge(self, offer: Offer) -> Judgement | None:
+        """The legal win the offer allowed this seat, or None; cached, detectors share it."""
+        key = (offer.at, offer.seat)
+        if key not in self._judged:
+            self._judged[key] = self._judge(offer)
+        return self._judged[key]
+
+    def _judge(self, offer: Offer) -> Judgement | None:
+        state = self.seats_after(offer.at)[offer.seat]
+        if not self.opened(state):  # R-6.2: most seats, most of the time
+            return None
+        # the concealed tiles the offer finds: the same for every discard until the seat acts,
+        # and on its own draw those it held before drawing: judge each set of tiles once
+        held = self.seats_before(offer.at)[offer.seat] if offer.drawn else state
+        if offer.tile not in self.shapes(held):
+            return None
+        seat = replace(state, hand=list(held.hand))
+        if not can_win_on(seat, offer.tile, offer.way, self.laizi, self.rules):
+            return None
+        judged = self.after(offer.at).judge_win(offer.seat, offer.win)
+        return judged if judged.legal else None
+
+    def shapes(self, held: SeatState) -> frozenset[int]:
+        """The tiles a seat's concealed tiles could win on (``winning_tiles``), once per seat
+        state: states are shared between the positions a seat did not act in."""
+        found = self._shapes.get(id(held))
+        if found is None:
+            found = self._shapes[id(held)] = winning_tiles(held.hand, held.melds, self.laizi, self.rules)
+        return found
+
+
+def winning_tiles(hand: Sequence[int], melds: Sequence[Meld], laizi: int, rules: Ruleset) -> frozenset[int]:
+    """The kinds ``x`` for which ``replay.games.wuhan.judge.could_win_shape(hand, melds, x, laizi, rules)``
+    holds, for a hand of 3M+1 concealed tiles: the shape every win needs, which ``can_win_on``
+    starts with. From the shanten tables in a few lookups instead of a shape check per kind,
+    and nothing at all for a hand one or more tiles from ready, which is most of them.
+
+    ``could_win_shape`` accepts a complete hand with any pair, the laizi read as themselves or
+    wild. Read as themselves they can only do what a wildcard could, so the laizi-wild hand
+    decides: one tile from complete (shanten 0), it completes on the kinds whose draw lowers
+    its shanten, and on a drawn laizi (one wildcard more) when that completes it. 风一色/将一色
+    need no structure: every kind of the family, and the laizi, when every tile is of it.
+    """
+    counts = [0] * NUM_KINDS
+    for t in hand:
+        counts[t] += 1
+    wild = counts[laizi]
+    counts[laizi] = 0
+    keys = group_keys(counts)
+    out: set[int] = set()
+    if shanten_of_keys(keys, len(hand), wild, "any") <= 0:
+        out.update(improving_kinds(keys, len(hand), "any"))
+        if complete(counts, wild + 1, "any"):
+            out.add(laizi)
+        else:
+            out.discard(laizi)
+    for family in (wind_kinds(rules), JIANG):
+        if family.union((laizi,)).issuperset(hand) and all(t in family for m in melds for t in m.tiles):
+            out.update(family)
+            out.add(laizi)
+    return frozenset(out)
+
+
+def tile_name(kind: int) -> str:
+    return CODES[kind]
+
+
+def suit_name(kind: int) -> str:
+    return SUIT_NAMES[kind // 9]

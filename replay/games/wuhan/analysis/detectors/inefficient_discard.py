@@ -1,0 +1,677 @@
+"""牌效率 (inefficient_discard): a discard that left the hand further from ready than it had to.
+
+A discard is compared with every other tile the seat could have thrown, by shanten (向听: tiles
+from ready) and, on a tie, by acceptance (进张: unseen tiles that would bring the hand closer,
+laizi included, counted from what the seat could see). The hand is measured against every plan
+its exposed melds still allow, and the best plan counts, so a player chasing 清一色, 碰碰胡,
+风一色 or 将一色 is not faulted for shedding what a 屁胡 would keep:
+
+- 屁胡: four melds and a 将 pair (R-7.2), laizi wild (R-4.2), a held pizi a dead tile (R-4.1);
+- 清一色 of a suit every exposed meld is in (R-7.3), any pair, other tiles dead;
+- 碰碰胡 when every exposed meld is a triplet (R-7.6);
+- 风一色 / 将一色 when every exposed tile is of the family (R-7.4, R-7.5): no structure, so the
+  distance is the tiles outside the family.
+
+Only seats close to ready are judged (at most two from ready with the best discard): far from
+ready, counting is not how people play and the shanten of a 14-tile mess says little. Putting a
+laizi out is a scoring choice (丢赖子 doubles every payment), not tile efficiency, so it is not
+judged. A discard that avoids feeding a visible one-suit hand's third open (R-10.6b) is defence
+and not reported when every better tile would have been such a feed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from replay.games.wuhan.analysis.base import Context, Finding, tile_name
+from replay.games.wuhan.analysis.registry import detector
+from replay.games.wuhan.board import Board
+from replay.games.wuhan.hand import Meld, wind_kinds
+from replay.games.wuhan.ruleset import Ruleset
+from replay.games.wuhan.table import SeatState
+from replay.shape import (
+    discard_kept,
+    group_keys,
+    improving_draws,
+    improving_kinds,
+    shanten,
+    shanten_after_discards,
+    shanten_of_keys,
+)
+from replay.tiles import JIANG, KIND_OF, NUM_KINDS
+
+NEAR_READY = 2  # judge only seats at most this far from ready with their best discard
+ACCEPTANCE_READY = 1  # weigh accepted tiles only this close: further out, shape choices rule
+CLEAR_LOSS = 4  # "clearly fewer" accepted tiles: at least this many and a quarter of the best
+_SUITS = (range(0, 9), range(9, 18), range(18, 27))
+#: the kinds a tile can make a meld or pair with: itself and, for suited tiles, two either side
+_NEAR = tuple(
+    tuple(y for y in range(x - 2, x + 3) if x // 9 == y // 9 and 0 <= y < 27) if x < 27 else (x,)
+    for x in range(NUM_KINDS)
+)
+PLAN_NAMES = {"qingyise": "清一色", "pengpenghu": "碰碰胡", "fengyise": "风一色", "jiangyise": "将一色"}
+
+
+@dataclass
+class _Hand:
+    """The concealed tiles before the discard (3M + 2 of them), as the plans need them."""
+
+    counts: list[int]
+    natural: list[int]  # counts without the laizi and the pizi
+    wild: int
+    slots: int  # meld slots left: 4 minus the exposed melds
+    laizi: int
+    pizi: tuple[int, ...]
+    total: int
+    useful: dict[tuple[str, bytes, int, int], frozenset[int]]  # shared by a hand's discards
+
+
+class _Plan:
+    name = ""
+
+    def floor(self) -> int:
+        """A cheap floor under ``best``, to skip plans that cannot matter."""
+        return self.best()
+
+    def best(self) -> int:
+        """The value (shanten for this plan) after the plan's best discard."""
+        raise NotImplementedError
+
+    def value(self, discard: int) -> int:
+        raise NotImplementedError
+
+    def values(self, candidates: list[int]) -> dict[int, int]:
+        return {k: self.value(k) for k in candidates}
+
+    def acceptance(self, discard: int, value: int, unseen: list[int]) -> int:
+        """Unseen tiles that would bring the hand closer after ``discard`` (laizi always do)."""
+        raise NotImplementedError
+
+
+class _Structured(_Plan):
+    """屁胡 (all kinds, 将 pair) or 清一色 of one suit (any pair); tiles it cannot use are dead.
+
+    A dead tile is counted as a wildcard for ``shanten`` and then paid back with one exchange:
+    this keeps the meld slots right (the shanten functions derive them from the tile count).
+    """
+
+    def __init__(self, hand: _Hand, name: str, allowed: range | None, pair: str) -> None:
+        self.hand, self.name, self.allowed, self.pair = hand, name, allowed, pair
+        if allowed is None:
+            self.natural = hand.natural
+        else:
+            self.natural = [0] * NUM_KINDS
+            self.natural[allowed.start : allowed.stop] = hand.natural[allowed.start : allowed.stop]
+        self.dead = hand.total - hand.wild - sum(self.natural)
+
+    def floor(self) -> int:
+        return max(0, self.dead - 1)  # every dead tile is an exchange
+
+    def best(self) -> int:
+        # the 14-tile shanten is the best discard's, except that a complete hand stays ready
+        return max(0, shanten(self.natural, self.hand.wild + self.dead, self.pair) + self.dead)
+
+    def value(self, discard: int) -> int:
+        natural, wild, dead = self.natural, self.hand.wild, self.dead
+        if not natural[discard]:
+            return shanten(natural, wild + dead - 1, self.pair) + dead - 1
+        after = list(natural)
+        after[discard] -= 1
+        return shanten(after, wild + dead, self.pair) + dead
+
+    def values(self, candidates: list[int]) -> dict[int, int]:
+        wild, dead = self.hand.wild, self.dead
+        after = shanten_after_discards(self.natural, wild + dead, self.pair)
+        out: dict[int, int] = {}
+        shed: int | None = None
+        for k in candidates:
+            if self.natural[k]:
+                out[k] = after[k] + dead
+            else:
+                if shed is None:
+                    shed = shanten(self.natural, wild + dead - 1, self.pair) + dead - 1
+                out[k] = shed
+        return out
+
+    def acceptance(self, discard: int, value: int, unseen: list[int]) -> int:
+        hand = self.hand
+        natural = list(self.natural)
+        dead = self.dead
+        if natural[discard]:
+            natural[discard] -= 1
+        else:
+            dead -= 1
+        key = (self.name, bytes(natural), hand.wild, dead)
+        useful = hand.useful.get(key)
+        if useful is None:  # a seat that throws what it drew keeps its hand: seen before
+            useful = hand.useful[key] = self._useful(natural, dead, value)
+        return unseen[hand.laizi] + sum(unseen[k] for k in useful)
+
+    def _kinds(self, natural: list[int], dead: int) -> frozenset[int]:
+        """The kinds worth trying as a draw: next to what is held, or any usable one (dead tiles)."""
+        hand = self.hand
+        usable = range(NUM_KINDS) if self.allowed is None else self.allowed
+        kinds: set[int] = set()
+        if dead:  # a dead tile can be swapped for any usable one
+            kinds.update(usable)
+        else:  # otherwise only tiles next to what is held can help
+            for x in usable:
+                if natural[x]:
+                    kinds.update(_NEAR[x])
+        kinds -= {hand.laizi, *hand.pizi}
+        return frozenset(kinds)
+
+    def _useful(self, natural: list[int], dead: int, value: int) -> frozenset[int]:
+        """The kinds that would bring these tiles (after the discard) closer to ready."""
+        kinds = self._kinds(natural, dead)
+        return improving_draws(natural, self.hand.wild + dead, self.pair, kinds, value - dead)
+
+
+def _triplets_value(counts: list[int], m: int, wild: int) -> int:
+    """碰碰胡's exchanges to ready minus one, as ``shanten`` counts them, for M slots and a pair.
+
+    The best M triplet kinds and one pair kind: a kind held c times fills min(c, 3) of a
+    triplet or min(c, 2) of the pair, so only how many kinds are held once, twice and three or
+    more times matters (counted in C by ``list.count``, as this is asked of most open hands).
+    """
+    n3 = counts.count(3) + counts.count(4)
+    n2 = counts.count(2)
+    n1 = counts.count(1)
+    trips = [3] * n3 + [2] * n2 + [1] * n1  # min(c, 3) of each kind held, largest first
+    top = sum(trips[:m])
+    nxt = trips[m] if len(trips) > m else 0
+    low = trips[m - 1] if 0 < m <= len(trips) else -1
+    kept = top
+    for v, pair, held in ((3, 2, n3), (2, 2, n2), (1, 1, n1)):  # the pair of a kind held v times
+        if held:
+            rest = top - v + nxt if m and v >= low else top
+            kept = max(kept, pair + rest)
+    return 3 * m + 2 - kept - wild - 1
+
+
+class _Triplets(_Plan):
+    """碰碰胡: the best M triplet kinds and one pair kind; runs are worth nothing."""
+
+    name = "pengpenghu"
+
+    def __init__(self, hand: _Hand) -> None:
+        self.hand = hand
+        self.natural = list(hand.natural)
+
+    def _value(self, counts: list[int]) -> int:
+        return _triplets_value(counts, self.hand.slots, self.hand.wild)
+
+    def best(self) -> int:
+        # as for shanten: the whole hand's value, except that a complete hand stays ready
+        return max(0, self._value(self.natural))
+
+    def value(self, discard: int) -> int:
+        natural = self.natural
+        if not natural[discard]:
+            return self._value(natural)
+        natural[discard] -= 1
+        try:
+            return self._value(natural)
+        finally:
+            natural[discard] += 1
+
+    def acceptance(self, discard: int, value: int, unseen: list[int]) -> int:
+        hand = self.hand
+        after = list(self.natural)
+        if after[discard]:
+            after[discard] -= 1
+        total = unseen[hand.laizi]
+        fresh = [k for k in range(NUM_KINDS) if not after[k] and k != hand.laizi and k not in hand.pizi]
+        trial = [k for k in range(NUM_KINDS) if after[k] in (1, 2)] + fresh[:1]
+        for k in trial:
+            after[k] += 1
+            helps = self._value(after) < value
+            after[k] -= 1
+            if helps:
+                total += sum(unseen[f] for f in fresh) if k in fresh else unseen[k]
+        return total
+
+
+class _Family(_Plan):
+    """风一色 / 将一色: no structure (R-7.4, R-7.5); every tile outside the family must go."""
+
+    def __init__(self, hand: _Hand, name: str, family: frozenset[int], tiles: list[int]) -> None:
+        self.hand, self.name, self.family = hand, name, family
+        self.off = sum(1 for t in tiles if t not in family and t != hand.laizi)
+
+    def best(self) -> int:
+        return max(0, self.off - 1)
+
+    def value(self, discard: int) -> int:
+        return self.off - (discard not in self.family and discard != self.hand.laizi)
+
+    def acceptance(self, discard: int, value: int, unseen: list[int]) -> int:
+        laizi = self.hand.laizi
+        return unseen[laizi] + sum(unseen[k] for k in self.family if k != laizi)
+
+
+def _big_plans(board: Board, state: SeatState, hand: _Hand) -> list[_Plan]:
+    """The big-hand plans the exposed melds still allow (R-7.3 – R-7.6) and that could be near.
+
+    A plan whose dead tiles alone put it further than ``NEAR_READY + 1`` can never be
+    plausible, so it is not even built (most hands lean to no suit).
+    """
+    limit = NEAR_READY + 2  # dead tiles (each an exchange) at which a plan is out of reach
+    meld_tiles = [t for m in state.melds for t in m.tiles]
+    plans: list[_Plan] = []
+    for suit in _SUITS:
+        if all(t in suit for t in meld_tiles):
+            dead = hand.total - hand.wild - sum(hand.natural[suit.start : suit.stop])
+            if dead <= limit:
+                plans.append(_Structured(hand, f"qingyise:{suit.start // 9}", suit, "any"))
+    if state.melds and all(m.is_triplet for m in state.melds):
+        plans.append(_Triplets(hand))
+    for name, family in (("fengyise", wind_kinds(board.rules)), ("jiangyise", JIANG)):
+        if all(t in family for t in meld_tiles):
+            plan = _Family(hand, name, family, state.hand)
+            if plan.off <= limit:
+                plans.append(plan)
+    return plans
+
+
+def _unseen(board: Board, seat: int) -> list[int]:
+    """4 minus the copies this seat can see: its hand, every meld and river, the indicator."""
+    return _unseen_of(board.seats, board.discards, seat, board.laizi, board.indicator)
+
+
+def _unseen_of(
+    seats: Sequence[SeatState],
+    rivers: Sequence[Sequence[tuple[int, int | None]]],
+    seat: int,
+    laizi: int,
+    indicator: int,
+) -> list[int]:
+    seen = [0] * NUM_KINDS
+    for t in seats[seat].hand:
+        seen[t] += 1
+    for s in seats:
+        for m in s.melds:
+            for t in m.tiles:
+                seen[t] += 1
+        seen[laizi] += s.laizi_gangs
+    for river in rivers:
+        for t, by in river:
+            if by is None:
+                seen[t] += 1
+    seen[indicator] += 1
+    return [4 - c if c < 4 else 0 for c in seen]
+
+
+def _danger(board: Board, seat: int) -> frozenset[int]:
+    """Tiles another seat could claim as the third open of a one-family hand (喂第三口)."""
+    return _danger_of(board.seats, seat, board.rules)
+
+
+def _danger_of(seats: Sequence[SeatState], seat: int, rules: Ruleset) -> frozenset[int]:
+    out: set[int] = set()
+    jiang = "jiangyise" in rules.third_feed_hands
+    for s, other in enumerate(seats):
+        opens = [m for m in other.melds if m.is_open]
+        if s == seat or len(opens) != 2:
+            continue
+        tiles = [t for m in opens for t in m.tiles]
+        if all(t < 27 for t in tiles) and len({t // 9 for t in tiles}) == 1:
+            out.update(_SUITS[tiles[0] // 9])
+        if jiang and all(t in JIANG for t in tiles):
+            out.update(JIANG)
+    return frozenset(out)
+
+
+def _far(value: int) -> str:
+    return "ready (听牌)" if value <= 0 else f"{value} from ready ({value}向听)"
+
+
+def _aim(plan: _Plan) -> str:
+    return "" if plan.name == "pihu" else f", aiming at {PLAN_NAMES[plan.name.split(':')[0]]}"
+
+
+def _hand(board: Board, seat: int, useful: dict[tuple[str, bytes, int, int], frozenset[int]]) -> _Hand:
+    state = board.seats[seat]
+    laizi, pizi = board.laizi, board.rules.pizi
+    counts = [0] * NUM_KINDS
+    for t in state.hand:
+        counts[t] += 1
+    natural = list(counts)
+    natural[laizi] = 0
+    for p in pizi:
+        natural[p] = 0
+    return _Hand(counts, natural, counts[laizi], 4 - len(state.melds), laizi, pizi, len(state.hand), useful)
+
+
+def _judge(
+    board: Board, seat: int, thrown: int, useful: dict[tuple[str, bytes, int, int], frozenset[int]]
+) -> tuple[str, str] | None:
+    """(severity, message) when the discard was clearly not the best, else None.
+
+    A discard is fine when it is the best one for some plausible plan: a plan whose best
+    discard is at most one step behind the closest plan's (a big hand is worth one step).
+    Most discards are settled by the 屁胡 plan alone; the others are only computed when they
+    could change the verdict.
+    """
+    hand = _hand(board, seat, useful)
+    pihu = _Structured(hand, "pihu", None, "jiang")
+    pihu_best = pihu.best()
+    big = _big_plans(board, board.seats[seat], hand)
+    floors = [p.floor() for p in big]
+    if min([pihu_best, *floors]) > NEAR_READY:
+        return None  # far from ready
+    others_floor = min(floors, default=99)
+    if pihu.value(thrown) == pihu_best and others_floor >= pihu_best - 1:
+        # the best 屁胡 discard, and no big hand can make 屁胡 implausible
+        if pihu_best > ACCEPTANCE_READY:
+            return None
+        if _acceptance_verdict(board, seat, thrown, pihu, pihu_best, hand) is None:
+            return None
+    plans: list[tuple[int, int, _Plan]] = [(pihu_best, 0, pihu)]
+    limit = min(pihu_best, NEAR_READY) + 1
+    plans += [(p.best(), i + 1, p) for i, (p, f) in enumerate(zip(big, floors, strict=True)) if f <= limit]
+    best = min(b for b, _, _ in plans)
+    if best > NEAR_READY:
+        return None
+    plausible = sorted(x for x in plans if x[0] <= best + 1)
+    tied = [(b, p) for b, _, p in plausible if p.value(thrown) == b]
+    if not tied:
+        mine = min(p.value(thrown) for _, _, p in plausible)
+        plan = plausible[0][2]
+        candidates = [k for k in range(NUM_KINDS) if hand.counts[k] and k != hand.laizi]
+        values = plan.values(candidates)
+        better = [k for k in candidates if values[k] == best]
+        if thrown not in (danger := _danger(board, seat)) and all(k in danger for k in better):
+            return None
+        severity = "high" if mine - best >= 2 or best <= 0 else "medium"
+        alt = " or ".join(tile_name(k) for k in better[:3])
+        return severity, (
+            f"discarding {tile_name(thrown)} left the hand {_far(mine)} where {alt} would have left it "
+            f"{_far(best)}{_aim(plan)} (牌效率)"
+        )
+    if any(b > ACCEPTANCE_READY for b, _ in tied):
+        return None  # acceptance is only weighed close to ready
+    verdict: tuple[str, str] | None = None
+    for b, plan in tied:
+        found = _acceptance_verdict(board, seat, thrown, plan, b, hand)
+        if found is None:
+            return None
+        verdict = verdict or found
+    return verdict
+
+
+def _acceptance_verdict(
+    board: Board, seat: int, thrown: int, plan: _Plan, best: int, hand: _Hand
+) -> tuple[str, str] | None:
+    """Among the plan's best discards, did ``thrown`` accept clearly fewer tiles than another?"""
+    candidates = [k for k in range(NUM_KINDS) if hand.counts[k] and k != hand.laizi]
+    values = plan.values(candidates)
+    others = [k for k in candidates if values[k] == best and k != thrown]
+    if not others:
+        return None  # the unique best discard of this plan
+    unseen = _unseen(board, seat)
+    own = plan.acceptance(thrown, best, unseen)
+    scored = sorted(((plan.acceptance(k, best, unseen), k) for k in others), reverse=True)
+    top = scored[0][0]
+    lost = top - own
+    if lost < CLEAR_LOSS or 4 * lost < top:
+        return None
+    better = [k for a, k in scored if a - own >= CLEAR_LOSS and 4 * (a - own) >= a]
+    danger = _danger(board, seat)
+    if thrown not in danger and all(k in danger for k in better):
+        return None
+    severity = "high" if lost >= 12 else "medium" if lost >= 8 else "low"
+    return severity, (
+        f"discarding {tile_name(thrown)} kept the hand {_far(best)} but accepts {own} tiles (进张) "
+        f"where {tile_name(scored[0][1])} accepts {top}{_aim(plan)} (牌效率)"
+    )
+
+
+Verdict = tuple[str, str] | None
+_STEP = tuple(1 << 8 * r for r in range(9))
+_PLANS_LIMIT = NEAR_READY + 2  # as in _big_plans
+
+
+@dataclass
+class _Melds:
+    """What a seat's exposed melds leave open: the 清一色 suits, 碰碰胡, the families."""
+
+    suits: tuple[int, ...]
+    triplets: bool
+    families: tuple[tuple[int, ...], ...]  # each with the laizi, which never counts against it
+
+
+class _Quick:
+    """``_judge`` without the plan objects, for the discards the 屁胡 plan alone decides.
+
+    Most discards are far from ready, or the best 屁胡 discard with no big hand near enough to
+    matter, or the one thrown in its place; these are decided here from the hand's group keys
+    (``replay.shape.group_keys``) and the per-group 进张 of ``replay.shape.improving_kinds``.
+    Everything else (a big-hand plan within reach) is left to ``_judge``, which is the
+    reference: ``judge`` says ``(False, None)`` for those, and a property test holds the two
+    to the same verdicts.
+    """
+
+    def __init__(self, rules: Ruleset, laizi: int, indicator: int) -> None:
+        self.rules, self.laizi, self.indicator = rules, laizi, indicator
+        self.pizi = rules.pizi
+        self.excluded = frozenset({laizi, *rules.pizi})
+        self.families = (wind_kinds(rules) | {laizi}, JIANG | {laizi})
+        self._melds: dict[int, _Melds] = {}
+
+    def melds(self, melds: list[Meld]) -> _Melds:
+        """A seat's meld list is replaced, never changed, when it melds: one look per list."""
+        found = self._melds.get(id(melds))
+        if found is None:
+            tiles = [t for m in melds for t in m.tiles]
+            suits = tuple(s for s, suit in enumerate(_SUITS) if all(t in suit for t in tiles))
+            families = tuple(
+                tuple(sorted(f | {self.laizi}))
+                for f in (wind_kinds(self.rules), JIANG)
+                if all(t in f for t in tiles)
+            )
+            triplets = bool(melds) and all(m.is_triplet for m in melds)
+            found = self._melds[id(melds)] = _Melds(suits, triplets, families)
+        return found
+
+    def judge(
+        self,
+        seats: Sequence[SeatState],
+        rivers: Sequence[Sequence[tuple[int, int | None]]],
+        seat: int,
+        thrown: int,
+    ) -> tuple[bool, Verdict]:
+        """(decided, verdict): ``_judge``'s verdict when this can settle it, else (False, None)."""
+        state = seats[seat]
+        hand = state.hand
+        laizi = self.laizi
+        counts = [0] * NUM_KINDS
+        for t in hand:
+            counts[t] += 1
+        wild = counts[laizi]
+        natural = counts.copy()
+        natural[laizi] = 0
+        for p in self.pizi:
+            natural[p] = 0
+        total = len(hand)
+        dead = total - wild - sum(natural)
+        keys = group_keys(natural)
+        try:
+            pihu_best = max(0, shanten_of_keys(keys, total, wild + dead) + dead)
+        except KeyError:
+            return False, None
+        facts = self.melds(state.melds)
+        floors = []
+        for s in facts.suits:
+            off_suit = total - wild - sum(natural[9 * s : 9 * s + 9])
+            if off_suit <= _PLANS_LIMIT:
+                floors.append(max(0, off_suit - 1))
+        if facts.triplets:
+            floors.append(max(0, _triplets_value(natural, 4 - len(state.melds), wild)))
+        for family in facts.families:
+            off = total - sum(map(counts.__getitem__, family))
+            if off <= _PLANS_LIMIT:
+                floors.append(max(0, off - 1))
+        others_floor = min(floors, default=99)
+        if pihu_best > NEAR_READY and others_floor > NEAR_READY:
+            return True, None  # far from ready
+        limit = min(pihu_best, NEAR_READY) + 1
+        mine = self._value(keys, natural, total, wild, dead, thrown)
+        if mine == pihu_best and others_floor >= pihu_best - 1:
+            if pihu_best > ACCEPTANCE_READY:
+                return True, None
+            verdict = self._acceptance(
+                seats, rivers, seat, thrown, counts, natural, keys, wild, dead, pihu_best
+            )
+            if verdict is None:
+                return True, None
+            # _judge goes on to weigh the plans: with none in reach it finds this verdict again
+            return (True, verdict) if others_floor > limit else (False, None)
+        if others_floor > limit:  # the 屁胡 plan alone is plausible, and the discard is not its best
+            if pihu_best > NEAR_READY:
+                return True, None
+            values = self._values(counts, keys, total, wild, dead)
+            better = [k for k, v in values.items() if v == pihu_best]
+            if thrown not in (danger := _danger_of(seats, seat, self.rules)) and all(
+                k in danger for k in better
+            ):
+                return True, None
+            severity = "high" if mine - pihu_best >= 2 or pihu_best <= 0 else "medium"
+            alt = " or ".join(tile_name(k) for k in better[:3])
+            return True, (
+                severity,
+                f"discarding {tile_name(thrown)} left the hand {_far(mine)} where {alt} would have left it "
+                f"{_far(pihu_best)} (牌效率)",
+            )
+        return False, None
+
+    @staticmethod
+    def _value(
+        keys: tuple[int, int, int, int], natural: list[int], total: int, wild: int, dead: int, k: int
+    ) -> int:
+        """The 屁胡 plan's value after discarding ``k`` (``_Structured.value``)."""
+        if natural[k]:
+            g = k // 9 if k < 27 else 3
+            after = list(keys)
+            after[g] -= _STEP[k - 9 * g]
+            return shanten_of_keys(after, total - 1, wild + dead) + dead
+        return shanten_of_keys(keys, total - 1, wild + dead - 1) + dead - 1
+
+    def _values(
+        self, counts: list[int], keys: tuple[int, int, int, int], total: int, wild: int, dead: int
+    ) -> dict[int, int]:
+        """The 屁胡 plan's value after each discard but the laizi, in kind order (``values``)."""
+        base = 3 * (total // 3) + 1 - wild  # the shanten of the 3M+1 tiles left, before the kept ones
+        out = {k: base - kept for k, kept in discard_kept(keys, total)}  # each natural kind
+        if dead:  # a pizi: one dead tile fewer, the natural tiles the same
+            shed = shanten_of_keys(keys, total - 1, wild + dead - 1) + dead - 1
+            for p in self.pizi:
+                if counts[p]:
+                    out[p] = shed
+            return dict(sorted(out.items()))
+        return out
+
+    def _acceptance(
+        self,
+        seats: Sequence[SeatState],
+        rivers: Sequence[Sequence[tuple[int, int | None]]],
+        seat: int,
+        thrown: int,
+        counts: list[int],
+        natural: list[int],
+        keys: tuple[int, int, int, int],
+        wild: int,
+        dead: int,
+        best: int,
+    ) -> Verdict:
+        """``_acceptance_verdict`` for the 屁胡 plan."""
+        total = sum(counts)
+        values = self._values(counts, keys, total, wild, dead)
+        others = [k for k, v in values.items() if v == best and k != thrown]
+        if not others:
+            return None  # the unique best discard of this plan
+        excluded = self.excluded  # a drawn laizi is counted apart; a drawn pizi helps nothing
+
+        def useful(k: int) -> set[int]:
+            """The kinds whose draw would bring the hand closer after discarding ``k``."""
+            after = keys
+            d = dead
+            if natural[k]:
+                g = k // 9 if k < 27 else 3
+                moved = list(keys)
+                moved[g] -= _STEP[k - 9 * g]
+                after = (moved[0], moved[1], moved[2], moved[3])
+            else:
+                d -= 1
+            return set(improving_kinds(after, total - 1, "jiang", not d)) - excluded
+
+        mine = useful(thrown)
+        theirs = [(k, useful(k)) for k in others]
+        if all(kinds <= mine for _, kinds in theirs):
+            return None  # every other discard accepts a subset of these tiles: none accepts more
+        laizi = self.laizi
+        unseen = _unseen_of(seats, rivers, seat, laizi, self.indicator)
+        base = unseen[laizi]
+        own = base + sum(unseen[x] for x in mine)
+        scored = sorted(((base + sum(unseen[x] for x in kinds), k) for k, kinds in theirs), reverse=True)
+        top = scored[0][0]
+        lost = top - own
+        if lost < CLEAR_LOSS or 4 * lost < top:
+            return None
+        better = [k for a, k in scored if a - own >= CLEAR_LOSS and 4 * (a - own) >= a]
+        danger = _danger_of(seats, seat, self.rules)
+        if thrown not in danger and all(k in danger for k in better):
+            return None
+        severity = "high" if lost >= 12 else "medium" if lost >= 8 else "low"
+        return severity, (
+            f"discarding {tile_name(thrown)} kept the hand {_far(best)} but accepts {own} tiles (进张) "
+            f"where {tile_name(scored[0][1])} accepts {top} (牌效率)"
+        )
+
+
+@detector("inefficient_discard")
+def inefficient_discard(ctx: Context) -> Iterator[Finding]:
+    laizi = ctx.laizi
+    useful: dict[tuple[str, bytes, int, int], frozenset[int]] = {}
+    quick = _Quick(ctx.rules, laizi, ctx.final.indicator)
+    rivers = ctx.positions.rivers
+    for i, event in enumerate(ctx.events):
+        if event["type"] != "discard":
+            continue
+        thrown = KIND_OF[event["tile"]]
+        if thrown == laizi:
+            continue
+        seat = int(event["seat"])
+        decided, verdict = quick.judge(ctx.seats_before(i), rivers[i], seat, thrown)
+        if not decided:
+            verdict = _judge(ctx.before(i), seat, thrown, useful)
+        if verdict is not None:
+            severity, message = verdict
+            yield Finding("inefficient_discard", seat, i, severity, None, message)
+
+
+def distance(board: Board, seat: int) -> int:
+    """How far the seat's hand is from ready by 屁胡 counting (向听: 0 ready, -1 complete).
+
+    The hand viewer's progress graph: one number per seat per step, the evaluation line of a
+    review board. Big-hand plans are left out so the line means the same thing all hand long.
+    """
+    hand = _hand(board, seat, {})
+    natural, wild = hand.natural, hand.wild
+    dead = hand.total - wild - sum(natural)
+    return shanten(natural, wild + dead) + dead
+
+
+def discard_options(board: Board, seat: int) -> list[tuple[int, int, int]]:
+    """(kind, 向听 after discarding it, 进张 then) for each tile the seat holds, laizi aside.
+
+    The numbers the 牌效率 finding weighs under the 屁胡 plan, so the viewer can draw the
+    player's choice beside the better ones (mjai-reviewer style) instead of only telling it.
+    """
+    hand = _hand(board, seat, {})
+    pihu = _Structured(hand, "pihu", None, "jiang")
+    candidates = [k for k in range(NUM_KINDS) if hand.counts[k] and k != hand.laizi]
+    values = pihu.values(candidates)
+    unseen = _unseen(board, seat)
+    return [(k, values[k], pihu.acceptance(k, values[k], unseen)) for k in candidates]

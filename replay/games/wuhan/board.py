@@ -1,0 +1,713 @@
+"""The table as a hand is played: push events onto it, python-chess style.
+
+``Board.push`` applies one event of a hand record (format ``wuhan-hand/1``) or raises
+``IllegalEvent`` carrying the reason code and rule it breaks; ``legal_actions`` lists what the
+seats may do now (the simulator plays through it, the analysis asks it what else was
+possible). The board derives whose turn it is, which tile a claim takes and how a hand was won,
+so records only say what each player did.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from replay.claims import seats_after
+from replay.errors import InputError
+from replay.games.wuhan.hand import SELF_DRAWN_WAYS, Meld
+from replay.games.wuhan.judge import Judgement, can_win_on, judge
+from replay.games.wuhan.laizi import laizi_of, table_rules
+from replay.games.wuhan.reasons import Reason, reason
+from replay.games.wuhan.ruleset import Ruleset, ruleset_from_json
+from replay.games.wuhan.settle import Settlement
+from replay.games.wuhan.table import SeatState, Table, Win
+from replay.tiles import CODES, KIND_OF, NUM_KINDS
+
+DEAL_SIZE = 53  # 13 a seat and the dealer's 14th (R-3.1)
+WALL_SIZE = 136
+
+
+class IllegalEvent(Exception):
+    """An event that cannot happen at this point of the hand under the ruleset."""
+
+    def __init__(self, why: Reason) -> None:
+        super().__init__(why.message)
+        self.reason = why
+
+
+# Phases: who may do what next.
+ACT = "act"  # `turn` holds a full hand: discard, declare a gang, or win by self-draw
+CLAIM = "claim"  # a tile was discarded: claims, or the next seat draws
+ROB = "rob"  # a xu-gang was declared: others may rob it, or the gang seat draws its replacement
+REPLACE = "replace"  # after a gang: `turn` draws from the back
+HAIDI = "haidi"  # 海底捞: `turn` has made a haidi draw and may win, else the next seat draws
+OVER = "over"  # the hand ended
+
+
+@dataclass
+class Draw:
+    seat: int
+    tile: int
+    #: "normal" | "replacement" | "haidi"; under R-3.7 (``haidi_play_on``) also
+    #: "haidi_replacement", a replacement draw that is a haidi draw
+    kind: str
+
+
+#: the way a win on a seat's own draw is won, by the kind of that draw
+DRAW_WAYS = {
+    "normal": "self_draw",
+    "replacement": "gang_draw",
+    "haidi": "haidi",
+    "haidi_replacement": "haidi_gang_draw",
+}
+
+
+@dataclass
+class Board:
+    rules: Ruleset
+    dealer: int
+    indicator: int
+    laizi: int
+    seats: list[SeatState]
+    wall: list[int] | None = None  # wall mode: every tile in order
+    front: int = DEAL_SIZE + 1  # next normal draw (index into the wall order)
+    back: int = WALL_SIZE - 1  # next replacement draw
+    discards: list[list[tuple[int, int | None]]] = field(default_factory=lambda: [[], [], [], []])
+    phase: str = ACT
+    turn: int = 0
+    last_draw: Draw | None = None
+    last_discard: tuple[int, int] | None = None  # (seat, tile)
+    pending_xu: tuple[int, int] | None = None  # (seat, tile) of a xu-gang that may be robbed
+    last_gang: tuple[int, int, str] | None = None  # (seat, tile, kind) until its replacement draw
+    haidi_drawn: int = 0
+    passes: set[int] = field(default_factory=set)
+    seen: list[int] = field(default_factory=lambda: [0] * NUM_KINDS)  # deal mode conservation
+    judgement: Judgement | None = None
+    ended_by: str | None = None  # "hu" | "huangzhuang"
+    events: int = 0
+
+    # ------------------------------------------------------------------ set-up
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> Board:
+        """A board at the start of a validated record; impossible set-ups raise InputError."""
+        rules = ruleset_from_json(record["ruleset"])
+        dealer = int(record["dealer"])
+        if record.get("wall") is not None:
+            wall = [KIND_OF[t] for t in record["wall"]]
+            counts = Counter(wall)
+            bad = sorted(k for k in range(NUM_KINDS) if counts[k] != 4)
+            if len(wall) != WALL_SIZE or bad:
+                k = bad[0]
+                raise InputError(
+                    "wall", f"must hold each of the 34 tiles four times; {CODES[k]} is {counts[k]}×"
+                )
+            hands: list[list[int]] = [[], [], [], []]
+            pos = 0
+            for _ in range(3):
+                for k in range(4):
+                    hands[(dealer + k) % 4] += wall[pos : pos + 4]
+                    pos += 4
+            for k in range(4):
+                hands[(dealer + k) % 4].append(wall[pos])
+                pos += 1
+            hands[dealer].append(wall[pos])
+            indicator = wall[DEAL_SIZE]
+            given = record.get("laizi_indicator")
+            if given is not None and KIND_OF[given] != indicator:
+                raise InputError(
+                    "laizi_indicator", f"the wall's indicator is {CODES[indicator]}, not {given}"
+                )
+        else:
+            wall = None
+            hands = [[KIND_OF[t] for t in h] for h in record["deal"]]
+            indicator = KIND_OF[record["laizi_indicator"]]
+            for s, h in enumerate(hands):
+                want = 14 if s == dealer else 13
+                if len(h) != want:
+                    raise InputError(f"deal[{s}]", f"seat {s} must be dealt {want} tiles, not {len(h)}")
+        laizi = laizi_of(indicator, rules)
+        board = cls(
+            rules=table_rules(rules, laizi),  # R-3.6: with qipi, this table's 皮 are pizi
+            dealer=dealer,
+            indicator=indicator,
+            laizi=laizi,
+            seats=[SeatState(hand=h) for h in hands],
+            wall=wall,
+            turn=dealer,
+        )
+        if wall is None:
+            board.seen = [0] * NUM_KINDS
+            for t in [*(t for h in hands for t in h), indicator]:
+                board.seen[t] += 1
+            over = [k for k in range(NUM_KINDS) if board.seen[k] > 4]
+            if over:
+                k = over[0]
+                raise InputError(
+                    "deal", f"{CODES[k]} appears {board.seen[k]} times in the deal and indicator"
+                )
+        return board
+
+    # ------------------------------------------------------------------ state
+    @property
+    def live(self) -> int:
+        """Tiles left to draw (R-3.4 counts these)."""
+        return self.back - self.front + 1
+
+    @property
+    def ended(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def settlement(self) -> Settlement | None:
+        return self.judgement.settlement if self.judgement else None
+
+    def peek_draw(self) -> int | None:
+        """In wall mode, the tile the next draw takes (from the back after a kong)."""
+        if self.wall is None:
+            return None
+        return self.wall[self.back] if self.phase in (REPLACE, ROB) else self.wall[self.front]
+
+    def table(self) -> Table:
+        seen = [self.indicator, *(t for river in self.discards for t, by in river if by is None)]
+        return Table(self.rules, self.laizi, self.dealer, list(self.seats), seen)
+
+    # ------------------------------------------------------------------ events
+    def push(self, event: Mapping[str, Any]) -> None:
+        """Apply one event (as in the record, canonical tile codes), or raise IllegalEvent."""
+        kind = event["type"]
+        if self.phase == OVER:
+            how = (
+                f"seat {self.judgement.settlement.winner} won"
+                if self.judgement and self.judgement.settlement
+                else "draw"
+            )
+            raise IllegalEvent(reason("event_after_end", how=how))
+        handler = getattr(self, f"_on_{kind}")
+        handler(event)
+        self.events += 1
+
+    def _fail(self, code: str, **values: Any) -> IllegalEvent:
+        return IllegalEvent(reason(code, **values))
+
+    def _expected(self) -> str:
+        if self.phase == ACT:
+            return f"it is seat {self.turn}'s turn to discard, kong or win"
+        if self.phase == CLAIM:
+            assert self.last_discard is not None
+            src = self.last_discard[0]
+            return f"seat {src} just discarded: claims, or seat {(src + 1) % 4} draws"
+        if self.phase == ROB:
+            return f"seat {self.turn} declared a xu-gang: it may be robbed, or seat {self.turn} draws"
+        if self.phase == REPLACE:
+            return f"seat {self.turn} must draw a replacement tile after its kong"
+        if self.phase == HAIDI:
+            return f"haidi (海底捞): seat {self.turn} may win on its draw, else the next seat draws"
+        return "the hand is over"
+
+    def _out_of_turn(self, seat: int, action: str) -> IllegalEvent:
+        return self._fail("out_of_turn", seat=seat, action=action, expected=self._expected())
+
+    def _take(self, seat: int, end: str, given: str | None) -> int:
+        """Take the next tile from the wall (or from the event in deal mode), checking it."""
+        if self.wall is not None:
+            tile = self.wall[self.front] if end == "front" else self.wall[self.back]
+            if given is not None and KIND_OF[given] != tile:
+                raise self._fail("draw_mismatch", seat=seat, expected=CODES[tile], end=end, tile=given)
+        else:
+            if given is None:
+                raise self._fail("draw_tile_missing")
+            tile = KIND_OF[given]
+            if self.seen[tile] >= 4:
+                raise self._fail("fifth_copy", tile=given)
+            self.seen[tile] += 1
+        if end == "front":
+            self.front += 1
+        else:
+            self.back -= 1
+        self.seats[seat].hand.append(tile)
+        return tile
+
+    def _on_draw(self, event: Mapping[str, Any]) -> None:
+        seat, given = event["seat"], event.get("tile")
+        rules = self.rules
+        if rules.haidi_play_on and self.phase in (CLAIM, REPLACE, ROB) and self.live == 0:
+            raise self._fail("wall_empty", detail="nothing is left to draw; the hand is a draw (黄庄)")
+        if self.phase == CLAIM:
+            assert self.last_discard is not None
+            nxt = (self.last_discard[0] + 1) % 4
+            if seat != nxt:
+                raise self._out_of_turn(seat, "draw")
+            if self.live <= rules.haidi_trigger and not rules.haidi_play_on:
+                if rules.haidi_draws == 0:
+                    raise self._fail(
+                        "early_huangzhuang",
+                        detail="the wall is at the haidi line with no haidi draws: the hand is a draw",
+                    ) from None
+                self._haidi_draw(seat, given)
+                self.last_discard = None
+                return
+            tile = self._take(seat, "front", given)
+            self.last_discard = None
+            self.last_draw = Draw(seat, tile, "haidi" if self._haidi_now() else "normal")
+            self.phase, self.turn = ACT, seat
+        elif self.phase in (REPLACE, ROB):
+            if seat != self.turn:
+                raise self._out_of_turn(seat, "draw")
+            self.pending_xu = None
+            self.last_gang = None
+            tile = self._take(seat, "back", given)
+            self.last_draw = Draw(seat, tile, "haidi_replacement" if self._haidi_now() else "replacement")
+            self.phase = ACT
+        elif self.phase == HAIDI:
+            if seat != (self.turn + 1) % 4 or self.haidi_drawn >= rules.haidi_draws:
+                raise self._out_of_turn(seat, "draw")
+            self._haidi_draw(seat, given)
+        else:
+            raise self._out_of_turn(seat, "draw")
+        self.passes = set()
+
+    def _haidi_now(self) -> bool:
+        """R-3.7: under ``haidi_play_on`` a draw that left fewer than ``haidi_draws`` tiles is a
+        haidi draw (海底捞 on it), whichever end it came from."""
+        return self.rules.haidi_play_on and self.live < self.rules.haidi_draws
+
+    def _wall_empty(self) -> bool:
+        """R-3.7: play went on to the last tile and none is left (a discard now is dead)."""
+        return self.rules.haidi_play_on and self.live == 0
+
+    def _haidi_draw(self, seat: int, given: str | None) -> None:
+        tile = self._take(seat, "front", given)
+        self.haidi_drawn += 1
+        self.last_draw = Draw(seat, tile, "haidi")
+        self.phase, self.turn = HAIDI, seat
+
+    def _must_act(self, seat: int, action: str) -> SeatState:
+        if self.phase == HAIDI and seat == self.turn:
+            raise self._fail("haidi_no_discard", seat=seat, action=action)
+        if self.phase != ACT or seat != self.turn:
+            raise self._out_of_turn(seat, action)
+        return self.seats[seat]
+
+    def _remove(self, seat: int, tile: int, n: int = 1) -> None:
+        hand = self.seats[seat].hand
+        if hand.count(tile) < n:
+            raise self._fail(
+                "tile_not_in_hand", seat=seat, tile=CODES[tile] if n == 1 else f"{n}× {CODES[tile]}"
+            )
+        for _ in range(n):
+            hand.remove(tile)
+
+    def _on_discard(self, event: Mapping[str, Any]) -> None:
+        seat, tile = event["seat"], KIND_OF[event["tile"]]
+        state = self._must_act(seat, "discard")
+        if (
+            self.rules.special_discard == "gang_only"
+            and tile in state.hand
+            and not self._may_discard(state, tile)
+        ):
+            raise self._fail("special_discard", seat=seat, tile=CODES[tile])
+        self._remove(seat, tile)
+        if tile in self.rules.pi:
+            state.pi_discards += 1
+        elif tile in self.rules.pizi:
+            state.pizi_discards += 1
+        elif tile == self.laizi:
+            state.laizi_discards += 1
+        self.discards[seat].append((tile, None))
+        self.last_discard = (seat, tile)
+        self.last_draw = None
+        self.phase = CLAIM
+        self.passes = set()
+
+    def _kong_ok(self) -> bool:
+        """R-3.5, lifted by R-3.7 (``haidi_play_on``: every gang, to the last tile)."""
+        return self.rules.haidi_play_on or self.live > self.rules.haidi_trigger
+
+    def _may_discard(self, state: SeatState, tile: int) -> bool:
+        """R-4.5: under ``gang_only`` a pizi or laizi goes out only as its gang. When no gang may
+        be declared now (R-3.5) and the seat holds nothing else, it may still discard one, or
+        the hand could not go on."""
+        rules = self.rules
+        if rules.special_discard != "gang_only" or (tile not in rules.pizi and tile != self.laizi):
+            return True
+        if self._kong_ok():
+            return False
+        return all(t in rules.pizi or t == self.laizi for t in state.hand)
+
+    def _claimable(self, seat: int, action: str) -> int:
+        """The tile a claim takes (R-5.2), after the checks every claim shares."""
+        if self.phase == HAIDI:
+            raise self._fail("haidi_no_discard", seat=seat, action=action)
+        if self.phase != CLAIM:
+            if self.phase == ACT:
+                raise self._fail("nothing_to_claim", seat=seat, action=action)
+            raise self._out_of_turn(seat, action)
+        assert self.last_discard is not None
+        source, tile = self.last_discard
+        if source == seat:
+            raise self._fail("claim_from_self", seat=seat)
+        if self._wall_empty():
+            raise self._fail("wall_empty", detail=f"seat {source}'s last discard cannot be claimed or won on")
+        if tile in self.rules.pizi:
+            raise self._fail("claim_pizi", tile=CODES[tile])
+        if tile == self.laizi:
+            raise self._fail("claim_laizi", tile=CODES[tile])
+        return tile
+
+    def _claimed(self, seat: int, meld: Meld) -> None:
+        assert self.last_discard is not None
+        source, tile = self.last_discard
+        river = self.discards[source]
+        river[-1] = (tile, seat)
+        self.seats[seat].melds.append(meld)
+        self.last_discard = None
+        self.last_draw = None
+        self.passes = set()
+        self.turn = seat
+
+    def _on_chi(self, event: Mapping[str, Any]) -> None:
+        seat = event["seat"]
+        tile = self._claimable(seat, "chi")
+        assert self.last_discard is not None
+        source = self.last_discard[0]
+        if seat != (source + 1) % 4:
+            raise self._fail("chi_not_from_previous_seat", seat=seat, source=source, expected=(seat - 1) % 4)
+        own = [KIND_OF[t] for t in event["tiles"]]
+        for t in own:
+            if t == self.laizi:
+                raise self._fail("meld_with_laizi", tile=CODES[t])
+            if t in self.rules.pizi:
+                raise self._fail("meld_with_pizi", tile=CODES[t])
+        run = sorted([*own, tile])
+        a = run[0]
+        if not (a < 27 and run[2] < 27 and a // 9 == run[2] // 9 and run[1] == a + 1 and run[2] == a + 2):
+            raise self._fail("bad_meld", what=f"{' '.join(CODES[t] for t in run)} is not a run of one suit")
+        hand = self.seats[seat].hand
+        for t in own:
+            if t not in hand:  # checked before anything moves: a refused event leaves the board as it was
+                raise self._fail("tile_not_in_hand", seat=seat, tile=CODES[t])
+        for t in own:
+            self._remove(seat, t)
+        self._claimed(seat, Meld("chi", tuple(run), None, source))
+        self.phase = ACT
+
+    def _on_peng(self, event: Mapping[str, Any]) -> None:
+        seat = event["seat"]
+        tile = self._claimable(seat, "peng")
+        assert self.last_discard is not None
+        self._remove(seat, tile, 2)
+        self._claimed(seat, Meld("peng", (tile,) * 3, None, self.last_discard[0]))
+        self.phase = ACT
+
+    def _no_late_kong(self) -> None:
+        if not self._kong_ok():
+            raise self._fail("late_kong", trigger=self.rules.haidi_trigger, live=self.live)
+
+    def _on_gang(self, event: Mapping[str, Any]) -> None:
+        seat, kind, tile = event["seat"], event["kind"], KIND_OF[event["tile"]]
+        if kind == "ming":
+            claimed = self._claimable(seat, "ming-gang")
+            if claimed != tile:
+                raise self._fail(
+                    "bad_meld", what=f"the ming-gang is of {CODES[tile]} but the discard is {CODES[claimed]}"
+                )
+            self._no_late_kong()
+            assert self.last_discard is not None
+            self._remove(seat, tile, 3)
+            self._claimed(seat, Meld("gang", (tile,) * 4, "ming", self.last_discard[0]))
+            self.phase = REPLACE
+            self.last_gang = (seat, tile, kind)
+            return
+        state = self._must_act(seat, f"declare a {kind}-gang")
+        if kind in ("an", "xu"):
+            if tile == self.laizi:
+                raise self._fail("meld_with_laizi", tile=CODES[tile])
+            if tile in self.rules.pizi:
+                raise self._fail("meld_with_pizi", tile=CODES[tile])
+        if kind == "pizi" and tile not in self.rules.pizi:
+            raise self._fail("bad_meld", what=f"{CODES[tile]} is not a gang tile (痞子) in this ruleset")
+        if kind == "laizi" and tile != self.laizi:
+            raise self._fail("bad_meld", what=f"{CODES[tile]} is not the laizi ({CODES[self.laizi]})")
+        self._no_late_kong()
+        if kind == "an":
+            self._remove(seat, tile, 4)
+            state.melds.append(Meld("gang", (tile,) * 4, "an", None))
+        elif kind == "xu":
+            index = next(
+                (i for i, m in enumerate(state.melds) if m.type == "peng" and m.tiles[0] == tile), None
+            )
+            if index is None:
+                raise self._fail("no_peng_to_extend", seat=seat, tile=CODES[tile])
+            self._remove(seat, tile)
+            peng = state.melds[index]
+            state.melds[index] = Meld("gang", (tile,) * 4, "xu", peng.source)
+            self.pending_xu = (seat, tile)
+            self.phase = ROB
+            self.last_draw = None
+            self.passes = set()
+            return
+        elif kind == "pizi":
+            self._remove(seat, tile)
+            if tile in self.rules.pi:  # R-4.4 皮子杠
+                state.pi_gangs += 1
+            else:
+                state.pizi_gangs += 1
+        else:
+            self._remove(seat, tile)
+            state.laizi_gangs += 1
+        self.last_draw = None
+        self.phase = REPLACE
+        self.last_gang = (seat, tile, kind)
+
+    def _on_hu(self, event: Mapping[str, Any]) -> None:
+        seat, given = event["seat"], event.get("tile")
+        if self.phase in (ACT, HAIDI) and seat == self.turn:
+            draw = self.last_draw
+            if draw is None or draw.seat != seat:
+                raise self._fail("win_without_draw", seat=seat)
+            tile = draw.tile
+            way = DRAW_WAYS[draw.kind]
+            source = None
+        elif self.phase == CLAIM and seat != (self.last_discard or (seat, 0))[0]:
+            assert self.last_discard is not None
+            source, tile = self.last_discard
+            if self._wall_empty():
+                raise self._fail("wall_empty", detail=f"seat {source}'s last discard cannot be won on")
+            way = "discard"
+        elif self.phase == ROB and seat != self.turn:
+            assert self.pending_xu is not None
+            source, tile = self.pending_xu
+            way = "rob"
+        elif (
+            self.phase == REPLACE
+            and self.last_gang
+            and self.last_gang[2] in ("ming", "an")
+            and seat != self.turn
+        ):
+            raise self._fail("rob_not_xu_gang", source=self.turn, tile=CODES[self.last_gang[1]])
+        else:
+            raise self._out_of_turn(seat, "win (hu)")
+        if given is not None and KIND_OF[given] != tile:
+            raise self._fail("win_tile_mismatch", expected=CODES[tile], tile=given)
+        result = self.judge_win(seat, Win(way, tile, source))
+        if not result.legal:
+            assert result.reason is not None
+            raise IllegalEvent(result.reason)
+        self._apply_win(seat, way, tile, source)
+        self.judgement = result
+        self.phase = OVER
+        self.ended_by = "hu"
+
+    def judge_win(self, seat: int, win: Win) -> Judgement:
+        """Would this win be legal now? Judged on the table as the win would find it."""
+        table = self.table()
+        winner = table.seats[seat]
+        if win.way in SELF_DRAWN_WAYS:
+            hand = list(winner.hand)
+            hand.remove(win.tile)
+            table.seats[seat] = _with_hand(winner, hand)
+        if win.way == "rob":
+            robbed = table.seats[win.source]  # type: ignore[index]
+            melds = [
+                Meld("peng", (win.tile,) * 3, None, m.source)
+                if m.kind == "xu" and m.tiles[0] == win.tile
+                else m
+                for m in robbed.melds
+            ]
+            table.seats[win.source] = _with_melds(robbed, melds)  # type: ignore[index]
+        return judge(table, seat, win)
+
+    def _apply_win(self, seat: int, way: str, tile: int, source: int | None) -> None:
+        if way == "discard":
+            assert source is not None
+            self.discards[source][-1] = (tile, seat)
+            self.seats[seat].hand.append(tile)
+        elif way == "rob":
+            assert source is not None
+            robbed = self.seats[source]
+            robbed.melds = [
+                Meld("peng", (tile,) * 3, None, m.source) if m.kind == "xu" and m.tiles[0] == tile else m
+                for m in robbed.melds
+            ]
+            self.seats[seat].hand.append(tile)
+
+    def _on_pass(self, event: Mapping[str, Any]) -> None:
+        self.passes.add(event["seat"])
+
+    def _on_huangzhuang(self, event: Mapping[str, Any]) -> None:
+        if self.rules.haidi_play_on:  # R-3.7: a draw once the wall is empty and nobody may win
+            if self._wall_empty() and self.phase in (CLAIM, REPLACE, ROB):
+                self.phase = OVER
+                self.ended_by = "huangzhuang"
+                return
+            raise self._fail("early_huangzhuang", detail=f"{self.live} tiles are left to draw")
+        if self.phase == HAIDI and self.haidi_drawn >= self.rules.haidi_draws:
+            self.phase = OVER
+            self.ended_by = "huangzhuang"
+            return
+        if self.phase == CLAIM and self.rules.haidi_draws == 0 and self.live <= self.rules.haidi_trigger:
+            self.phase = OVER
+            self.ended_by = "huangzhuang"
+            return
+        if self.phase == HAIDI:
+            detail = f"only {self.haidi_drawn} of the {self.rules.haidi_draws} haidi draws were made"
+        else:
+            detail = f"{self.live} tiles are left to draw"
+        raise self._fail("early_huangzhuang", detail=detail)
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self) -> list[dict[str, Any]]:
+        """Every event that could be pushed now, as event objects (canonical tile codes)."""
+        rules = self.rules
+        acts: list[dict[str, Any]] = []
+        if self.phase == OVER:
+            return acts
+        kong_ok = self._kong_ok()
+        if self.phase == ACT:
+            seat = self.turn
+            state = self.seats[seat]
+            counts = Counter(state.hand)
+            if self.last_draw is not None and self.last_draw.seat == seat:
+                way = DRAW_WAYS[self.last_draw.kind]
+                if self._could_win(seat, self.last_draw.tile, way, drawn=True):
+                    acts.append({"type": "hu", "seat": seat})
+            for t in sorted(counts):
+                if self._may_discard(state, t):
+                    acts.append({"type": "discard", "seat": seat, "tile": CODES[t]})
+            if kong_ok:
+                for t in sorted(counts):
+                    if t in rules.pizi:
+                        acts.append({"type": "gang", "seat": seat, "kind": "pizi", "tile": CODES[t]})
+                    elif t == self.laizi:
+                        acts.append({"type": "gang", "seat": seat, "kind": "laizi", "tile": CODES[t]})
+                    elif counts[t] == 4:
+                        acts.append({"type": "gang", "seat": seat, "kind": "an", "tile": CODES[t]})
+                for m in state.melds:
+                    if m.type == "peng" and counts[m.tiles[0]]:
+                        acts.append({"type": "gang", "seat": seat, "kind": "xu", "tile": CODES[m.tiles[0]]})
+        elif self.phase == CLAIM:
+            assert self.last_discard is not None
+            source, tile = self.last_discard
+            nxt = (source + 1) % 4
+            if self._wall_empty():  # R-3.7: a discard with the wall empty ends the hand
+                return [{"type": "huangzhuang"}]
+            claimable = tile not in rules.pizi and tile != self.laizi
+            for seat in seats_after(source):
+                if claimable and self._could_win(seat, tile, "discard", source=source):
+                    acts.append({"type": "hu", "seat": seat})
+            if claimable:
+                for seat in seats_after(source):
+                    have = self.seats[seat].hand.count(tile)
+                    if have >= 2:
+                        acts.append({"type": "peng", "seat": seat})
+                    if have >= 3 and kong_ok:
+                        acts.append({"type": "gang", "seat": seat, "kind": "ming", "tile": CODES[tile]})
+                if tile < 27:
+                    hand = set(self.seats[nxt].hand) - {self.laizi, *rules.pizi}
+                    r = tile % 9
+                    for lo in (tile - 2, tile - 1, tile):
+                        if lo // 9 != tile // 9 or not 0 <= lo % 9 <= 6 or not (lo <= tile <= lo + 2):
+                            continue
+                        if r - (lo % 9) not in (0, 1, 2):
+                            continue
+                        need = [x for x in (lo, lo + 1, lo + 2) if x != tile]
+                        if all(x in hand for x in need):
+                            acts.append({"type": "chi", "seat": nxt, "tiles": [CODES[x] for x in need]})
+            if self.live <= rules.haidi_trigger and rules.haidi_draws == 0 and not rules.haidi_play_on:
+                acts.append({"type": "huangzhuang"})
+            else:
+                acts.append({"type": "draw", "seat": nxt})
+        elif self.phase == ROB:
+            assert self.pending_xu is not None
+            gseat, tile = self.pending_xu
+            for k in (1, 2, 3):
+                seat = (gseat + k) % 4
+                if self._could_win(seat, tile, "rob", source=gseat):
+                    acts.append({"type": "hu", "seat": seat})
+            acts.append({"type": "huangzhuang"} if self._wall_empty() else {"type": "draw", "seat": gseat})
+        elif self.phase == REPLACE:
+            acts.append(
+                {"type": "huangzhuang"} if self._wall_empty() else {"type": "draw", "seat": self.turn}
+            )
+        elif self.phase == HAIDI:
+            assert self.last_draw is not None
+            if self._could_win(self.turn, self.last_draw.tile, "haidi", drawn=True):
+                acts.append({"type": "hu", "seat": self.turn})
+            if self.haidi_drawn < rules.haidi_draws:
+                acts.append({"type": "draw", "seat": (self.turn + 1) % 4})
+            else:
+                acts.append({"type": "huangzhuang"})
+        return acts
+
+    def _could_win(
+        self, seat: int, tile: int, way: str, *, drawn: bool = False, source: int | None = None
+    ) -> bool:
+        state = self.seats[seat]
+        if not state.opened:  # R-6.2: the cheapest reason most seats cannot win
+            return False
+        hand = list(state.hand)
+        if drawn:
+            hand.remove(tile)
+        if not can_win_on(_with_hand(state, hand), tile, way, self.laizi, self.rules):
+            return False
+        return self.judge_win(seat, Win(way, tile, source)).legal
+
+    # ------------------------------------------------------------------ views
+    def snapshot(self) -> dict[str, Any]:
+        """The table state as JSON, for the hand viewer."""
+        return {
+            "phase": self.phase,
+            "turn": self.turn,
+            "hands": [[CODES[t] for t in sorted(s.hand)] for s in self.seats],
+            "melds": [[_meld_json(m) for m in s.melds] for s in self.seats],
+            "discards": [
+                [
+                    {"tile": CODES[t], "claimed_by": by} if by is not None else {"tile": CODES[t]}
+                    for t, by in river
+                ]
+                for river in self.discards
+            ],
+            "gangs": [
+                {
+                    "pizi_gangs": s.pizi_gangs,
+                    "laizi_gangs": s.laizi_gangs,
+                    "pizi_discards": s.pizi_discards,
+                    "laizi_discards": s.laizi_discards,
+                    **({"pi_gangs": s.pi_gangs, "pi_discards": s.pi_discards} if self.rules.qipi else {}),
+                }
+                for s in self.seats
+            ],
+            "wall": {
+                "live": self.live,
+                "drawn_front": self.front - DEAL_SIZE - 1,
+                "drawn_back": WALL_SIZE - 1 - self.back,
+            },
+            "indicator": CODES[self.indicator],
+            "laizi": CODES[self.laizi],
+            **({"pi": [CODES[k] for k in self.rules.pi]} if self.rules.qipi else {}),
+            "dealer": self.dealer,
+            "last_discard": (
+                {"seat": self.last_discard[0], "tile": CODES[self.last_discard[1]]}
+                if self.last_discard
+                else None
+            ),
+        }
+
+
+def _meld_json(m: Meld) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": m.type, "tiles": [CODES[t] for t in m.tiles]}
+    if m.kind:
+        out["kind"] = m.kind
+    if m.source is not None:
+        out["from"] = m.source
+    return out
+
+
+def _with_hand(state: SeatState, hand: list[int]) -> SeatState:
+    return replace(state, hand=hand)
+
+
+def _with_melds(state: SeatState, melds: Sequence[Meld]) -> SeatState:
+    return replace(state, melds=list(melds))

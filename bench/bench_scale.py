@@ -249,17 +249,20 @@ def main() -> None:
     parser.add_argument("--no-build", action="store_true", help="measure the database as it is")
     parser.add_argument("--build-only", action="store_true")
     parser.add_argument("--warm", type=int, default=9, help="warm requests per page")
+    parser.add_argument("--no-pages", action="store_true", help="only the ingest on top")
     parser.add_argument("--next", type=int, default=10_000, help="hands ingested on top (0: none)")
     args = parser.parse_args()
     if not args.no_build:
         build(args.db, args.hands, args.workers, args.snapshot_every)
     if args.build_only:
         return
-    measure_pages(args.db, args.warm)
+    if not args.no_pages:
+        measure_pages(args.db, args.warm)
     if args.next:
         ingest_next(args.db, args.next, args.workers)
-        print("after that ingest (it stored the population figures, store.habits.refresh_populations):")
-        measure_pages(args.db, args.warm)
+        if not args.no_pages:
+            print("after that ingest (it stored the population figures, store.habits.refresh_populations):")
+            measure_pages(args.db, args.warm)
 
 
 if __name__ == "__main__":

@@ -135,12 +135,13 @@ class StoreData:
             )
             rejects = cur.execute("SELECT count(*) FROM rejects").fetchone()
             conflicts = cur.execute("SELECT count(*) FROM conflicts WHERE NOT resolved").fetchone()
-            top = _rows(
+            top = _rows(  # per player and game first: a list per player of its games, not its seats
                 cur,
-                "SELECT h.player_id, any_value(h.name) AS name, count(*) AS hands,"
-                " sum(CASE WHEN h.won THEN 1 ELSE 0 END) AS wins,"
-                " list(DISTINCT h.game ORDER BY h.game DESC) AS games"
-                f" FROM player_hands h WHERE {where}"
+                "SELECT player_id, any_value(name) AS name, sum(hands) AS hands, sum(wins) AS wins,"
+                " list(game ORDER BY game DESC) AS games FROM ("
+                " SELECT h.player_id, h.game, any_value(h.name) AS name, count(*) AS hands,"
+                " sum(CASE WHEN h.won THEN 1 ELSE 0 END) AS wins"
+                f" FROM seat_rows h WHERE {where} GROUP BY 1, 2)"
                 " GROUP BY 1 ORDER BY hands DESC, 1 LIMIT 12",
                 params,
             )

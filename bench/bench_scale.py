@@ -9,9 +9,10 @@ Not a test: it prints figures. Steps, each optional:
    ``PATH.<hands>`` every N hands, so pages can be measured on a smaller size while it grows.
 2. **Pages**: the server time of the overview, the player page (the heaviest player and a
    typical one), the audits page and a filtered mistakes explorer page, each the first request
-   after the server opened the database and the median of the warm requests after it. Server
-   time is the app's own ``Server-Timing: app;dur=`` header (``api/app.py`` sets it around each
-   request), read through the Flask test client: no network or browser in the figure.
+   after the server opened the database (a fresh app: its template is compiled then too) and
+   the median of the warm requests after it. Server time is the app's own ``Server-Timing:
+   app;dur=`` header (``api/timing.py``, from the first ``before_request`` to the last
+   ``after_request``), read through the Flask test client: no network or browser in the figure.
 3. **Ingest on top**: the next 10,000 hands (``--next``) into the big database, and the same
    hands into an empty database, in the same run: hands/s of each side by side; then the pages
    again (an ingest ends by storing the population figures the player page compares with, so

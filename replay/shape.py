@@ -456,3 +456,164 @@ def ukeire(
                     mine.append(x)
         out[kind] = (base - kept, frozenset(mine))
     return out
+
+
+# --- per-group 进张, for an analysis that asks it of many hands ------------------------------
+# A draw or a discard changes one group (a suit, or the honours). Whether a draw in a suit
+# lowers the shanten depends only on that suit's shape, on the class of the other two suits
+# together (J, the tables' combination of two suit classes: the join is commutative and
+# associative, so any two suits may be taken first) and the honours' class, and on the meld
+# slots: not on which suit it is, nor on which hand. So the improving draws of a shape are
+# looked up once per (shape, the rest's classes) and shared by every hand and every discard
+# that leaves a group so; the same goes for the shanten after each discard of a group's tiles.
+
+#: the kinds within two ranks of each rank (a suit) held, as a 9-bit mask per shape's ranks
+_NEAR_MASK = tuple(sum(1 << q for q in range(max(0, r - 2), min(9, r + 3))) for r in range(9))
+_GROUP_CACHE: dict[tuple[int, ...], tuple[int, ...]] = {}
+_GROUP_LIMIT = 1 << 17  # entries before the cache starts over (a few MB at most)
+
+
+def group_keys(counts: Sequence[int]) -> tuple[int, int, int, int]:
+    """The four groups' shape keys (as the tables index them) of 34 counts, each at most 4."""
+    h = _from_bytes(bytes(counts), "little")
+    return h & _MASK, h >> 72 & _MASK, h >> 144 & _MASK, h >> 216
+
+
+def shanten_of_keys(keys: Sequence[int], size: int, wild: int, pair: str = "jiang") -> int:
+    """``shanten`` of the hand whose groups are ``keys`` (``group_keys``), ``size`` tiles with
+    the ``wild`` wildcards; raises KeyError for a shape outside the tables."""
+    suit, honour, shift, s, nh, jt, kt, ft = _RULES.get(pair) or _rule(pair)
+    melds = size // 3
+    c0, c1, c2 = suit[keys[0]] >> shift & 255, suit[keys[1]] >> shift & 255, suit[keys[2]] >> shift & 255
+    kept = ft[(kt[jt[c0 * s + c1] * s + c2] * nh + (honour[keys[3]] >> shift & 255)) * 5 + melds]
+    return 3 * melds + 1 - wild - kept
+
+
+def improving_kinds(keys: Sequence[int], size: int, pair: str = "jiang", near: bool = False) -> list[int]:
+    """The kinds whose draw lowers the shanten of the hand whose groups are ``keys``
+    (``group_keys``), ``size`` tiles with its wildcards: ``improving_draws`` over every kind the
+    hand holds fewer than four of (``near``: only those within two ranks of a held tile of
+    their suit, or held honours), in kind order. Each group's answer is looked up once per
+    shape and rest (see above); raises KeyError for a shape outside the tables.
+    """
+    suit, honour, shift, s, _, jt, kt, _ = _RULES.get(pair) or _rule(pair)
+    melds = (size + 1) // 3  # the slots of the hand with the draw
+    k0, k1, k2, k3 = keys
+    c0, c1, c2 = suit[k0] >> shift & 255, suit[k1] >> shift & 255, suit[k2] >> shift & 255
+    c3 = honour[k3] >> shift & 255
+    j01, j02, j12 = jt[c0 * s + c1], jt[c0 * s + c2], jt[c1 * s + c2]
+    out: list[int] = []
+    cache = _GROUP_CACHE
+    tag = (shift << 4) | (2 if near else 1) << 8 | melds  # improving: 1 or 2 in the high bits
+    for lo, key, rest in ((0, k0, j12), (9, k1, j02), (18, k2, j01)):
+        if near and not key:
+            continue  # nothing held in the suit: nothing near
+        ck = (tag, key, rest, c3)
+        found = cache.get(ck)
+        if found is None:
+            found = _cached(ck, _improving_suit(key, rest, c3, melds, near, pair))
+        if found:
+            out += [lo + r for r in found]
+    if k3 or not near:
+        k012 = kt[j01 * s + c2]
+        hk = (tag | 1024, k3, k012)
+        found = cache.get(hk)
+        if found is None:
+            found = _cached(hk, _improving_honours(k3, k012, melds, near, pair))
+        if found:
+            out += [27 + r for r in found]
+    return out
+
+
+def discard_kept(keys: Sequence[int], size: int, pair: str = "jiang") -> list[tuple[int, int]]:
+    """(kind, tiles kept) for every natural kind held, in kind order, after discarding it: the
+    shanten after that discard is ``3 * (size // 3) + 1 - wild - kept`` (``size`` counts the
+    hand before the discard, wildcards included). Looked up per group shape and rest, as
+    ``improving_kinds``; raises KeyError for a shape outside the tables."""
+    suit, honour, shift, s, _, jt, kt, _ = _RULES.get(pair) or _rule(pair)
+    melds = (size - 1) // 3  # the slots of the hand after the discard
+    k0, k1, k2, k3 = keys
+    c0, c1, c2 = suit[k0] >> shift & 255, suit[k1] >> shift & 255, suit[k2] >> shift & 255
+    c3 = honour[k3] >> shift & 255
+    j01 = jt[c0 * s + c1]
+    out: list[tuple[int, int]] = []
+    cache = _GROUP_CACHE
+    tag = (shift << 4) | 3 << 8 | melds  # discards: 3 in the high bits
+    for lo, key, rest in ((0, k0, jt[c1 * s + c2]), (9, k1, jt[c0 * s + c2]), (18, k2, j01)):
+        if not key:
+            continue
+        ck = (tag, key, rest, c3)
+        found = cache.get(ck)
+        if found is None:
+            found = _cached(ck, _discards_suit(key, rest, c3, melds, pair))
+        out += [(lo + found[i], found[i + 1]) for i in range(0, len(found), 2)]
+    if k3:
+        k012 = kt[j01 * s + c2]
+        hk = (tag | 1024, k3, k012)
+        found = cache.get(hk)
+        if found is None:
+            found = _cached(hk, _discards_honours(k3, k012, melds, pair))
+        out += [(27 + found[i], found[i + 1]) for i in range(0, len(found), 2)]
+    return out
+
+
+def _cached(key: tuple[int, ...], value: tuple[int, ...]) -> tuple[int, ...]:
+    if len(_GROUP_CACHE) >= _GROUP_LIMIT:
+        _GROUP_CACHE.clear()
+    _GROUP_CACHE[key] = value
+    return value
+
+
+def _improving_suit(key: int, rest: int, honours: int, melds: int, near: bool, pair: str) -> tuple[int, ...]:
+    """The ranks of a suit of shape ``key`` whose draw keeps more tiles, beside the other two
+    suits' J class ``rest`` and the honours' class."""
+    suit, _, shift, s, nh, _, kt, ft = _RULES.get(pair) or _rule(pair)
+    kept = ft[(kt[rest * s + (suit[key] >> shift & 255)] * nh + honours) * 5 + melds]
+    held = [key >> 8 * r & 255 for r in range(9)]
+    allowed = 511
+    if near:
+        allowed = 0
+        for r in range(9):
+            if held[r]:
+                allowed |= _NEAR_MASK[r]
+    return tuple(
+        r
+        for r in range(9)
+        if held[r] < 4
+        and allowed >> r & 1
+        and ft[(kt[rest * s + (suit[key + _STEP[r]] >> shift & 255)] * nh + honours) * 5 + melds] > kept
+    )
+
+
+def _improving_honours(key: int, rest: int, melds: int, near: bool, pair: str) -> tuple[int, ...]:
+    """As ``_improving_suit`` for the honours, beside the three suits' K class ``rest``."""
+    _, honour, shift, _, nh, _, _, ft = _RULES.get(pair) or _rule(pair)
+    kept = ft[(rest * nh + (honour[key] >> shift & 255)) * 5 + melds]
+    held = [key >> 8 * r & 255 for r in range(7)]
+    return tuple(
+        r
+        for r in range(7)
+        if held[r] < 4
+        and (held[r] or not near)
+        and ft[(rest * nh + (honour[key + _STEP[r]] >> shift & 255)) * 5 + melds] > kept
+    )
+
+
+def _discards_suit(key: int, rest: int, honours: int, melds: int, pair: str) -> tuple[int, ...]:
+    """(rank, tiles kept) pairs, flattened, for each rank of a suit of shape ``key`` held."""
+    suit, _, shift, s, nh, _, kt, ft = _RULES.get(pair) or _rule(pair)
+    out: list[int] = []
+    for r in range(9):
+        if key >> 8 * r & 255:
+            y = suit[key - _STEP[r]] >> shift & 255
+            out += (r, ft[(kt[rest * s + y] * nh + honours) * 5 + melds])
+    return tuple(out)
+
+
+def _discards_honours(key: int, rest: int, melds: int, pair: str) -> tuple[int, ...]:
+    _, honour, shift, _, nh, _, _, ft = _RULES.get(pair) or _rule(pair)
+    out: list[int] = []
+    for r in range(7):
+        if key >> 8 * r & 255:
+            out += (r, ft[(rest * nh + (honour[key - _STEP[r]] >> shift & 255)) * 5 + melds])
+    return tuple(out)

@@ -133,3 +133,28 @@ def with_wall(rec: dict[str, Any]) -> dict[str, Any]:
     middle = [t for t, n in counts.items() for _ in range(n)]
     rec["wall"] = deal_order(hands, rec["dealer"]) + front + middle + back[::-1]
     return rec
+
+
+#: E5 (SC-3.3): seat 0 extends its peng of 4p to a 补杠 that seat 2 can rob; the events up to the
+#: 补杠 (``"h2"`` robs it). Used by the board, rule and mistake tests alike.
+E5_DEAL = [
+    "44p 123s 789s 55s 6s 7s 9p 4s",
+    "4p 22m 33m 44m 55m 6m 7m 8m 9m",
+    "111m 678m 55m 678p 23p",
+    "33m 88m 99m 1s 2s 3s 5s 6s 7s 9s",
+]
+E5_TO_BUGANG = [
+    "x0 9p",
+    "d1 9s",
+    "x1 4p",
+    "p0",
+    "x0 4s",
+    "d1 7m",
+    "x1 9s",
+    "d2 9s",
+    "x2 9s",
+    "d3 1s",
+    "x3 1s",
+    "d0 4p",
+    "gx0 4p",
+]

@@ -10,11 +10,6 @@ printed by ``bench/bench_bounds.py`` beside the old cost (timed assertions are n
 from __future__ import annotations
 
 import gzip
-import os
-import socket
-import subprocess
-import sys
-import time
 import tracemalloc
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,6 +21,7 @@ import requests
 from api.app import create_app
 from store.db import Store
 from store.tokens import create_token
+from tests import serving
 
 MILLION = 10**6
 NDJSON_BOMB = gzip.compress(b"{}\n" * MILLION, 9)
@@ -126,13 +122,6 @@ def test_blank_lines_are_not_records(app: Any) -> None:
 # The real server: its peak memory (VmHWM) before and after the attack.
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 def _peak_kib(pid: int) -> int:
     for row in Path(f"/proc/{pid}/status").read_text().splitlines():
         if row.startswith("VmHWM:"):
@@ -145,27 +134,9 @@ def test_the_real_server_refuses_the_bomb_with_its_memory_unchanged(tmp_path: Pa
     db = tmp_path / "served.duckdb"
     with Store(db) as store:
         _, upload = create_token(store, "upload", "simulator")
-    port = _free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "cli.main", "serve", "--db", str(db), "--port", str(port), "--public-read"],
-        cwd=Path(__file__).resolve().parents[2],
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    url = f"http://127.0.0.1:{port}/api/v1"
+    running = serving.start(db, "--public-read")
+    proc, url = running.proc, running.api
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if requests.get(f"{url}/health", timeout=2).status_code == 200:
-                    break
-            except requests.ConnectionError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                err = proc.stderr.read().decode() if proc.stderr else ""
-                pytest.fail(f"the server did not start: {err[-2000:]}")
-            time.sleep(0.2)
         # warm: one ordinary request of each kind, so the baseline includes what any request costs
         for path, headers in (("/hands", {"Authorization": f"Bearer {upload}"}), ("/audit", {})):
             ndjson = {**headers, "Content-Type": "application/x-ndjson"}
@@ -184,11 +155,6 @@ def test_the_real_server_refuses_the_bomb_with_its_memory_unchanged(tmp_path: Pa
         grown = _peak_kib(proc.pid) - before
         assert grown < 32 * 1024, f"peak memory grew by {grown} KiB"
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        serving.stop(running)
     with Store(db) as store:
         assert counts(store) == {"raw_uploads": 1, "rejects": 1, "hands": 0}

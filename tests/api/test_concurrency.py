@@ -10,16 +10,10 @@ from __future__ import annotations
 import copy
 import gzip
 import json
-import os
 import random
-import socket
-import subprocess
-import sys
 import threading
-import time
 from collections import Counter
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,17 +22,11 @@ import requests
 from replay.games.wuhan.simulate import simulate
 from store.db import Store
 from store.tokens import create_token
+from tests import serving
 
 UPLOADERS = 6
 READERS = 2
 HANDS = 48
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 class Server:
@@ -55,51 +43,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             scope: create_token(store, scope, "simulator" if scope == "upload" else None)[1]
             for scope in ("upload", "read")
         }
-    port = free_port()
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "cli.main",
-            "serve",
-            "--db",
-            str(db),
-            "--port",
-            str(port),
-            "--threads",
-            "8",
-            "--rate-limit",  # readers poll as fast as they can; the limits have their own tests
-            "off",
-            "--work-rate-limit",
-            "off",
-        ],
-        cwd=Path(__file__).resolve().parents[2],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    url = f"http://127.0.0.1:{port}/api/v1"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if requests.get(f"{url}/health", timeout=2).status_code == 200:
-                    break
-            except requests.ConnectionError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                err = proc.stderr.read().decode() if proc.stderr else ""
-                pytest.fail(f"the server did not start: {err[-2000:]}")
-            time.sleep(0.2)
-        yield Server(url, tokens)
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+    # readers poll as fast as they can; the limits have their own tests
+    with serving.serving(db, "--threads", "8", "--rate-limit", "off", "--work-rate-limit", "off") as running:
+        yield Server(running.api, tokens)
 
 
 def test_many_uploaders_lose_nothing_and_duplicate_nothing(server: Server) -> None:

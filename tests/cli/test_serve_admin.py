@@ -8,11 +8,9 @@ lets an upload that is half sent finish, then leaves the database checkpointed (
 from __future__ import annotations
 
 import json
-import os
 import signal
 import socket
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -26,7 +24,7 @@ from cli.main import main
 from replay.games.wuhan.simulate import simulate
 from store.db import Store
 from store.tokens import create_token
-from tests.api.test_concurrency import free_port
+from tests import serving
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -45,37 +43,12 @@ def start_server(db: Path) -> Served:
     with Store(db) as store:
         admin = create_token(store, "admin")[1]
         upload = create_token(store, "upload", "simulator")[1]
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "cli.main", "serve", "--db", str(db), "--port", str(port), "--threads", "4"],
-        cwd=ROOT,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 90
-    while True:
-        try:
-            if requests.get(f"{url}/api/v1/health", timeout=2).status_code == 200:
-                return Served(proc, db, url, port, admin, upload)
-        except requests.ConnectionError:
-            pass
-        if proc.poll() is not None or time.monotonic() > deadline:
-            proc.kill()
-            err = proc.stderr.read().decode() if proc.stderr else ""
-            pytest.fail(f"the server did not start: {err[-2000:]}")
-        time.sleep(0.2)
+    running = serving.start(db, "--threads", "4")
+    return Served(running.proc, db, running.url, running.port, admin, upload)
 
 
 def stop(served: Served) -> None:
-    if served.proc.poll() is None:
-        served.proc.terminate()
-        try:
-            served.proc.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            served.proc.kill()
-            served.proc.wait()
+    serving.stop(serving.Running(served.proc, served.url, served.port))
 
 
 @pytest.fixture(scope="module")

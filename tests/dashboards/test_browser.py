@@ -14,17 +14,16 @@ import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.request import urlopen
 
 import pytest
+
+from tests.serving import serving
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -35,10 +34,23 @@ if not Path(CHROMIUM).exists():  # pragma: no cover - ./dev test installs it
     pytest.skip("Debian's chromium is not installed (./dev test installs it)", allow_module_level=True)
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+#: A touch swipe across the board, as a phone sends it (the viewer steps on a horizontal swipe).
+SWIPE = """([dx]) => {
+  const el = document.getElementById("board");
+  const r = el.getBoundingClientRect();
+  const at = (x) => new Touch({identifier: 1, target: el, clientX: x, clientY: r.top + 50});
+  const x0 = r.left + r.width / 2;
+  const fire = (kind, x, down) =>
+    el.dispatchEvent(new TouchEvent(kind, {
+      changedTouches: [at(x)], touches: down ? [at(x)] : [], bubbles: true}));
+  fire("touchstart", x0, true);
+  fire("touchend", x0 + dx, false);
+}"""
+
+
+def swipe(page: Any, dx: int) -> None:
+    """A finger across the board, ``dx`` pixels (negative: to the left, the next step)."""
+    page.evaluate(SWIPE, [dx])
 
 
 @pytest.fixture(scope="module")
@@ -51,27 +63,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         check=True,
         capture_output=True,
     )
-    port = free_port()
-    proc = subprocess.Popen(
-        [*replay, "serve", "--db", str(db), "--host", "127.0.0.1", "--port", str(port), "--public-read"],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(100):
-            try:
-                with urlopen(base + "/api/v1/health", timeout=1):
-                    break
-            except OSError:
-                time.sleep(0.1)
-        else:
-            raise RuntimeError("the server did not start")
-        yield base
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    with serving(db, "--public-read") as running:
+        yield running.url
 
 
 @pytest.fixture(scope="module")
@@ -351,20 +344,9 @@ def test_phone_swipes_between_steps_with_the_controls_on_screen(server: str, bro
     page, problems = open_page(browser, server + "/hands/sample-club/mm-liable-1#step=5", "phone")
     board = page.locator("#board")
     board.scroll_into_view_if_needed()
-    swipe = """([dx]) => {
-      const el = document.getElementById("board");
-      const r = el.getBoundingClientRect();
-      const at = (x) => new Touch({identifier: 1, target: el, clientX: x, clientY: r.top + 50});
-      const x0 = r.left + r.width / 2;
-      const fire = (kind, x, down) =>
-        el.dispatchEvent(new TouchEvent(kind, {
-          changedTouches: [at(x)], touches: down ? [at(x)] : [], bubbles: true}));
-      fire("touchstart", x0, true);
-      fire("touchend", x0 + dx, false);
-    }"""
-    page.evaluate(swipe, [-120])
+    swipe(page, -120)
     assert page.locator("#caption").inner_text().startswith("event 6:")
-    page.evaluate(swipe, [120])
+    swipe(page, 120)
     assert page.locator("#caption").inner_text().startswith("event 5:")
     page.mouse.wheel(0, 500)
     controls = page.locator("#controls").bounding_box()

@@ -22,6 +22,7 @@ from tests.dashboards.test_browser import (  # noqa: F401 - fixtures used by nam
     open_page,
     server,
     shoot,
+    swipe,
 )
 
 E1 = "/hands/sichuan-club/sc-xuezhan-e1"
@@ -144,20 +145,9 @@ def test_the_phone_keeps_the_controls_on_screen_and_swipes(
     page, problems = open_page(browser, server + E1 + "#step=5", "phone")
     board = page.locator("#board")
     board.scroll_into_view_if_needed()
-    swipe = """([dx]) => {
-      const el = document.getElementById("board");
-      const r = el.getBoundingClientRect();
-      const at = (x) => new Touch({identifier: 1, target: el, clientX: x, clientY: r.top + 50});
-      const x0 = r.left + r.width / 2;
-      const fire = (kind, x, down) =>
-        el.dispatchEvent(new TouchEvent(kind, {
-          changedTouches: [at(x)], touches: down ? [at(x)] : [], bubbles: true}));
-      fire("touchstart", x0, true);
-      fire("touchend", x0 + dx, false);
-    }"""
-    page.evaluate(swipe, [-120])
+    swipe(page, -120)
     assert page.locator("#position").inner_text().startswith("event 6 ")
-    page.evaluate(swipe, [120])
+    swipe(page, 120)
     assert page.locator("#position").inner_text().startswith("event 5 ")
     controls = page.locator("#controls").bounding_box()
     assert controls is not None and controls["y"] >= 0 and controls["y"] + controls["height"] <= 844

@@ -13,7 +13,17 @@ import random
 import pytest
 
 from replay import shanten_tables as st
-from replay.shape import improving_draws, shanten, shanten_after_discards, shanten_after_draws, ukeire
+from replay.shape import (
+    discard_kept,
+    group_keys,
+    improving_draws,
+    improving_kinds,
+    shanten,
+    shanten_after_discards,
+    shanten_after_draws,
+    shanten_of_keys,
+    ukeire,
+)
 from replay.tiles import E, N, S, W
 from tests.reference import ref_shanten
 
@@ -178,6 +188,45 @@ def test_improving_draws_is_shanten_after_draws_filtered(pair: str) -> None:
         for below in (now, now + 1, now - 1):
             want = frozenset(k for k, v in draws.items() if v < below)
             assert improving_draws(counts, wild, pair, kinds, below) == want, (counts, wild, kinds)
+
+
+def _near(counts: list[int]) -> set[int]:
+    out: set[int] = set()
+    for x in range(34):
+        if counts[x]:
+            out.update(
+                y for y in range(x - 2, x + 3) if x // 9 == y // 9 and 0 <= y < 27
+            ) if x < 27 else out.add(x)
+    return out
+
+
+@pytest.mark.parametrize("pair", ["jiang", "any"])
+def test_per_group_lookups_are_improving_draws_and_discards(pair: str) -> None:
+    """Issue #15: the per-group 进张 (``improving_kinds``) and shanten after each discard
+    (``discard_kept``), answered from a cache shared across hands, say what ``improving_draws``
+    and ``shanten_after_discards`` say of the same hands, 1 to 14 tiles with 0–3 wildcards."""
+    rng = random.Random(1516)
+    for _ in range(600):
+        wild = rng.randint(0, 3)
+        size = rng.choice((13, 10, 7, 4, 1, 14, 11, 8, 5, 2))
+        if size < wild:
+            continue
+        counts = _random_hand(rng, size - wild)
+        keys = group_keys(counts)
+        now = shanten(counts, wild, pair)
+        assert shanten_of_keys(keys, size, wild, pair) == now
+        if size % 3 == 1:
+            want = {k for k in improving_draws(counts, wild, pair, range(34), now) if counts[k] < 4}
+            got = improving_kinds(keys, size, pair)
+            assert got == sorted(want), (counts, wild)
+            assert improving_kinds(keys, size, pair, near=True) == sorted(want & _near(counts)), (
+                counts,
+                wild,
+            )
+        else:
+            base = 3 * (size // 3) + 1 - wild
+            got_after = {k: base - kept for k, kept in discard_kept(keys, size, pair)}
+            assert got_after == shanten_after_discards(counts, wild, pair), (counts, wild)
 
 
 def test_a_fifth_copy_is_computed_not_refused() -> None:

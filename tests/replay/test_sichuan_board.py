@@ -6,7 +6,7 @@ from typing import Any
 
 from replay.games.sichuan.board import Board, IllegalEvent
 from replay.tiles import KIND_OF
-from tests.sichuan_builders import pool_after, record, tsumogiri
+from tests.sichuan_builders import E5_DEAL, E5_TO_BUGANG, pool_after, record, tsumogiri
 
 
 def play(rec: dict[str, Any]) -> Board:
@@ -268,28 +268,8 @@ def test_sc_3_7_xueliu_kong_that_changes_waits_is_illegal() -> None:
 
 def test_e5_rob_a_bugang_whole_hand() -> None:
     """E5 / SC-3.3: seat 2 robs seat 0's 补杠 4p: 平胡 × 抢杠胡 = 2; no kong payment; seat 3 moves next."""
-    deal = [
-        "44p 123s 789s 55s 6s 7s 9p 4s",
-        "4p 22m 33m 44m 55m 6m 7m 8m 9m",
-        "111m 678m 55m 678p 23p",
-        "33m 88m 99m 1s 2s 3s 5s 6s 7s 9s",
-    ]
-    events = [
-        "x0 9p",
-        "d1 9s",
-        "x1 4p",
-        "p0",
-        "x0 4s",
-        "d1 7m",
-        "x1 9s",
-        "d2 9s",
-        "x2 9s",
-        "d3 1s",
-        "x3 1s",
-        "d0 4p",
-        "gx0 4p",
-        "h2",
-    ]
+    deal = E5_DEAL
+    events = [*E5_TO_BUGANG, "h2"]
     board = play(record(deal, events, que="mpsp"))
     res = board.result()
     assert [(w["seat"], w["from"], w["ways"], w["multiple"]) for w in res["wins"]] == [

@@ -16,30 +16,9 @@ from replay.findings import SEVERITIES
 from replay.games.sichuan.audit import audit_validated
 from replay.games.sichuan.mistakes import DETECTORS, find_mistakes
 from tests.replay.test_sichuan_board import E1_DEAL, E1_EVENTS, E6_DEAL, E6_EVENTS, e2_record
-from tests.sichuan_builders import pool_after, record, tsumogiri
+from tests.sichuan_builders import E5_DEAL, E5_TO_BUGANG, pool_after, record, tsumogiri
 
-E5_DEAL = [
-    "44p 123s 789s 55s 6s 7s 9p 4s",
-    "4p 22m 33m 44m 55m 6m 7m 8m 9m",
-    "111m 678m 55m 678p 23p",
-    "33m 88m 99m 1s 2s 3s 5s 6s 7s 9s",
-]
-E5_EVENTS = [
-    "x0 9p",
-    "d1 9s",
-    "x1 4p",
-    "p0",
-    "x0 4s",
-    "d1 7m",
-    "x1 9s",
-    "d2 9s",
-    "x2 9s",
-    "d3 1s",
-    "x3 1s",
-    "d0 4p",
-    "gx0 4p",
-    "h2",
-]
+E5_EVENTS = [*E5_TO_BUGANG, "h2"]
 
 
 def found(rec: dict[str, Any], kind: str) -> list[tuple[int, int, int | None, str]]:

@@ -11,7 +11,7 @@ import pytest
 from replay.games.sichuan.audit import audit_validated
 from replay.games.sichuan.board import Board, IllegalEvent, legal_actions
 from tests.replay.test_sichuan_board import E1_DEAL, E1_EVENTS, E2_DEAL, illegal, play
-from tests.sichuan_builders import event, record
+from tests.sichuan_builders import E5_DEAL, E5_TO_BUGANG, event, record
 
 E1 = {"que": "smpm"}
 
@@ -174,27 +174,8 @@ def test_sc_3_2_a_win_beats_peng() -> None:
 
 
 def test_sc_3_3_a_bugang_is_robbed_only_by_a_win() -> None:
-    deal = [
-        "44p 123s 789s 55s 6s 7s 9p 4s",
-        "4p 22m 33m 44m 55m 6m 7m 8m 9m",
-        "111m 678m 55m 678p 23p",
-        "33m 88m 99m 1s 2s 3s 5s 6s 7s 9s",
-    ]
-    events = [
-        "x0 9p",
-        "d1 9s",
-        "x1 4p",
-        "p0",
-        "x0 4s",
-        "d1 7m",
-        "x1 9s",
-        "d2 9s",
-        "x2 9s",
-        "d3 1s",
-        "x3 1s",
-        "d0 4p",
-        "gx0 4p",
-    ]
+    deal = E5_DEAL
+    events = list(E5_TO_BUGANG)
     board = until(record(deal, events, que="mpsp"), 14)
     assert rule_of(copy.deepcopy(board), "p2") == ("rob_not_xu_gang", "SC-3.3")
     board.push(event("d0 9p"))  # nobody robs: the kong stands, paid at once (SC-5.5), replacement drawn

@@ -14,8 +14,8 @@ from typing import Any
 
 from replay.errors import InputError
 from replay.games import Game, game_of_format
-from replay.games.wuhan.analysis import analyse_states
-from replay.games.wuhan.analysis.base import clone_board
+from replay.games.wuhan.analysis import analyse_positions
+from replay.games.wuhan.analysis.positions import Positions
 from replay.games.wuhan.board import Board, IllegalEvent
 from replay.games.wuhan.reasons import Reason, reason
 from replay.games.wuhan.ruleset import HAND_TYPES
@@ -32,23 +32,23 @@ class Replayed:
     board: Board
     illegal_index: int | None = None
     reason: Reason | None = None
+    positions: Positions | None = None
 
 
 def replay_events(
     record: Mapping[str, Any],
     steps: list[dict[str, Any]] | None = None,
-    states: list[Board] | None = None,
+    positions: bool = False,
 ) -> Replayed:
     """Push every event; stop at the first illegal one. Collects viewer steps when asked.
 
-    With ``states`` (an empty list) it also keeps the board before the first event and after
-    each one, which is all the mistake analysis needs: the verdict and the analysis share this
-    one replay (issue #15) instead of the analysis replaying the hand a second time.
+    With ``positions`` it also keeps every position (``replay.games.wuhan.analysis.positions``), which is
+    all the mistake analysis needs: the verdict and the analysis share this one replay (issue
+    #15) instead of the analysis replaying the hand a second time.
     """
     board = Board.from_record(record)
     events = record["events"]
-    if states is not None:
-        states.append(clone_board(board))
+    kept = Positions(board) if positions else None
     for i, event in enumerate(events):
         try:
             board.push(event)
@@ -60,11 +60,11 @@ def replay_events(
             return Replayed(board, i, err.reason)
         if steps is not None:
             steps.append({"index": i, "event": event, **board.snapshot()})
-        if states is not None:
-            states.append(clone_board(board, states[-1]))
+        if kept is not None:
+            kept.record(board, event)
     if not board.ended:
         return Replayed(board, len(events), reason("hand_not_finished"))
-    return Replayed(board)
+    return Replayed(board, positions=kept)
 
 
 def computed_result(board: Board) -> dict[str, Any]:
@@ -164,9 +164,8 @@ def audit_validated(
         return game.audit_validated(record, location, analysis)
     out = _blank(record["hand_id"], record["source"], location)
     out["recorded"] = record.get("result")
-    states: list[Board] | None = [] if analysis else None
     try:
-        replayed = replay_events(record, states=states)
+        replayed = replay_events(record, positions=analysis)
     except InputError as err:
         out["errors"] = [err.to_json()]
         return out
@@ -178,8 +177,8 @@ def audit_validated(
     out["computed"] = computed
     out["differences"] = differences(record.get("result"), computed)
     out["status"] = "mismatch" if out["differences"] else "ok"
-    if states is not None:
-        out["mistakes"], out["_facts"] = analyse_states(record, states)
+    if replayed.positions is not None:
+        out["mistakes"], out["_facts"] = analyse_positions(record, replayed.positions)
     out["_session"] = _session_key(record, replayed.board)
     return out
 

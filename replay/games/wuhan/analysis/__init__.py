@@ -7,7 +7,13 @@ imported here, so ``DETECTORS`` lists the whole catalogue as soon as the package
 
 from replay.games.wuhan.analysis import detectors as detectors
 from replay.games.wuhan.analysis.base import Context, Finding, Offer
-from replay.games.wuhan.analysis.registry import DETECTORS, analyse, analyse_states, detector, find_mistakes
+from replay.games.wuhan.analysis.registry import (
+    DETECTORS,
+    analyse,
+    analyse_positions,
+    detector,
+    find_mistakes,
+)
 
 __all__ = [
     "DETECTORS",
@@ -15,7 +21,7 @@ __all__ = [
     "Finding",
     "Offer",
     "analyse",
-    "analyse_states",
+    "analyse_positions",
     "detector",
     "find_mistakes",
 ]

@@ -15,13 +15,14 @@ from typing import Any, NamedTuple
 
 from replay.findings import SEVERITIES as SEVERITIES
 from replay.findings import Finding as Finding
-from replay.games.wuhan.board import DRAW_WAYS, Board, IllegalEvent
+from replay.games.wuhan.analysis.positions import Positions
+from replay.games.wuhan.board import DRAW_WAYS, Board, Draw, IllegalEvent
 from replay.games.wuhan.hand import SELF_DRAWN_WAYS, Meld, wind_kinds
 from replay.games.wuhan.judge import Judgement, can_win_on
 from replay.games.wuhan.ruleset import HAND_NAMES_ZH, Ruleset
 from replay.games.wuhan.settle import Settlement
 from replay.games.wuhan.table import SeatState, Win
-from replay.shape import shanten
+from replay.shape import complete, group_keys, improving_kinds, shanten_of_keys
 from replay.tiles import CODES, JIANG, KIND_OF, NUM_KINDS
 
 #: the way a win on each kind of draw is won (R-3.7's haidi replacement draw included)
@@ -112,45 +113,48 @@ class Offer(NamedTuple):
 class Context:
     """One replay of a legal record, shared read-only by every detector.
 
-    ``states[i]`` is the board before event ``i`` and ``states[i + 1]`` the board after it.
-    Detectors must not mutate these boards; ``clone_board`` one to try something else.
+    ``before(i)`` is the board before event ``i`` and ``after(i)`` the board after it, built on
+    demand from the replay's ``positions``; the hot paths read ``seats_before``/``seats_after``
+    (each seat's state then) and ``draw_after`` instead, which build nothing. Detectors must
+    not mutate what they are given; ``clone_board`` a board to try something else.
     """
 
     record: Mapping[str, Any]
     events: Sequence[Mapping[str, Any]]
-    states: list[Board]
+    positions: Positions
     _judged: dict[tuple[int, int], Judgement | None] = field(default_factory=dict, repr=False)
-    _hopeless: dict[int, bool] = field(default_factory=dict, repr=False)
+    _opened: dict[int, bool] = field(default_factory=dict, repr=False)
+    _shapes: dict[int, frozenset[int]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def replay(cls, record: Mapping[str, Any]) -> Context:
         """Replay a validated record; raises ValueError unless every event is legal and it ends."""
         board = Board.from_record(record)
         events: Sequence[Mapping[str, Any]] = record["events"]
-        states = [clone_board(board)]
+        positions = Positions(board)
         for i, event in enumerate(events):
             try:
                 board.push(event)
             except IllegalEvent as err:
                 why = err.reason.code
                 raise ValueError(f"event {i} is illegal ({why}): mistakes need a legal hand") from None
-            states.append(clone_board(board, states[-1]))
+            positions.record(board, event)
         if not board.ended:
             raise ValueError("the hand did not finish: mistakes need a complete hand")
-        return cls(record, events, states)
+        return cls(record, events, positions)
 
     # ------------------------------------------------------------------ the replay
     @property
     def rules(self) -> Ruleset:
-        return self.states[0].rules
+        return self.positions.live.rules
 
     @property
     def laizi(self) -> int:
-        return self.states[0].laizi
+        return self.positions.live.laizi
 
     @property
     def final(self) -> Board:
-        return self.states[-1]
+        return self.positions.live
 
     @property
     def judgement(self) -> Judgement | None:
@@ -162,10 +166,21 @@ class Context:
         return self.final.settlement
 
     def before(self, index: int) -> Board:
-        return self.states[index]
+        return self.positions.board(index)
 
     def after(self, index: int) -> Board:
-        return self.states[index + 1]
+        return self.positions.board(index + 1)
+
+    def seats_before(self, index: int) -> tuple[SeatState, ...]:
+        """Each seat's state before event ``index`` (as ``before(index).seats``, nothing built)."""
+        return self.positions.seats[index]
+
+    def seats_after(self, index: int) -> tuple[SeatState, ...]:
+        return self.positions.seats[index + 1]
+
+    def draw_after(self, index: int) -> Draw | None:
+        """``after(index).last_draw``, nothing built."""
+        return self.positions.draw(index + 1)
 
     def next_action(self, index: int) -> int | None:
         """The first event after ``index`` that is not a ``pass`` (passes change nothing)."""
@@ -186,38 +201,81 @@ class Context:
         """Every tile offered to a seat to win on, in event order (and turn order within one)."""
         out: list[Offer] = []
         rules, laizi = self.rules, self.laizi
-        for i, event in enumerate(self.events):
+        events = self.events
+        # a win ends the hand: only the last action before it offered the tile that was taken
+        winner, before_win = None, None
+        if events and events[-1]["type"] == "hu":
+            winner, before_win = int(events[-1]["seat"]), self.previous_action(len(events) - 1)
+        draws = self.positions.draw
+        make = tuple.__new__  # Offer(...) without the NamedTuple constructor's argument parsing
+        for i, event in enumerate(events):
             kind = event["type"]
             if kind == "draw":
-                draw = self.after(i).last_draw
+                draw = draws(i + 1)
                 assert draw is not None
-                taken = self._won_next(i) == draw.seat
-                out.append(Offer(i, draw.seat, draw.tile, SELF_DRAWN[draw.kind], None, taken, True))
+                taken = i == before_win and winner == draw.seat
+                out.append(make(Offer, (i, draw.seat, draw.tile, SELF_DRAWN[draw.kind], None, taken, True)))
             elif kind == "discard" or (kind == "gang" and event["kind"] == "xu"):
                 source, tile = event["seat"], KIND_OF[event["tile"]]
                 if kind == "discard" and (tile in rules.pizi or tile == laizi):
                     continue  # nobody may win on a discarded pizi or laizi (R-4.1, R-4.2)
-                if kind == "discard" and rules.haidi_play_on and self.after(i).live == 0:
+                if kind == "discard" and rules.haidi_play_on and self.positions.live_tiles(i + 1) == 0:
                     continue  # R-3.7: a discard with the wall empty cannot be won on
                 way = "discard" if kind == "discard" else "rob"
-                winner = self._won_next(i)
+                won = winner if i == before_win else None
                 right = True
                 for k in (1, 2, 3):
                     seat = (source + k) % 4
-                    out.append(Offer(i, seat, tile, way, source, seat == winner, right))
-                    right = right and seat != winner
+                    out.append(make(Offer, (i, seat, tile, way, source, seat == won, right)))
+                    right = right and seat != won
         return out
-
-    def _won_next(self, index: int) -> int | None:
-        j = self.next_action(index)
-        if j is not None and self.events[j]["type"] == "hu":
-            return int(self.events[j]["seat"])
-        return None
 
     @cached_property
     def win_offer(self) -> Offer | None:
         """The offer the hand was won on (None for a draw, 黄庄)."""
         return next((o for o in self.offers if o.taken), None)
+
+    def opened(self, state: SeatState) -> bool:
+        """``state.opened`` (R-6.1), once per meld list: a seat's list is replaced when it melds."""
+        melds = state.melds
+        if not melds:
+            return False
+        found = self._opened.get(id(melds))
+        if found is None:
+            found = self._opened[id(melds)] = state.opened
+        return found
+
+    @cached_property
+    def chances(self) -> list[tuple[Offer, SeatState]]:
+        """The offers a seat let go that it might have won on, with its state then: not taken, its
+        right to the tile (R-5.3), and the seat opened (R-6.2, which rules out most of them).
+        ``missed_win``, ``pizi_blocked_win`` and ``double_laizi_blocked_win`` all start here."""
+        out = []
+        seats = self.positions.seats
+        opened = self.opened
+        for offer in self.offers:
+            if offer.taken or not offer.has_right:
+                continue
+            state = seats[offer.at + 1][offer.seat]
+            if state.melds and opened(state):
+                out.append((offer, state))
+        return out
+
+    @cached_property
+    def wins(self) -> list[tuple[Offer, Judgement]]:
+        """The chances that were legal wins (``judge``), with their judgements."""
+        out = []
+        before = self.positions.seats
+        shapes = self.shapes
+        for offer, state in self.chances:
+            # the concealed tiles the offer finds: the same for every discard until the seat
+            # acts, and on its own draw those it held before drawing
+            held = before[offer.at][offer.seat] if offer.way in SELF_DRAWN_WAYS else state
+            if offer.tile in shapes(held):
+                judged = self.judge(offer)
+                if judged is not None:
+                    out.append((offer, judged))
+        return out
 
     def judge(self, offer: Offer) -> Judgement | None:
         """The legal win the offer allowed this seat, or None; cached, detectors share it."""
@@ -227,48 +285,59 @@ class Context:
         return self._judged[key]
 
     def _judge(self, offer: Offer) -> Judgement | None:
-        board = self.after(offer.at)
-        state = board.seats[offer.seat]
-        if not state.melds or not state.opened:  # R-6.2: most seats, most of the time
+        state = self.seats_after(offer.at)[offer.seat]
+        if not self.opened(state):  # R-6.2: most seats, most of the time
             return None
-        hand = list(state.hand)
-        if offer.drawn:
-            hand.remove(offer.tile)
-            if no_win_possible(hand, state.melds, board.laizi, board.rules):
-                return None
-        else:  # the seat's tiles are the same for every discard until it acts: judge them once
-            hopeless = self._hopeless.get(id(state))
-            if hopeless is None:
-                hopeless = no_win_possible(hand, state.melds, board.laizi, board.rules)
-                self._hopeless[id(state)] = hopeless
-            if hopeless:
-                return None
-        seat = replace(state, hand=hand)
-        if not can_win_on(seat, offer.tile, offer.way, board.laizi, board.rules):
+        # the concealed tiles the offer finds: the same for every discard until the seat acts,
+        # and on its own draw those it held before drawing: judge each set of tiles once
+        held = self.seats_before(offer.at)[offer.seat] if offer.drawn else state
+        if offer.tile not in self.shapes(held):
             return None
-        judged = board.judge_win(offer.seat, offer.win)
+        seat = replace(state, hand=list(held.hand))
+        if not can_win_on(seat, offer.tile, offer.way, self.laizi, self.rules):
+            return None
+        judged = self.after(offer.at).judge_win(offer.seat, offer.win)
         return judged if judged.legal else None
 
+    def shapes(self, held: SeatState) -> frozenset[int]:
+        """The tiles a seat's concealed tiles could win on (``winning_tiles``), once per seat
+        state: states are shared between the positions a seat did not act in."""
+        found = self._shapes.get(id(held))
+        if found is None:
+            found = self._shapes[id(held)] = winning_tiles(held.hand, held.melds, self.laizi, self.rules)
+        return found
 
-def no_win_possible(hand: Sequence[int], melds: Sequence[Meld], laizi: int, rules: Ruleset) -> bool:
-    """No single tile could give these concealed tiles a winning shape: a cheap way to skip
-    ``can_win_on`` for the seats that are far from a win, which is most seats at most offers.
 
-    ``replay.games.wuhan.judge.could_win_shape`` (the shape every win needs) asks for a complete hand with any
-    pair, laizi wild or read as themselves, or a 风一色/将一色 family; one tile lowers the shanten
-    (any pair, laizi wild) by at most one, so a hand at least one from ready cannot complete.
+def winning_tiles(hand: Sequence[int], melds: Sequence[Meld], laizi: int, rules: Ruleset) -> frozenset[int]:
+    """The kinds ``x`` for which ``replay.games.wuhan.judge.could_win_shape(hand, melds, x, laizi, rules)``
+    holds, for a hand of 3M+1 concealed tiles: the shape every win needs, which ``can_win_on``
+    starts with. From the shanten tables in a few lookups instead of a shape check per kind,
+    and nothing at all for a hand one or more tiles from ready, which is most of them.
+
+    ``could_win_shape`` accepts a complete hand with any pair, the laizi read as themselves or
+    wild. Read as themselves they can only do what a wildcard could, so the laizi-wild hand
+    decides: one tile from complete (shanten 0), it completes on the kinds whose draw lowers
+    its shanten, and on a drawn laizi (one wildcard more) when that completes it. 风一色/将一色
+    need no structure: every kind of the family, and the laizi, when every tile is of it.
     """
     counts = [0] * NUM_KINDS
     for t in hand:
         counts[t] += 1
     wild = counts[laizi]
     counts[laizi] = 0
-    if shanten(counts, wild, "any") < 1:
-        return False
+    keys = group_keys(counts)
+    out: set[int] = set()
+    if shanten_of_keys(keys, len(hand), wild, "any") <= 0:
+        out.update(improving_kinds(keys, len(hand), "any"))
+        if complete(counts, wild + 1, "any"):
+            out.add(laizi)
+        else:
+            out.discard(laizi)
     for family in (wind_kinds(rules), JIANG):
-        if all(t in family for t in hand if t != laizi) and all(t in family for m in melds for t in m.tiles):
-            return False
-    return True
+        if family.union((laizi,)).issuperset(hand) and all(t in family for m in melds for t in m.tiles):
+            out.update(family)
+            out.add(laizi)
+    return frozenset(out)
 
 
 def tile_name(kind: int) -> str:

@@ -56,39 +56,41 @@ def seat_facts(ctx: Context) -> list[dict[str, Any]]:
     paid as liable (承包), whether it won from a liable seat, and the hand types it won."""
     pizi, laizi = set(ctx.rules.pizi), ctx.laizi
     settlement = ctx.settlement
-    out = []
+    specials = [{"pizi": _Special(), "laizi": _Special()} for _ in range(4)]
+
+    def which(seat: int, tile: int) -> _Special | None:
+        mine = specials[seat]
+        return mine["pizi"] if tile in pizi else mine["laizi"] if tile == laizi else None
+
+    facts: list[dict[str, Any]] = [{"seat": seat, "opens": 0, "first_open_turn": None} for seat in range(4)]
+    turns = [1] * 4  # each seat's own turns so far: its draws, after its first turn
+    for seat, state in enumerate(ctx.seats_before(0)):
+        for tile in state.hand:
+            if (s := which(seat, tile)) is not None:
+                s.receive(1)
+    draws = ctx.positions.draw
+    for i, event in enumerate(ctx.events):
+        kind = event["type"]
+        if kind == "draw":
+            seat = event["seat"]
+            turns[seat] += 1
+            draw = draws(i + 1)
+            if draw is not None and (s := which(seat, draw.tile)) is not None:
+                s.receive(turns[seat])
+        elif kind == "discard" or (kind == "gang" and event["kind"] in ("pizi", "laizi")):
+            seat = event["seat"]
+            if (s := which(seat, KIND_OF[event["tile"]])) is not None:
+                s.put_out("discarded" if kind == "discard" else "ganged", turns[seat])
+        elif kind in OPEN_EVENTS or (kind == "gang" and event["kind"] == "ming"):
+            seat = event["seat"]
+            facts[seat]["opens"] += 1
+            if facts[seat]["first_open_turn"] is None:
+                facts[seat]["first_open_turn"] = turns[seat]
     for seat in range(4):
-        specials = {"pizi": _Special(), "laizi": _Special()}
-
-        def which(tile: int, specials: dict[str, _Special] = specials) -> _Special | None:
-            return specials["pizi"] if tile in pizi else specials["laizi"] if tile == laizi else None
-
-        facts: dict[str, Any] = {"seat": seat, "opens": 0, "first_open_turn": None}
-        turn = 1  # the seat's own turns so far: its draws, after its first turn
-        for tile in ctx.before(0).seats[seat].hand:
-            if (s := which(tile)) is not None:
-                s.receive(turn)
-        for i, event in enumerate(ctx.events):
-            if event.get("seat") != seat:
-                continue
-            kind = event["type"]
-            if kind == "draw":
-                turn += 1
-                draw = ctx.after(i).last_draw
-                if draw is not None and (s := which(draw.tile)) is not None:
-                    s.receive(turn)
-            elif kind == "discard" or (kind == "gang" and event["kind"] in ("pizi", "laizi")):
-                if (s := which(KIND_OF[event["tile"]])) is not None:
-                    s.put_out("discarded" if kind == "discard" else "ganged", turn)
-            elif kind in OPEN_EVENTS or (kind == "gang" and event["kind"] == "ming"):
-                facts["opens"] += 1
-                if facts["first_open_turn"] is None:
-                    facts["first_open_turn"] = turn
-        for name, s in specials.items():
-            facts.update(s.facts(name))
+        for name, s in specials[seat].items():
+            facts[seat].update(s.facts(name))
         won = settlement is not None and settlement.winner == seat
-        facts["liable"] = settlement is not None and settlement.liable == seat
-        facts["won_from_liable"] = won and settlement is not None and settlement.liable is not None
-        facts["hand_types"] = list(settlement.reading.hands) if won and settlement is not None else None
-        out.append(facts)
-    return out
+        facts[seat]["liable"] = settlement is not None and settlement.liable == seat
+        facts[seat]["won_from_liable"] = won and settlement is not None and settlement.liable is not None
+        facts[seat]["hand_types"] = list(settlement.reading.hands) if won and settlement is not None else None
+    return facts

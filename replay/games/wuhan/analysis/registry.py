@@ -11,7 +11,7 @@ from typing import Any
 
 from replay.findings import register, run_detectors
 from replay.games.wuhan.analysis.base import Context, Finding
-from replay.games.wuhan.board import Board
+from replay.games.wuhan.analysis.positions import Positions
 
 Detector = Callable[[Context], Iterable[Finding]]
 
@@ -42,15 +42,15 @@ def analyse(record: Mapping[str, Any]) -> tuple[list[dict[str, Any]], list[dict[
     return [f.to_json() for f in run(context)], seat_facts(context)
 
 
-def analyse_states(
-    record: Mapping[str, Any], states: list[Board]
+def analyse_positions(
+    record: Mapping[str, Any], positions: Positions
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """``analyse`` on the boards of a replay already made (``replay.games.wuhan.audit.replay_events`` keeps
-    them): the audit's verdict and its analysis come from one replay. The record must have
+    """``analyse`` on the positions of a replay already made (``replay.games.wuhan.audit.replay_events``
+    keeps them): the audit's verdict and its analysis come from one replay. The record must have
     replayed legal to its end."""
     from replay.games.wuhan.analysis.facts import seat_facts
 
-    context = Context(record, record["events"], states)
+    context = Context(record, record["events"], positions)
     return [f.to_json() for f in run(context)], seat_facts(context)
 
 

@@ -30,16 +30,17 @@ from replay.tiles import NUM_KINDS
 def double_laizi_blocked_win(ctx: Context) -> Iterator[Finding]:
     reported = [False] * 4
     laizi = ctx.laizi
+    seats = ctx.positions.seats
     for offer in ctx.offers:
-        if offer.way not in ("discard", "self_draw") or not offer.has_right or offer.taken:
+        way = offer.way
+        if (way != "discard" and way != "self_draw") or not offer.has_right or offer.taken:
             continue
-        board = ctx.after(offer.at)
-        state = board.seats[offer.seat]
-        count = state.hand.count(laizi) + (0 if offer.drawn else int(offer.tile == laizi))
+        state = seats[offer.at + 1][offer.seat]
+        count = state.hand.count(laizi) + (way == "discard" and offer.tile == laizi)
         if count < 2:
             reported[offer.seat] = False
             continue
-        if reported[offer.seat] or not state.opened:
+        if reported[offer.seat] or not ctx.opened(state):
             continue
         s = _blocked_pihu(ctx, offer)
         if s is None:
@@ -57,9 +58,8 @@ def double_laizi_blocked_win(ctx: Context) -> Iterator[Finding]:
 
 
 def _blocked_pihu(ctx: Context, offer: Offer) -> Settlement | None:
-    board = ctx.after(offer.at)
-    state = board.seats[offer.seat]
-    laizi = board.laizi
+    state = ctx.seats_after(offer.at)[offer.seat]
+    laizi = ctx.laizi
     hand = list(state.hand)
     if offer.drawn:
         hand.remove(offer.tile)
@@ -69,12 +69,13 @@ def _blocked_pihu(ctx: Context, offer: Offer) -> Settlement | None:
     wild = counts[laizi]
     natural = list(counts)
     natural[laizi] = 0
-    rules = board.rules
+    rules = ctx.rules
     hard = complete(counts, 0, "jiang")
     if not hard and not pihu_shape(natural, wild, laizi, rules):
         return None  # no 屁胡 shape with a real 将: nothing was blocked
     if offer.way == "discard" and _jianzi_but_for_r43(hand, state.melds, laizi, rules):
         return None  # would refuse the discard win even without
+    board = ctx.after(offer.at)
     judged = board.judge_win(offer.seat, offer.win)
     if judged.legal or judged.reason is None or judged.reason.code != "pihu_two_laizi":
         return None  # a legal win is missed_win's; any other reason is not this one

@@ -21,15 +21,24 @@ and not reported when every better tile would have been such a feed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from replay.games.wuhan.analysis.base import Context, Finding, tile_name
 from replay.games.wuhan.analysis.registry import detector
 from replay.games.wuhan.board import Board
-from replay.games.wuhan.hand import wind_kinds
+from replay.games.wuhan.hand import Meld, wind_kinds
+from replay.games.wuhan.ruleset import Ruleset
 from replay.games.wuhan.table import SeatState
-from replay.shape import improving_draws, shanten, shanten_after_discards
+from replay.shape import (
+    discard_kept,
+    group_keys,
+    improving_draws,
+    improving_kinds,
+    shanten,
+    shanten_after_discards,
+    shanten_of_keys,
+)
 from replay.tiles import JIANG, KIND_OF, NUM_KINDS
 
 NEAR_READY = 2  # judge only seats at most this far from ready with their best discard
@@ -159,6 +168,28 @@ class _Structured(_Plan):
         return improving_draws(natural, self.hand.wild + dead, self.pair, kinds, value - dead)
 
 
+def _triplets_value(counts: list[int], m: int, wild: int) -> int:
+    """碰碰胡's exchanges to ready minus one, as ``shanten`` counts them, for M slots and a pair.
+
+    The best M triplet kinds and one pair kind: a kind held c times fills min(c, 3) of a
+    triplet or min(c, 2) of the pair, so only how many kinds are held once, twice and three or
+    more times matters (counted in C by ``list.count``, as this is asked of most open hands).
+    """
+    n3 = counts.count(3) + counts.count(4)
+    n2 = counts.count(2)
+    n1 = counts.count(1)
+    trips = [3] * n3 + [2] * n2 + [1] * n1  # min(c, 3) of each kind held, largest first
+    top = sum(trips[:m])
+    nxt = trips[m] if len(trips) > m else 0
+    low = trips[m - 1] if 0 < m <= len(trips) else -1
+    kept = top
+    for v, pair, held in ((3, 2, n3), (2, 2, n2), (1, 1, n1)):  # the pair of a kind held v times
+        if held:
+            rest = top - v + nxt if m and v >= low else top
+            kept = max(kept, pair + rest)
+    return 3 * m + 2 - kept - wild - 1
+
+
 class _Triplets(_Plan):
     """碰碰胡: the best M triplet kinds and one pair kind; runs are worth nothing."""
 
@@ -169,19 +200,7 @@ class _Triplets(_Plan):
         self.natural = list(hand.natural)
 
     def _value(self, counts: list[int]) -> int:
-        """Exchanges to ready minus one, as ``shanten`` counts them, for M slots and a pair."""
-        m = self.hand.slots
-        held = [c for c in counts if c]
-        trips = sorted((min(c, 3) for c in held), reverse=True)
-        top = sum(trips[:m])
-        nxt = trips[m] if len(trips) > m else 0
-        low = trips[m - 1] if 0 < m <= len(trips) else -1
-        kept = top
-        for c in held:
-            v = min(c, 3)
-            rest = top - v + nxt if m and v >= low else top
-            kept = max(kept, min(c, 2) + rest)
-        return 3 * m + 2 - kept - self.hand.wild - 1
+        return _triplets_value(counts, self.hand.slots, self.hand.wild)
 
     def best(self) -> int:
         # as for shanten: the whole hand's value, except that a complete hand stays ready
@@ -258,27 +277,41 @@ def _big_plans(board: Board, state: SeatState, hand: _Hand) -> list[_Plan]:
 
 def _unseen(board: Board, seat: int) -> list[int]:
     """4 minus the copies this seat can see: its hand, every meld and river, the indicator."""
+    return _unseen_of(board.seats, board.discards, seat, board.laizi, board.indicator)
+
+
+def _unseen_of(
+    seats: Sequence[SeatState],
+    rivers: Sequence[Sequence[tuple[int, int | None]]],
+    seat: int,
+    laizi: int,
+    indicator: int,
+) -> list[int]:
     seen = [0] * NUM_KINDS
-    for t in board.seats[seat].hand:
+    for t in seats[seat].hand:
         seen[t] += 1
-    for s in board.seats:
+    for s in seats:
         for m in s.melds:
             for t in m.tiles:
                 seen[t] += 1
-        seen[board.laizi] += s.laizi_gangs
-    for river in board.discards:
+        seen[laizi] += s.laizi_gangs
+    for river in rivers:
         for t, by in river:
             if by is None:
                 seen[t] += 1
-    seen[board.indicator] += 1
-    return [max(0, 4 - c) for c in seen]
+    seen[indicator] += 1
+    return [4 - c if c < 4 else 0 for c in seen]
 
 
 def _danger(board: Board, seat: int) -> frozenset[int]:
     """Tiles another seat could claim as the third open of a one-family hand (喂第三口)."""
+    return _danger_of(board.seats, seat, board.rules)
+
+
+def _danger_of(seats: Sequence[SeatState], seat: int, rules: Ruleset) -> frozenset[int]:
     out: set[int] = set()
-    jiang = "jiangyise" in board.rules.third_feed_hands
-    for s, other in enumerate(board.seats):
+    jiang = "jiangyise" in rules.third_feed_hands
+    for s, other in enumerate(seats):
         opens = [m for m in other.melds if m.is_open]
         if s == seat or len(opens) != 2:
             continue
@@ -395,10 +428,214 @@ def _acceptance_verdict(
     )
 
 
+Verdict = tuple[str, str] | None
+_STEP = tuple(1 << 8 * r for r in range(9))
+_PLANS_LIMIT = NEAR_READY + 2  # as in _big_plans
+
+
+@dataclass
+class _Melds:
+    """What a seat's exposed melds leave open: the 清一色 suits, 碰碰胡, the families."""
+
+    suits: tuple[int, ...]
+    triplets: bool
+    families: tuple[tuple[int, ...], ...]  # each with the laizi, which never counts against it
+
+
+class _Quick:
+    """``_judge`` without the plan objects, for the discards the 屁胡 plan alone decides.
+
+    Most discards are far from ready, or the best 屁胡 discard with no big hand near enough to
+    matter, or the one thrown in its place; these are decided here from the hand's group keys
+    (``replay.shape.group_keys``) and the per-group 进张 of ``replay.shape.improving_kinds``.
+    Everything else (a big-hand plan within reach) is left to ``_judge``, which is the
+    reference: ``judge`` says ``(False, None)`` for those, and a property test holds the two
+    to the same verdicts.
+    """
+
+    def __init__(self, rules: Ruleset, laizi: int, indicator: int) -> None:
+        self.rules, self.laizi, self.indicator = rules, laizi, indicator
+        self.pizi = rules.pizi
+        self.excluded = frozenset({laizi, *rules.pizi})
+        self.families = (wind_kinds(rules) | {laizi}, JIANG | {laizi})
+        self._melds: dict[int, _Melds] = {}
+
+    def melds(self, melds: list[Meld]) -> _Melds:
+        """A seat's meld list is replaced, never changed, when it melds: one look per list."""
+        found = self._melds.get(id(melds))
+        if found is None:
+            tiles = [t for m in melds for t in m.tiles]
+            suits = tuple(s for s, suit in enumerate(_SUITS) if all(t in suit for t in tiles))
+            families = tuple(
+                tuple(sorted(f | {self.laizi}))
+                for f in (wind_kinds(self.rules), JIANG)
+                if all(t in f for t in tiles)
+            )
+            triplets = bool(melds) and all(m.is_triplet for m in melds)
+            found = self._melds[id(melds)] = _Melds(suits, triplets, families)
+        return found
+
+    def judge(
+        self,
+        seats: Sequence[SeatState],
+        rivers: Sequence[Sequence[tuple[int, int | None]]],
+        seat: int,
+        thrown: int,
+    ) -> tuple[bool, Verdict]:
+        """(decided, verdict): ``_judge``'s verdict when this can settle it, else (False, None)."""
+        state = seats[seat]
+        hand = state.hand
+        laizi = self.laizi
+        counts = [0] * NUM_KINDS
+        for t in hand:
+            counts[t] += 1
+        wild = counts[laizi]
+        natural = counts.copy()
+        natural[laizi] = 0
+        for p in self.pizi:
+            natural[p] = 0
+        total = len(hand)
+        dead = total - wild - sum(natural)
+        keys = group_keys(natural)
+        try:
+            pihu_best = max(0, shanten_of_keys(keys, total, wild + dead) + dead)
+        except KeyError:
+            return False, None
+        facts = self.melds(state.melds)
+        floors = []
+        for s in facts.suits:
+            off_suit = total - wild - sum(natural[9 * s : 9 * s + 9])
+            if off_suit <= _PLANS_LIMIT:
+                floors.append(max(0, off_suit - 1))
+        if facts.triplets:
+            floors.append(max(0, _triplets_value(natural, 4 - len(state.melds), wild)))
+        for family in facts.families:
+            off = total - sum(map(counts.__getitem__, family))
+            if off <= _PLANS_LIMIT:
+                floors.append(max(0, off - 1))
+        others_floor = min(floors, default=99)
+        if pihu_best > NEAR_READY and others_floor > NEAR_READY:
+            return True, None  # far from ready
+        limit = min(pihu_best, NEAR_READY) + 1
+        mine = self._value(keys, natural, total, wild, dead, thrown)
+        if mine == pihu_best and others_floor >= pihu_best - 1:
+            if pihu_best > ACCEPTANCE_READY:
+                return True, None
+            verdict = self._acceptance(
+                seats, rivers, seat, thrown, counts, natural, keys, wild, dead, pihu_best
+            )
+            if verdict is None:
+                return True, None
+            # _judge goes on to weigh the plans: with none in reach it finds this verdict again
+            return (True, verdict) if others_floor > limit else (False, None)
+        if others_floor > limit:  # the 屁胡 plan alone is plausible, and the discard is not its best
+            if pihu_best > NEAR_READY:
+                return True, None
+            values = self._values(counts, keys, total, wild, dead)
+            better = [k for k, v in values.items() if v == pihu_best]
+            if thrown not in (danger := _danger_of(seats, seat, self.rules)) and all(
+                k in danger for k in better
+            ):
+                return True, None
+            severity = "high" if mine - pihu_best >= 2 or pihu_best <= 0 else "medium"
+            alt = " or ".join(tile_name(k) for k in better[:3])
+            return True, (
+                severity,
+                f"discarding {tile_name(thrown)} left the hand {_far(mine)} where {alt} would have left it "
+                f"{_far(pihu_best)} (牌效率)",
+            )
+        return False, None
+
+    @staticmethod
+    def _value(
+        keys: tuple[int, int, int, int], natural: list[int], total: int, wild: int, dead: int, k: int
+    ) -> int:
+        """The 屁胡 plan's value after discarding ``k`` (``_Structured.value``)."""
+        if natural[k]:
+            g = k // 9 if k < 27 else 3
+            after = list(keys)
+            after[g] -= _STEP[k - 9 * g]
+            return shanten_of_keys(after, total - 1, wild + dead) + dead
+        return shanten_of_keys(keys, total - 1, wild + dead - 1) + dead - 1
+
+    def _values(
+        self, counts: list[int], keys: tuple[int, int, int, int], total: int, wild: int, dead: int
+    ) -> dict[int, int]:
+        """The 屁胡 plan's value after each discard but the laizi, in kind order (``values``)."""
+        base = 3 * (total // 3) + 1 - wild  # the shanten of the 3M+1 tiles left, before the kept ones
+        out = {k: base - kept for k, kept in discard_kept(keys, total)}  # each natural kind
+        if dead:  # a pizi: one dead tile fewer, the natural tiles the same
+            shed = shanten_of_keys(keys, total - 1, wild + dead - 1) + dead - 1
+            for p in self.pizi:
+                if counts[p]:
+                    out[p] = shed
+            return dict(sorted(out.items()))
+        return out
+
+    def _acceptance(
+        self,
+        seats: Sequence[SeatState],
+        rivers: Sequence[Sequence[tuple[int, int | None]]],
+        seat: int,
+        thrown: int,
+        counts: list[int],
+        natural: list[int],
+        keys: tuple[int, int, int, int],
+        wild: int,
+        dead: int,
+        best: int,
+    ) -> Verdict:
+        """``_acceptance_verdict`` for the 屁胡 plan."""
+        total = sum(counts)
+        values = self._values(counts, keys, total, wild, dead)
+        others = [k for k, v in values.items() if v == best and k != thrown]
+        if not others:
+            return None  # the unique best discard of this plan
+        excluded = self.excluded  # a drawn laizi is counted apart; a drawn pizi helps nothing
+
+        def useful(k: int) -> set[int]:
+            """The kinds whose draw would bring the hand closer after discarding ``k``."""
+            after = keys
+            d = dead
+            if natural[k]:
+                g = k // 9 if k < 27 else 3
+                moved = list(keys)
+                moved[g] -= _STEP[k - 9 * g]
+                after = (moved[0], moved[1], moved[2], moved[3])
+            else:
+                d -= 1
+            return set(improving_kinds(after, total - 1, "jiang", not d)) - excluded
+
+        mine = useful(thrown)
+        theirs = [(k, useful(k)) for k in others]
+        if all(kinds <= mine for _, kinds in theirs):
+            return None  # every other discard accepts a subset of these tiles: none accepts more
+        laizi = self.laizi
+        unseen = _unseen_of(seats, rivers, seat, laizi, self.indicator)
+        base = unseen[laizi]
+        own = base + sum(unseen[x] for x in mine)
+        scored = sorted(((base + sum(unseen[x] for x in kinds), k) for k, kinds in theirs), reverse=True)
+        top = scored[0][0]
+        lost = top - own
+        if lost < CLEAR_LOSS or 4 * lost < top:
+            return None
+        better = [k for a, k in scored if a - own >= CLEAR_LOSS and 4 * (a - own) >= a]
+        danger = _danger_of(seats, seat, self.rules)
+        if thrown not in danger and all(k in danger for k in better):
+            return None
+        severity = "high" if lost >= 12 else "medium" if lost >= 8 else "low"
+        return severity, (
+            f"discarding {tile_name(thrown)} kept the hand {_far(best)} but accepts {own} tiles (进张) "
+            f"where {tile_name(scored[0][1])} accepts {top} (牌效率)"
+        )
+
+
 @detector("inefficient_discard")
 def inefficient_discard(ctx: Context) -> Iterator[Finding]:
     laizi = ctx.laizi
     useful: dict[tuple[str, bytes, int, int], frozenset[int]] = {}
+    quick = _Quick(ctx.rules, laizi, ctx.final.indicator)
+    rivers = ctx.positions.rivers
     for i, event in enumerate(ctx.events):
         if event["type"] != "discard":
             continue
@@ -406,7 +643,9 @@ def inefficient_discard(ctx: Context) -> Iterator[Finding]:
         if thrown == laizi:
             continue
         seat = int(event["seat"])
-        verdict = _judge(ctx.before(i), seat, thrown, useful)
+        decided, verdict = quick.judge(ctx.seats_before(i), rivers[i], seat, thrown)
+        if not decided:
+            verdict = _judge(ctx.before(i), seat, thrown, useful)
         if verdict is not None:
             severity, message = verdict
             yield Finding("inefficient_discard", seat, i, severity, None, message)

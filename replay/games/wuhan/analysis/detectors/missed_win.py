@@ -41,12 +41,7 @@ def _won_later_in_turn(ctx: Context, offer: Offer, total: int) -> bool:
 
 @detector("missed_win")
 def missed_win(ctx: Context) -> Iterator[Finding]:
-    for offer in ctx.offers:
-        if offer.taken or not offer.has_right:
-            continue
-        judged = ctx.judge(offer)
-        if judged is None:
-            continue
+    for offer, judged in ctx.wins:
         s = judged.settlement
         assert s is not None
         if _won_later_in_turn(ctx, offer, s.total):

@@ -39,9 +39,10 @@ def pizi_blocked_win(ctx: Context) -> Iterator[Finding]:
     if ctx.rules.special_discard == "gang_only":
         return  # a pizi could not have been thrown; a gang's draw is not guessed at
     pizi = ctx.rules.pizi
+    free = frozenset(pizi).isdisjoint  # free(hand): no pizi held
     by_index: dict[int, list[Offer]] = {}
-    for o in ctx.offers:
-        if not o.taken and o.has_right and o.tile not in pizi:
+    for o, _ in ctx.chances:  # _blocked needs the seat opened, as every win does
+        if o.tile not in pizi:
             by_index.setdefault(o.at, []).append(o)
     swaps: list[dict[int, int]] = [{}, {}, {}, {}]  # per seat: kind thrown while holding pizi -> index
     reported = [False] * 4
@@ -49,7 +50,7 @@ def pizi_blocked_win(ctx: Context) -> Iterator[Finding]:
         seat = event.get("seat")
         if event["type"] == "discard":
             seat, tile = int(event["seat"]), KIND_OF[event["tile"]]
-            if tile not in pizi and any(t in pizi for t in ctx.before(i).seats[seat].hand):
+            if tile not in pizi and not free(ctx.seats_before(i)[seat].hand):
                 swaps[seat][tile] = i
         for offer in by_index.get(i, ()):
             if reported[offer.seat] or not swaps[offer.seat]:
@@ -70,7 +71,7 @@ def pizi_blocked_win(ctx: Context) -> Iterator[Finding]:
                 f"held a gang tile (红中在手不能胡): had it thrown {pizi_names} instead of {where}, "
                 f"{tile_name(offer.tile)} here would have won {hands_zh(s)} for {s.total}",
             )
-        if seat is not None and not any(t in pizi for t in ctx.after(i).seats[seat].hand):
+        if seat is not None and free(ctx.seats_after(i)[seat].hand):
             swaps[seat] = {}
             reported[seat] = False
 
@@ -78,11 +79,11 @@ def pizi_blocked_win(ctx: Context) -> Iterator[Finding]:
 def _blocked(
     ctx: Context, offer: Offer, thrown: dict[int, int]
 ) -> tuple[Settlement, tuple[int, ...], list[int]] | None:
-    board = ctx.after(offer.at)
-    state = board.seats[offer.seat]
-    if not state.opened:
+    state = ctx.seats_after(offer.at)[offer.seat]
+    if not ctx.opened(state):
         return None
-    pizi = board.rules.pizi
+    rules, laizi = ctx.rules, ctx.laizi
+    pizi = rules.pizi
     hand = list(state.hand)
     if offer.drawn:
         hand.remove(offer.tile)
@@ -92,16 +93,16 @@ def _blocked(
     rest = [t for t in hand if t not in pizi]
     best: tuple[Settlement, tuple[int, ...], list[int]] | None = None
     for kept in combinations(sorted(thrown), len(held)):
-        pi = sum(1 for t in held if t in board.rules.pi)  # a 皮 thrown is a 皮 discard
+        pi = sum(1 for t in held if t in rules.pi)  # a 皮 thrown is a 皮 discard
         mine = replace(
             state,
             hand=[*rest, *kept],
             pizi_discards=state.pizi_discards + len(held) - pi,
             pi_discards=state.pi_discards + pi,
         )
-        if not can_win_on(mine, offer.tile, offer.way, board.laizi, board.rules):
+        if not can_win_on(mine, offer.tile, offer.way, laizi, rules):
             continue
-        trial = clone_board(board)
+        trial = clone_board(ctx.after(offer.at))
         if offer.drawn:
             mine.hand.append(offer.tile)
         trial.seats[offer.seat] = mine

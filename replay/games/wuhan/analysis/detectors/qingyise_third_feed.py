@@ -25,7 +25,7 @@ def qingyise_third_feed(ctx: Context) -> Iterator[Finding]:
         if not (event["type"] in _CLAIMS or (event["type"] == "gang" and event["kind"] == "ming")):
             continue
         seat = int(event["seat"])
-        melds = ctx.after(i).seats[seat].melds
+        melds = ctx.seats_after(i)[seat].melds
         opens = [m for m in melds if m.is_open]
         if len(opens) != 3 or melds[-1] is not opens[2]:
             continue

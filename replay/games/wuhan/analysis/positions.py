@@ -1,0 +1,148 @@
+"""Every position of one replay, kept as what each event changed (issue #15).
+
+The mistake analysis asks about the board before and after any event. Copying the board after
+every event (``clone_board``) cost more than the replay itself; an event changes one seat's
+tiles and one river at most, so ``Positions`` keeps, per event, the seat states and rivers
+shared with the position before except the ones the event touched, and the board's scalar
+fields as one tuple. Detectors read the seats, rivers and draws directly (the hot paths); a
+whole ``Board`` is built only when one is asked for (``board``), exactly as it stood.
+"""
+
+from __future__ import annotations
+
+from operator import attrgetter
+from typing import Any
+
+from replay.games.wuhan.board import Board, Draw
+from replay.games.wuhan.table import SeatState
+
+#: the Board fields an event may rebind (the rules, dealer, indicator, laizi and wall never change)
+_SCALARS = (
+    "front",
+    "back",
+    "phase",
+    "turn",
+    "last_draw",
+    "last_discard",
+    "pending_xu",
+    "last_gang",
+    "haidi_drawn",
+    "judgement",
+    "ended_by",
+    "events",
+)
+_CONSTANT = ("rules", "dealer", "indicator", "laizi", "wall")
+_scalars = attrgetter(*_SCALARS)
+#: events that change no seat's tiles, melds or counts
+_NO_SEAT = frozenset({"pass", "huangzhuang"})
+
+River = tuple[tuple[int, int | None], ...]
+
+
+def seat_copy(state: SeatState) -> SeatState:
+    """A copy later pushes cannot change: the hand and meld lists are the mutable parts."""
+    out = object.__new__(SeatState)
+    d = out.__dict__
+    d.update(state.__dict__)
+    d["hand"] = state.hand.copy()
+    d["melds"] = state.melds.copy()
+    return out
+
+
+class Positions:
+    """The positions of a replay: ``0`` before the first event, ``i + 1`` after event ``i``.
+
+    ``record`` is called by the replay after each event it pushed
+    (``replay.games.wuhan.audit.replay_events``), so the verdict and the analysis share one
+    replay. The seat states and rivers handed out are shared between positions: nobody may
+    mutate them (copy a seat with ``seat_copy``).
+    """
+
+    def __init__(self, board: Board) -> None:
+        self._constant = {name: getattr(board, name) for name in _CONSTANT}
+        self._deal_seen = list(board.seen)
+        self.seats: list[tuple[SeatState, ...]] = [tuple(seat_copy(s) for s in board.seats)]
+        self.rivers: list[tuple[River, ...]] = [tuple(tuple(r) for r in board.discards)]
+        self._scalars: list[tuple[Any, ...]] = [_scalars(board)]
+        self._passes: list[tuple[int, ...]] = [tuple(board.passes)]
+        self.live: Board = board  # the board being replayed; after the last event, the final one
+        self._built: dict[int, Board] = {}
+
+    def record(self, board: Board, event: Any) -> None:
+        """Keep the position after ``event``, which was just pushed onto ``board``.
+
+        What an event changes (``replay.games.wuhan.board``): a draw its seat's hand; a discard its seat's
+        hand, counts and river; a claim its seat's hand and melds and the discarder's river;
+        a gang its seat; a win (the last event) any seat and river, so all are kept then.
+        """
+        kind = event["type"]
+        seats = self.seats[-1]
+        rivers = self.rivers[-1]
+        if kind == "draw" or kind == "discard":
+            seat = event["seat"]
+            live = board.seats[seat]
+            snap = object.__new__(SeatState)
+            d = snap.__dict__
+            d.update(live.__dict__)
+            d["hand"] = live.hand.copy()
+            d["melds"] = seats[seat].melds  # neither changes the melds
+            seats = (*seats[:seat], snap, *seats[seat + 1 :])
+            if kind == "discard":
+                rivers = (*rivers[:seat], tuple(board.discards[seat]), *rivers[seat + 1 :])
+        elif kind == "hu":
+            seats = tuple(seat_copy(s) for s in board.seats)
+            rivers = tuple(tuple(r) for r in board.discards)
+        elif kind not in _NO_SEAT:  # chi, peng, gang
+            seat = event["seat"]
+            seats = (*seats[:seat], seat_copy(board.seats[seat]), *seats[seat + 1 :])
+            if kind != "gang" or event["kind"] == "ming":  # a claim marks the discarder's river
+                source = board.seats[seat].melds[-1].source
+                assert source is not None
+                rivers = (*rivers[:source], tuple(board.discards[source]), *rivers[source + 1 :])
+        self.seats.append(seats)
+        self.rivers.append(rivers)
+        self._scalars.append(_scalars(board))
+        self._passes.append(tuple(board.passes) if board.passes else ())
+
+    # ------------------------------------------------------------------ reading
+    def __len__(self) -> int:
+        return len(self.seats)
+
+    def draw(self, position: int) -> Draw | None:
+        """The board's ``last_draw`` at a position (a Draw is never mutated, only replaced)."""
+        return self._scalars[position][4]  # type: ignore[no-any-return]
+
+    def live_tiles(self, position: int) -> int:
+        """The board's ``live`` at a position: tiles left to draw."""
+        front, back = self._scalars[position][:2]
+        return back - front + 1  # type: ignore[no-any-return]
+
+    def board(self, position: int) -> Board:
+        """The whole board at a position, built once and then shared (do not mutate it)."""
+        if position == len(self.seats) - 1:
+            return self.live
+        built = self._built.get(position)
+        if built is None:
+            built = self._built[position] = self._build(position)
+        return built
+
+    def _build(self, position: int) -> Board:
+        out = object.__new__(Board)
+        d = out.__dict__
+        d.update(self._constant)
+        d.update(zip(_SCALARS, self._scalars[position], strict=True))
+        d["seats"] = list(self.seats[position])
+        d["discards"] = [list(r) for r in self.rivers[position]]
+        d["passes"] = set(self._passes[position])
+        d["seen"] = self._seen(position)
+        return out
+
+    def _seen(self, position: int) -> list[int]:
+        """Deal mode's conservation counts: the deal's, plus every tile drawn so far."""
+        seen = list(self._deal_seen)
+        if self._constant["wall"] is None:
+            for p in range(1, position + 1):
+                draw = self._scalars[p][4]
+                if draw is not None and draw is not self._scalars[p - 1][4]:
+                    seen[draw.tile] += 1
+        return seen

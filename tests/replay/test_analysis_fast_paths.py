@@ -1,0 +1,173 @@
+"""The analysis' fast paths (issue #15) against the slow code they stand in for.
+
+``winning_tiles`` (the kinds a hand could win on, from the shanten tables) must be the kinds
+``replay.games.wuhan.judge.could_win_shape`` accepts one by one.
+
+牌效率's quick path:
+``inefficient_discard`` asks ``_Quick.judge`` first and ``_judge`` (every plan an object, every
+shanten whole-hand) only when the quick path leaves a discard undecided. Whatever the quick
+path decides must be what ``_judge`` says of the same board: on every discard of simulated hands
+of the three presets, and on generated positions (near-complete hands, exposed melds, laizi
+and pizi held, another seat two opens into a one-suit hand).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import given, note, settings
+from hypothesis import strategies as st
+
+from replay.games.wuhan.analysis.base import Context, winning_tiles
+from replay.games.wuhan.analysis.detectors.inefficient_discard import _judge, _Quick, _triplets_value
+from replay.games.wuhan.board import Board, Draw
+from replay.games.wuhan.hand import Meld
+from replay.games.wuhan.judge import could_win_shape
+from replay.games.wuhan.simulate import simulate
+from replay.games.wuhan.table import SeatState
+from replay.tiles import KIND_OF, NUM_KINDS
+from schemas.hand_record import validate_record
+from tests.strategies import HandCase, hand_cases
+
+
+@pytest.mark.parametrize(("preset", "seed"), [("hzlzg", 21), ("hzlzg-koukou", 22), ("hzfclzg", 23)])
+def test_quick_verdicts_are_the_reference_verdicts_on_simulated_hands(preset: str, seed: int) -> None:
+    tally: Counter[str] = Counter()
+    for raw in simulate(60, seed=seed, preset=preset):
+        record, errors = validate_record(raw)
+        assert record is not None, errors
+        ctx = Context.replay(record)
+        quick = _Quick(ctx.rules, ctx.laizi, ctx.final.indicator)
+        for i, event in enumerate(ctx.events):
+            thrown = KIND_OF[event["tile"]] if event["type"] == "discard" else ctx.laizi
+            if thrown == ctx.laizi:
+                continue
+            seat = int(event["seat"])
+            decided, verdict = quick.judge(ctx.seats_before(i), ctx.positions.rivers[i], seat, thrown)
+            if not decided:
+                tally["left to the reference"] += 1
+                continue
+            assert verdict == _judge(ctx.before(i), seat, thrown, {}), (record["hand_id"], i)
+            tally["found" if verdict else "fine"] += 1
+    # worth the comparison: the quick path decides most discards, and finds mistakes among them
+    assert tally["found"] >= 10 and tally["fine"] > 10 * tally["left to the reference"], tally
+
+
+def _position(case: HandCase, pizi: int, thrown_at: int, feeder: int | None) -> tuple[Board, int]:
+    """A board where seat 0 holds the case's tiles (plus ``pizi`` pizi) and is to discard."""
+    rules, laizi = case.rules, case.laizi
+    hand = [*case.concealed, case.win_tile]
+    kinds = [k for k in range(NUM_KINDS) if k not in rules.pizi]
+    for n in range(min(pizi, len(rules.pizi) * 2)):  # a pizi in place of a non-laizi tile
+        spots = [i for i, t in enumerate(hand) if t != laizi and t not in rules.pizi]
+        if spots:
+            hand[spots[(thrown_at + 3 * n) % len(spots)]] = rules.pizi[n % len(rules.pizi)]
+    melds = [
+        Meld(m.type, m.tiles, m.kind, m.source if m.type != "gang" or m.kind != "an" else None)
+        for m in case.melds
+    ]
+    seats = [SeatState(hand=hand, melds=melds)]
+    for s in (1, 2, 3):
+        other = SeatState(hand=[])
+        if feeder == s:  # two opens of one suit: a discard of that suit could feed a third
+            base = 9 * (s - 1)
+            other.melds = [
+                Meld("peng", (base + 2,) * 3, None, 0),
+                Meld("chi", (base + 4, base + 5, base + 6), None, 0),
+            ]
+        seats.append(other)
+    board = object.__new__(Board)
+    board.__dict__.update(
+        rules=rules,
+        dealer=0,
+        indicator=kinds[(thrown_at * 7) % len(kinds)],
+        laizi=laizi,
+        seats=seats,
+        discards=[[], [(kinds[thrown_at % len(kinds)], None)], [], [(kinds[-1], 0)]],
+        last_draw=Draw(0, hand[-1], "normal"),
+    )
+    others = sorted(t for t in hand if t != laizi)
+    thrown = others[thrown_at % len(others)] if others else laizi
+    return board, thrown
+
+
+TALLY: Counter[str] = Counter()
+
+
+@settings(max_examples=600, deadline=None, derandomize=True)
+@given(
+    hand_cases(),
+    st.sampled_from((0, 0, 0, 1, 2)),
+    st.integers(0, 13),
+    st.sampled_from((None, None, 1, 2, 3)),
+)
+def test_quick_verdicts_are_the_reference_verdicts_on_generated_positions(
+    case: HandCase, pizi: int, thrown_at: int, feeder: int | None
+) -> None:
+    board, thrown = _position(case, pizi, thrown_at, feeder)
+    if thrown == board.laizi or len(board.seats[0].hand) % 3 != 2:
+        return
+    note(
+        f"hand={sorted(board.seats[0].hand)} melds={board.seats[0].melds} thrown={thrown} laizi={board.laizi}"
+    )
+    quick = _Quick(board.rules, board.laizi, board.indicator)
+    decided, verdict = quick.judge(board.seats, board.discards, 0, thrown)
+    if decided:
+        assert verdict == _judge(board, 0, thrown, {})
+    TALLY["found" if verdict else "fine" if decided else "left"] += 1
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(hand_cases())
+def test_winning_tiles_are_the_kinds_could_win_shape_accepts(case: HandCase) -> None:
+    hand, melds = list(case.concealed), list(case.melds)
+    possible = [k for k in range(NUM_KINDS) if hand.count(k) < 4]  # no fifth copy is ever offered
+    want = {k for k in possible if could_win_shape(hand, melds, k, case.laizi, case.rules)}  # type: ignore[arg-type]
+    got = winning_tiles(hand, melds, case.laizi, case.rules)  # type: ignore[arg-type]
+    assert got & set(possible) == want
+
+
+def test_winning_tiles_on_every_hand_of_simulated_play() -> None:
+    checked = won = 0
+    for raw in simulate(40, seed=31, preset="hzfclzg"):
+        record, _ = validate_record(raw)
+        assert record is not None
+        ctx = Context.replay(record)
+        for seats in ctx.positions.seats[::3]:
+            for state in seats:
+                if len(state.hand) % 3 != 1:
+                    continue
+                possible = {k for k in range(NUM_KINDS) if state.hand.count(k) < 4}
+                want = {
+                    k for k in possible if could_win_shape(state.hand, state.melds, k, ctx.laizi, ctx.rules)
+                }
+                assert winning_tiles(state.hand, state.melds, ctx.laizi, ctx.rules) & possible == want
+                checked += 1
+                won += bool(want)
+    assert checked > 1000 and won > 50, (checked, won)
+
+
+def _triplets_reference(counts: list[int], m: int, wild: int) -> int:
+    """碰碰胡's value kind by kind, as the detector first computed it."""
+    held = [c for c in counts if c]
+    trips = sorted((min(c, 3) for c in held), reverse=True)
+    top = sum(trips[:m])
+    nxt = trips[m] if len(trips) > m else 0
+    low = trips[m - 1] if 0 < m <= len(trips) else -1
+    kept = top
+    for c in held:
+        v = min(c, 3)
+        rest = top - v + nxt if m and v >= low else top
+        kept = max(kept, min(c, 2) + rest)
+    return 3 * m + 2 - kept - wild - 1
+
+
+@settings(max_examples=2000, deadline=None, derandomize=True)
+@given(
+    st.lists(st.sampled_from((0, 0, 0, 0, 1, 1, 2, 3, 4)), min_size=34, max_size=34),
+    st.integers(0, 4),
+    st.integers(0, 3),
+)
+def test_triplets_value_by_how_many_kinds_are_held_how_often(counts: list[int], m: int, wild: int) -> None:
+    assert _triplets_value(counts, m, wild) == _triplets_reference(counts, m, wild)

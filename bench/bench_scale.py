@@ -9,9 +9,10 @@ Not a test: it prints figures. Steps, each optional:
    ``PATH.<hands>`` every N hands, so pages can be measured on a smaller size while it grows.
 2. **Pages**: the server time of the overview, the player page (the heaviest player and a
    typical one), the audits page and a filtered mistakes explorer page, each the first request
-   after the server opened the database and the median of the warm requests after it. Server
-   time is the app's own ``Server-Timing: app;dur=`` header (``api/app.py`` sets it around each
-   request), read through the Flask test client: no network or browser in the figure.
+   after the server opened the database (a fresh app: its template is compiled then too) and
+   the median of the warm requests after it. Server time is the app's own ``Server-Timing:
+   app;dur=`` header (``api/timing.py``, from the first ``before_request`` to the last
+   ``after_request``), read through the Flask test client: no network or browser in the figure.
 3. **Ingest on top**: the next 10,000 hands (``--next``) into the big database, and the same
    hands into an empty database, in the same run: hands/s of each side by side; then the pages
    again (an ingest ends by storing the population figures the player page compares with, so
@@ -154,10 +155,14 @@ def pages(store: Store) -> list[tuple[str, str]]:
 
 
 def server_ms(client: Any, url: str) -> float:
+    """The app's ``Server-Timing``; the test client's wall time for a version without it (the
+    baseline: run this file from a checkout of an older commit)."""
+    started = time.perf_counter()
     response = client.get(url)
+    wall = (time.perf_counter() - started) * 1000
     assert response.status_code == 200, (url, response.status_code)
-    timing = response.headers["Server-Timing"]
-    return float(timing.split("dur=")[1])
+    timing = response.headers.get("Server-Timing")
+    return float(timing.split("dur=")[1]) if timing else wall
 
 
 def measure_pages(db: Path, warm: int) -> None:
@@ -249,17 +254,20 @@ def main() -> None:
     parser.add_argument("--no-build", action="store_true", help="measure the database as it is")
     parser.add_argument("--build-only", action="store_true")
     parser.add_argument("--warm", type=int, default=9, help="warm requests per page")
+    parser.add_argument("--no-pages", action="store_true", help="only the ingest on top")
     parser.add_argument("--next", type=int, default=10_000, help="hands ingested on top (0: none)")
     args = parser.parse_args()
     if not args.no_build:
         build(args.db, args.hands, args.workers, args.snapshot_every)
     if args.build_only:
         return
-    measure_pages(args.db, args.warm)
+    if not args.no_pages:
+        measure_pages(args.db, args.warm)
     if args.next:
         ingest_next(args.db, args.next, args.workers)
-        print("after that ingest (it stored the population figures, store.habits.refresh_populations):")
-        measure_pages(args.db, args.warm)
+        if not args.no_pages:
+            print("after that ingest (it stored the population figures, store.habits.refresh_populations):")
+            measure_pages(args.db, args.warm)
 
 
 if __name__ == "__main__":

@@ -78,6 +78,19 @@ def _rows(cur: Any, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]
     return [dict(zip(names, row, strict=True)) for row in result.fetchall()]
 
 
+def _summary(counts: Sequence[tuple[Any, ...]]) -> list[dict[str, Any]]:
+    """Findings per type, most first, from counts per (type, collapsed or not): a type's cost is
+    None when none of its findings has one, as SQL's ``sum``."""
+    by_type: dict[Any, list[Any]] = {}
+    for kind, _, n, cost in counts:
+        entry = by_type.setdefault(kind, [0, None])
+        entry[0] += n
+        if cost is not None:
+            entry[1] = cost if entry[1] is None else entry[1] + cost
+    rows = [{"type": kind, "n": n, "cost": cost} for kind, (n, cost) in by_type.items()]
+    return sorted(rows, key=lambda r: -r["n"])
+
+
 class StoreData:
     """The dashboards' window on the store."""
 
@@ -135,12 +148,13 @@ class StoreData:
             )
             rejects = cur.execute("SELECT count(*) FROM rejects").fetchone()
             conflicts = cur.execute("SELECT count(*) FROM conflicts WHERE NOT resolved").fetchone()
-            top = _rows(
+            top = _rows(  # per player and game first: a list per player of its games, not its seats
                 cur,
-                "SELECT h.player_id, any_value(h.name) AS name, count(*) AS hands,"
-                " sum(CASE WHEN h.won THEN 1 ELSE 0 END) AS wins,"
-                " list(DISTINCT h.game ORDER BY h.game DESC) AS games"
-                f" FROM player_hands h WHERE {where}"
+                "SELECT player_id, any_value(name) AS name, sum(hands) AS hands, sum(wins) AS wins,"
+                " list(game ORDER BY game DESC) AS games FROM ("
+                " SELECT h.player_id, h.game, any_value(h.name) AS name, count(*) AS hands,"
+                " sum(CASE WHEN h.won THEN 1 ELSE 0 END) AS wins"
+                f" FROM seat_rows h WHERE {where} GROUP BY 1, 2)"
                 " GROUP BY 1 ORDER BY hands DESC, 1 LIMIT 12",
                 params,
             )
@@ -218,17 +232,14 @@ class StoreData:
                 f" ORDER BY {SORTS[q.sort]}, m.source, m.hand_id, m.idx, m.type, m.seat LIMIT ? OFFSET ?",
                 [*params, q.per_page, q.offset],
             )
-            total = cur.execute(f"SELECT count(*){shown}", params).fetchone()
-            hidden = (
-                cur.execute(f"SELECT count(*){base} AND {quiet}", params).fetchone()
-                if not (q.show_low or q.severity == "low")
-                else None
-            )
-            summary = _rows(
-                cur,
-                f"SELECT m.type, count(*) AS n, sum(m.cost) AS cost{base} GROUP BY 1 ORDER BY 2 DESC",
-                params,
-            )
+            # one scan for the total, the collapsed low findings and the per-type summary
+            counts = cur.execute(
+                f"SELECT m.type, {quiet} AS quiet, count(*), sum(m.cost){base} GROUP BY 1, 2", params
+            ).fetchall()
+            everything = q.show_low or q.severity == "low"
+            total = sum(n for _, low, n, _ in counts if everything or low is False)
+            hidden = 0 if everything else sum(n for _, low, n, _ in counts if low is True)
+            summary = _summary(counts)
             types = (
                 [r[0] for r in cur.execute("SELECT DISTINCT type FROM mistakes ORDER BY 1").fetchall()]
                 if with_types
@@ -236,8 +247,8 @@ class StoreData:
             )
         return {
             "rows": rows,
-            "total": total[0] if total else 0,
-            "hidden_low": hidden[0] if hidden else 0,
+            "total": total,
+            "hidden_low": hidden,
             "summary": summary,
             "types": types,
         }

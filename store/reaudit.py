@@ -80,11 +80,10 @@ def reaudit(
     run goes (a background job shows it as progress).
     """
     report = report if report is not None else ReauditReport()
-    try:
-        return _reaudit(store, chunk, progress, workers, report, should_stop)
-    finally:
-        page_rows.compact(store, force=True)  # the rebuilt rows were appended out of player order
-        refresh_populations(store)  # the player pages' baseline, for the new verdicts
+    _reaudit(store, chunk, progress, workers, report, should_stop)
+    page_rows.compact(store, force=True)  # the rebuilt rows were appended out of player order
+    refresh_populations(store)  # the player pages' baseline, for the new verdicts
+    return report
 
 
 def _reaudit(

@@ -460,6 +460,7 @@ class _Quick:
         self.rules, self.laizi, self.indicator = rules, laizi, indicator
         self.pizi = rules.pizi
         self.excluded = frozenset({laizi, *rules.pizi})
+        self._useful: dict[tuple[tuple[int, int, int, int], int, int], frozenset[int]] = {}
         self.families = (wind_kinds(rules) | {laizi}, JIANG | {laizi})
         self._melds: dict[int, _Melds] = {}
 
@@ -651,14 +652,19 @@ class _Quick:
     ) -> Verdict:
         """``_acceptance_verdict`` for the 屁胡 plan."""
         total = sum(counts)
-        values = self._values(counts, keys, total, wild, dead)
-        others = [k for k, v in values.items() if v == best and k != thrown]
+        # the other discards as good as the best (values, without building them all)
+        kept = 3 * (total // 3) + 1 - wild - best  # what a natural discard keeps to be worth ``best``
+        others = [k for k, n in discard_kept(keys, total) if n == kept and k != thrown]
+        if dead and shanten_of_keys(keys, total - 1, wild + dead - 1) + dead - 1 == best:
+            others += [p for p in self.pizi if counts[p] and p != thrown]  # a pizi: one dead tile fewer
         if not others:
             return None  # the unique best discard of this plan
         excluded = self.excluded  # a drawn laizi is counted apart; a drawn pizi helps nothing
+        seen = self._useful
 
-        def useful(k: int) -> set[int]:
-            """The kinds whose draw would bring the hand closer after discarding ``k``."""
+        def useful(k: int) -> frozenset[int]:
+            """The kinds whose draw would bring the hand closer after discarding ``k`` (a seat
+            that throws what it drew keeps its hand: asked again, so kept for the hand)."""
             after = keys
             d = dead
             if natural[k]:
@@ -668,7 +674,11 @@ class _Quick:
                 after = (moved[0], moved[1], moved[2], moved[3])
             else:
                 d -= 1
-            return set(improving_kinds(after, total - 1, "jiang", not d)) - excluded
+            found = seen.get((after, d, total))
+            if found is None:
+                found = frozenset(improving_kinds(after, total - 1, "jiang", not d)) - excluded
+                seen[after, d, total] = found
+            return found
 
         mine = useful(thrown)
         theirs = [(k, useful(k)) for k in others]

@@ -53,6 +53,11 @@ def swipe(page: Any, dx: int) -> None:
     page.evaluate(SWIPE, [dx])
 
 
+def caption_at(page: Any, index: int) -> None:
+    """Wait (Playwright's timeout) until the board's caption is at event ``index``."""
+    page.wait_for_function(f"document.getElementById('caption').textContent.startsWith('event {index}:')")
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("browser") / "replay.duckdb"
@@ -231,7 +236,7 @@ def test_move_list_and_timeline_markers_jump_to_their_step(server: str, browser:
     line = page.locator("#moves li a", has_text="碰").first
     target = line.get_attribute("href").split("=")[1]
     line.click()
-    assert page.locator("#caption").inner_text().startswith(f"event {target}:")
+    caption_at(page, int(target))
     assert "碰" in page.locator("#caption").inner_text()
     assert page.locator("#moves li.current a").get_attribute("href") == f"#step={target}"
     assert page.locator("#board .meld.fresh .tile.claimed-now").count() == 1  # the claimed tile
@@ -241,17 +246,12 @@ def test_move_list_and_timeline_markers_jump_to_their_step(server: str, browser:
     actor = page.locator(".seat.turn").get_attribute("data-seat")
     assert page.locator(f'.seat[data-seat="{actor}"] .river .tile.last').count() == 1
     page.locator("#timeline .marker.win").click()
-    assert "wins 胡" in page.locator("#marks").inner_text()
+    page.wait_for_function("document.getElementById('marks').textContent.includes('wins 胡')")
     page.locator("#timeline .marker.high").first.click()
     assert page.locator("#marks .mark.mistake").count() >= 1
     shoot(page, f"viewer-timeline-{size}")
     assert problems == []
     close(page)
-
-
-def caption_at(page: Any, index: int) -> None:
-    """Wait (Playwright's timeout) until the board's caption is at event ``index``."""
-    page.wait_for_function(f"document.getElementById('caption').textContent.startsWith('event {index}:')")
 
 
 @pytest.mark.parametrize("size", SIZES)

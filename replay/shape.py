@@ -564,56 +564,70 @@ def _cached(key: tuple[int, ...], value: tuple[int, ...]) -> tuple[int, ...]:
     return value
 
 
+def _moves(
+    key: int, honours: bool, pair: str
+) -> tuple[int, tuple[tuple[int, int, bool], ...], tuple[tuple[int, int], ...]]:
+    """A group shape's class, its (rank, class, near a held tile) for each draw it can take,
+    and its (rank, class) for each discard: the big shape dictionaries are read once per shape
+    (their reads are the slow part of a lookup), whatever the rest of the hand."""
+    suit, honour, shift, *_ = _RULES.get(pair) or _rule(pair)
+    ck = key << 2 | (shift > 0) << 1 | honours
+    found = _MOVES.get(ck)
+    if found is None:
+        table, ranks = (honour, 7) if honours else (suit, 9)
+        held = [key >> 8 * r & 255 for r in range(ranks)]
+        near = 0
+        for r in range(ranks):
+            if held[r]:
+                near |= 1 << r if honours else _NEAR_MASK[r]
+        after = [table.get(key + _STEP[r]) if held[r] < 4 else None for r in range(ranks)]
+        # None: a fifth copy, or a group past 14 tiles (a 14-tile hand's discards read these too)
+        draws = tuple(
+            (r, y >> shift & 255, bool(near >> r & 1)) for r, y in enumerate(after) if y is not None
+        )
+        sheds = tuple((r, table[key - _STEP[r]] >> shift & 255) for r in range(ranks) if held[r])
+        if len(_MOVES) >= _GROUP_LIMIT:
+            _MOVES.clear()
+        found = _MOVES[ck] = (table[key] >> shift & 255, draws, sheds)
+    return found
+
+
+_MOVES: dict[int, tuple[int, tuple[tuple[int, int, bool], ...], tuple[tuple[int, int], ...]]] = {}
+
+
 def _improving_suit(key: int, rest: int, honours: int, melds: int, near: bool, pair: str) -> tuple[int, ...]:
     """The ranks of a suit of shape ``key`` whose draw keeps more tiles, beside the other two
     suits' J class ``rest`` and the honours' class."""
-    suit, _, shift, s, nh, _, kt, ft = _RULES.get(pair) or _rule(pair)
-    kept = ft[(kt[rest * s + (suit[key] >> shift & 255)] * nh + honours) * 5 + melds]
-    held = [key >> 8 * r & 255 for r in range(9)]
-    allowed = 511
-    if near:
-        allowed = 0
-        for r in range(9):
-            if held[r]:
-                allowed |= _NEAR_MASK[r]
+    _, _, _, s, nh, _, kt, ft = _RULES.get(pair) or _rule(pair)
+    c, draws, _ = _moves(key, False, pair)
+    kept = ft[(kt[rest * s + c] * nh + honours) * 5 + melds]
     return tuple(
         r
-        for r in range(9)
-        if held[r] < 4
-        and allowed >> r & 1
-        and ft[(kt[rest * s + (suit[key + _STEP[r]] >> shift & 255)] * nh + honours) * 5 + melds] > kept
+        for r, y, close in draws
+        if (close or not near) and ft[(kt[rest * s + y] * nh + honours) * 5 + melds] > kept
     )
 
 
 def _improving_honours(key: int, rest: int, melds: int, near: bool, pair: str) -> tuple[int, ...]:
     """As ``_improving_suit`` for the honours, beside the three suits' K class ``rest``."""
-    _, honour, shift, _, nh, _, _, ft = _RULES.get(pair) or _rule(pair)
-    kept = ft[(rest * nh + (honour[key] >> shift & 255)) * 5 + melds]
-    held = [key >> 8 * r & 255 for r in range(7)]
-    return tuple(
-        r
-        for r in range(7)
-        if held[r] < 4
-        and (held[r] or not near)
-        and ft[(rest * nh + (honour[key + _STEP[r]] >> shift & 255)) * 5 + melds] > kept
-    )
+    _, _, _, _, nh, _, _, ft = _RULES.get(pair) or _rule(pair)
+    c, draws, _ = _moves(key, True, pair)
+    kept = ft[(rest * nh + c) * 5 + melds]
+    return tuple(r for r, y, close in draws if (close or not near) and ft[(rest * nh + y) * 5 + melds] > kept)
 
 
 def _discards_suit(key: int, rest: int, honours: int, melds: int, pair: str) -> tuple[int, ...]:
     """(rank, tiles kept) pairs, flattened, for each rank of a suit of shape ``key`` held."""
-    suit, _, shift, s, nh, _, kt, ft = _RULES.get(pair) or _rule(pair)
+    _, _, _, s, nh, _, kt, ft = _RULES.get(pair) or _rule(pair)
     out: list[int] = []
-    for r in range(9):
-        if key >> 8 * r & 255:
-            y = suit[key - _STEP[r]] >> shift & 255
-            out += (r, ft[(kt[rest * s + y] * nh + honours) * 5 + melds])
+    for r, y in _moves(key, False, pair)[2]:
+        out += (r, ft[(kt[rest * s + y] * nh + honours) * 5 + melds])
     return tuple(out)
 
 
 def _discards_honours(key: int, rest: int, melds: int, pair: str) -> tuple[int, ...]:
-    _, honour, shift, _, nh, _, _, ft = _RULES.get(pair) or _rule(pair)
+    _, _, _, _, nh, _, _, ft = _RULES.get(pair) or _rule(pair)
     out: list[int] = []
-    for r in range(7):
-        if key >> 8 * r & 255:
-            out += (r, ft[(rest * nh + (honour[key - _STEP[r]] >> shift & 255)) * 5 + melds])
+    for r, y in _moves(key, True, pair)[2]:
+        out += (r, ft[(rest * nh + y) * 5 + melds])
     return tuple(out)

@@ -17,7 +17,7 @@ from replay.findings import SEVERITIES as SEVERITIES
 from replay.findings import Finding as Finding
 from replay.games.wuhan.analysis.positions import Positions
 from replay.games.wuhan.board import DRAW_WAYS, Board, Draw, IllegalEvent
-from replay.games.wuhan.hand import SELF_DRAWN_WAYS, Meld, wind_kinds
+from replay.games.wuhan.hand import SELF_DRAWN_WAYS, Meld, pihu_shape, wind_kinds
 from replay.games.wuhan.judge import Judgement, can_win_on
 from replay.games.wuhan.ruleset import HAND_NAMES_ZH, Ruleset
 from replay.games.wuhan.settle import Settlement
@@ -293,6 +293,8 @@ class Context:
         held = self.seats_before(offer.at)[offer.seat] if offer.drawn else state
         if offer.tile not in self.shapes(held):
             return None
+        if surely_unreadable(held.hand, held.melds, offer.tile, offer.way, self.laizi, self.rules):
+            return None
         seat = replace(state, hand=list(held.hand))
         if not can_win_on(seat, offer.tile, offer.way, self.laizi, self.rules):
             return None
@@ -338,6 +340,47 @@ def winning_tiles(hand: Sequence[int], melds: Sequence[Meld], laizi: int, rules:
             out.update(family)
             out.add(laizi)
     return frozenset(out)
+
+
+def surely_unreadable(
+    hand: Sequence[int], melds: Sequence[Meld], tile: int, way: str, laizi: int, rules: Ruleset
+) -> bool:
+    """True only when ``replay.games.wuhan.hand.readings`` of the hand and tile is empty, so
+    ``can_win_on`` is False, decided without the readings (the dearest part of a win check).
+
+    A reading is a 屁胡 or a set of big hands (``_family``), and each big hand needs the tiles
+    in plain view of it: 清一色 one suit, 风一色 winds, 将一色 2/5/8 tiles, 碰碰胡 every meld a
+    triplet, 全求人 four opens and a discard. When none of that holds, only a 屁胡 could read,
+    and R-4.3 rules it out with two laizi on a discard or a plain self-draw (``laizi_limit``
+    ``held``; the other counting is left to ``readings``); otherwise its shape decides.
+    """
+    if rules.laizi_limit != "held":
+        return False
+    natural = {t for t in hand if t != laizi}
+    if tile != laizi:
+        natural.add(tile)
+    for m in melds:
+        natural.update(m.tiles)
+    if not natural or all(m.is_triplet for m in melds):
+        return False
+    suits = {k // 9 for k in natural}
+    if len(suits) == 1 and max(natural) < 27:
+        return False
+    if natural <= wind_kinds(rules) or natural <= JIANG:
+        return False
+    if way == "discard" and len(melds) == 4 and all(m.is_open for m in melds):
+        return False
+    held = sum(1 for t in hand if t == laizi) + (tile == laizi)
+    if held >= 2 and way in ("discard", "self_draw"):
+        return True  # R-4.3: no 屁胡 with two laizi, and no big hand in view
+    counts = [0] * NUM_KINDS
+    for t in hand:
+        counts[t] += 1
+    counts[tile] += 1
+    if pihu_shape(counts, 0, laizi, rules):
+        return False
+    counts[laizi] = 0
+    return not (held and pihu_shape(counts, held, laizi, rules))
 
 
 def tile_name(kind: int) -> str:

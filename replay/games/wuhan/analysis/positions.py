@@ -37,6 +37,14 @@ _scalars = attrgetter(*_SCALARS)
 _NO_SEAT = frozenset({"pass", "huangzhuang"})
 
 River = tuple[tuple[int, int | None], ...]
+_new_seat = object.__new__
+#: _PUT[i](t, x): the 4-tuple t with x in place i
+_PUT = (
+    lambda t, x: (x, t[1], t[2], t[3]),
+    lambda t, x: (t[0], x, t[2], t[3]),
+    lambda t, x: (t[0], t[1], x, t[3]),
+    lambda t, x: (t[0], t[1], t[2], x),
+)
 
 
 def seat_copy(state: SeatState) -> SeatState:
@@ -67,42 +75,45 @@ class Positions:
         self._passes: list[tuple[int, ...]] = [tuple(board.passes)]
         self.live: Board = board  # the board being replayed; after the last event, the final one
         self._built: dict[int, Board] = {}
+        self._seats_now, self._rivers_now = self.seats[0], self.rivers[0]
+        self._add_seats, self._add_rivers = self.seats.append, self.rivers.append
+        self._add_scalars, self._add_passes = self._scalars.append, self._passes.append
 
     def record(self, board: Board, event: Any) -> None:
         """Keep the position after ``event``, which was just pushed onto ``board``.
 
-        What an event changes (``replay.games.wuhan.board``): a draw its seat's hand; a discard its seat's
-        hand, counts and river; a claim its seat's hand and melds and the discarder's river;
-        a gang its seat; a win (the last event) any seat and river, so all are kept then.
+        What an event changes (``replay.games.wuhan.board``): a draw its seat's hand; a discard
+        its seat's hand, counts and river; a claim its seat's hand and melds and the discarder's
+        river; a gang its seat; a win (the last event) any seat and river, so all are kept then.
         """
         kind = event["type"]
-        seats = self.seats[-1]
-        rivers = self.rivers[-1]
+        seats = self._seats_now
+        rivers = self._rivers_now
         if kind == "draw" or kind == "discard":
             seat = event["seat"]
             live = board.seats[seat]
-            snap = object.__new__(SeatState)
-            d = snap.__dict__
-            d.update(live.__dict__)
-            d["hand"] = live.hand.copy()
-            d["melds"] = seats[seat].melds  # neither changes the melds
-            seats = (*seats[:seat], snap, *seats[seat + 1 :])
+            snap = _new_seat(SeatState)
+            snap.__dict__ = {**live.__dict__, "hand": live.hand.copy(), "melds": seats[seat].melds}
+            seats = _PUT[seat](seats, snap)  # neither changes the melds: shared with the last state
             if kind == "discard":
-                rivers = (*rivers[:seat], tuple(board.discards[seat]), *rivers[seat + 1 :])
+                rivers = _PUT[seat](rivers, tuple(board.discards[seat]))
         elif kind == "hu":
             seats = tuple(seat_copy(s) for s in board.seats)
             rivers = tuple(tuple(r) for r in board.discards)
         elif kind not in _NO_SEAT:  # chi, peng, gang
             seat = event["seat"]
-            seats = (*seats[:seat], seat_copy(board.seats[seat]), *seats[seat + 1 :])
+            state = board.seats[seat]
+            seats = _PUT[seat](seats, seat_copy(state))
             if kind != "gang" or event["kind"] == "ming":  # a claim marks the discarder's river
-                source = board.seats[seat].melds[-1].source
+                source = state.melds[-1].source
                 assert source is not None
-                rivers = (*rivers[:source], tuple(board.discards[source]), *rivers[source + 1 :])
-        self.seats.append(seats)
-        self.rivers.append(rivers)
-        self._scalars.append(_scalars(board))
-        self._passes.append(tuple(board.passes) if board.passes else ())
+                rivers = _PUT[source](rivers, tuple(board.discards[source]))
+        self._seats_now = seats
+        self._rivers_now = rivers
+        self._add_seats(seats)
+        self._add_rivers(rivers)
+        self._add_scalars(_scalars(board))
+        self._add_passes(tuple(board.passes) if board.passes else ())
 
     # ------------------------------------------------------------------ reading
     def __len__(self) -> int:

@@ -28,8 +28,16 @@ from replay.tiles import NUM_KINDS
 
 @detector("double_laizi_blocked_win")
 def double_laizi_blocked_win(ctx: Context) -> Iterator[Finding]:
-    reported = [False] * 4
     laizi = ctx.laizi
+    received = [state.hand.count(laizi) for state in ctx.seats_before(0)]
+    for i, event in enumerate(ctx.events):
+        if event["type"] == "draw":
+            draw = ctx.draw_after(i)
+            if draw is not None and draw.tile == laizi:
+                received[draw.seat] += 1
+    if max(received) < 2:
+        return  # nobody ever held two laizi
+    reported = [False] * 4
     seats = ctx.positions.seats
     for offer in ctx.offers:
         way = offer.way

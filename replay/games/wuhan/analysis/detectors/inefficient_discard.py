@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from replay.games.wuhan.analysis.base import Context, Finding, tile_name
 from replay.games.wuhan.analysis.registry import detector
@@ -439,7 +440,9 @@ class _Melds:
 
     suits: tuple[int, ...]
     triplets: bool
-    families: tuple[tuple[int, ...], ...]  # each with the laizi, which never counts against it
+    #: (plan name, kinds) of each family in reach, the laizi among its kinds: it never counts
+    #: against the family
+    families: tuple[tuple[str, frozenset[int]], ...]
 
 
 class _Quick:
@@ -457,6 +460,7 @@ class _Quick:
         self.rules, self.laizi, self.indicator = rules, laizi, indicator
         self.pizi = rules.pizi
         self.excluded = frozenset({laizi, *rules.pizi})
+        self._useful: dict[tuple[tuple[int, int, int, int], int, int], frozenset[int]] = {}
         self.families = (wind_kinds(rules) | {laizi}, JIANG | {laizi})
         self._melds: dict[int, _Melds] = {}
 
@@ -467,8 +471,8 @@ class _Quick:
             tiles = [t for m in melds for t in m.tiles]
             suits = tuple(s for s, suit in enumerate(_SUITS) if all(t in suit for t in tiles))
             families = tuple(
-                tuple(sorted(f | {self.laizi}))
-                for f in (wind_kinds(self.rules), JIANG)
+                (name, f | {self.laizi})
+                for name, f in (("fengyise", wind_kinds(self.rules)), ("jiangyise", JIANG))
                 if all(t in f for t in tiles)
             )
             triplets = bool(melds) and all(m.is_triplet for m in melds)
@@ -502,18 +506,20 @@ class _Quick:
         except KeyError:
             return False, None
         facts = self.melds(state.melds)
-        floors = []
+        # the big-hand plans _big_plans builds, in its order, with their floors
+        bigs: list[tuple[int, tuple[Any, ...]]] = []
         for s in facts.suits:
             off_suit = total - wild - sum(natural[9 * s : 9 * s + 9])
             if off_suit <= _PLANS_LIMIT:
-                floors.append(max(0, off_suit - 1))
+                bigs.append((max(0, off_suit - 1), ("qingyise", s, off_suit)))
         if facts.triplets:
-            floors.append(max(0, _triplets_value(natural, 4 - len(state.melds), wild)))
-        for family in facts.families:
+            slots = 4 - len(state.melds)
+            bigs.append((max(0, _triplets_value(natural, slots, wild)), ("pengpenghu", slots)))
+        for name, family in facts.families:
             off = total - sum(map(counts.__getitem__, family))
             if off <= _PLANS_LIMIT:
-                floors.append(max(0, off - 1))
-        others_floor = min(floors, default=99)
+                bigs.append((max(0, off - 1), (name, family, off)))
+        others_floor = min([f for f, _ in bigs], default=99)
         if pihu_best > NEAR_READY and others_floor > NEAR_READY:
             return True, None  # far from ready
         limit = min(pihu_best, NEAR_READY) + 1
@@ -527,24 +533,83 @@ class _Quick:
             if verdict is None:
                 return True, None
             # _judge goes on to weigh the plans: with none in reach it finds this verdict again
-            return (True, verdict) if others_floor > limit else (False, None)
-        if others_floor > limit:  # the 屁胡 plan alone is plausible, and the discard is not its best
-            if pihu_best > NEAR_READY:
-                return True, None
-            values = self._values(counts, keys, total, wild, dead)
-            better = [k for k, v in values.items() if v == pihu_best]
+            if others_floor > limit:
+                return True, verdict
+        held = (counts, natural, keys, total, wild, dead)
+        plans: list[tuple[int, int, tuple[Any, ...] | None]] = [(pihu_best, 0, None)]  # None: 屁胡
+        for i, (floor, plan) in enumerate(bigs):
+            if floor <= limit:
+                plans.append((self._best(plan, held), i + 1, plan))
+        best = min(b for b, _, _ in plans)
+        if best > NEAR_READY:
+            return True, None
+        plausible = sorted((x for x in plans if x[0] <= best + 1), key=lambda x: (x[0], x[1]))
+        tied = [(b, plan) for b, _, plan in plausible if self._plan_value(plan, thrown, held) == b]
+        if not tied:
+            mine = min(self._plan_value(plan, thrown, held) for _, _, plan in plausible)
+            first = plausible[0][2]
+            values = self._plan_values(first, held)
+            better = [k for k, v in values.items() if v == best]
             if thrown not in (danger := _danger_of(seats, seat, self.rules)) and all(
                 k in danger for k in better
             ):
                 return True, None
-            severity = "high" if mine - pihu_best >= 2 or pihu_best <= 0 else "medium"
+            severity = "high" if mine - best >= 2 or best <= 0 else "medium"
             alt = " or ".join(tile_name(k) for k in better[:3])
+            aim = "" if first is None else f", aiming at {PLAN_NAMES[first[0]]}"
             return True, (
                 severity,
                 f"discarding {tile_name(thrown)} left the hand {_far(mine)} where {alt} would have left it "
-                f"{_far(pihu_best)} (牌效率)",
+                f"{_far(best)}{aim} (牌效率)",
             )
-        return False, None
+        if any(b > ACCEPTANCE_READY for b, _ in tied):
+            return True, None  # acceptance is only weighed close to ready
+        if tied == [(pihu_best, None)]:
+            return True, self._acceptance(
+                seats, rivers, seat, thrown, counts, natural, keys, wild, dead, pihu_best
+            )
+        return False, None  # a big hand's acceptance: _judge weighs it
+
+    def _best(self, plan: tuple[Any, ...], held: tuple[Any, ...]) -> int:
+        """A big-hand plan's ``best`` (the value after its best discard)."""
+        _counts, natural, keys, total, wild, _dead = held
+        name = plan[0]
+        if name == "qingyise":
+            s, off_suit = int(plan[1]), int(plan[2])
+            alone = tuple(keys[g] if g == s else 0 for g in range(4))
+            return max(0, shanten_of_keys(alone, total, wild + off_suit, "any") + off_suit)
+        if name == "pengpenghu":
+            return max(0, _triplets_value(natural, plan[1], wild))
+        return max(0, int(plan[2]) - 1)
+
+    def _plan_value(self, plan: tuple[Any, ...] | None, k: int, held: tuple[Any, ...]) -> int:
+        """A plan's ``value`` after discarding ``k`` (None: the 屁胡 plan)."""
+        _counts, natural, keys, total, wild, dead = held
+        if plan is None:
+            return self._value(keys, natural, total, wild, dead, k)
+        name = plan[0]
+        if name == "qingyise":
+            s, off_suit = int(plan[1]), int(plan[2])
+            alone = [keys[g] if g == s else 0 for g in range(4)]
+            if natural[k] and 9 * s <= k < 9 * s + 9:
+                alone[s] -= _STEP[k - 9 * s]
+                return shanten_of_keys(alone, total - 1, wild + off_suit, "any") + off_suit
+            return shanten_of_keys(alone, total - 1, wild + off_suit - 1, "any") + off_suit - 1
+        if name == "pengpenghu":
+            if not natural[k]:
+                return _triplets_value(natural, plan[1], wild)
+            after = natural.copy()
+            after[k] -= 1
+            return _triplets_value(after, plan[1], wild)
+        return int(plan[2] - (k not in plan[1]))
+
+    def _plan_values(self, plan: tuple[Any, ...] | None, held: tuple[Any, ...]) -> dict[int, int]:
+        """A plan's ``values`` of every discard but the laizi, in kind order."""
+        counts, _natural, keys, total, wild, dead = held
+        if plan is None:
+            return self._values(counts, keys, total, wild, dead)
+        laizi = self.laizi
+        return {k: self._plan_value(plan, k, held) for k in range(NUM_KINDS) if counts[k] and k != laizi}
 
     @staticmethod
     def _value(
@@ -587,14 +652,19 @@ class _Quick:
     ) -> Verdict:
         """``_acceptance_verdict`` for the 屁胡 plan."""
         total = sum(counts)
-        values = self._values(counts, keys, total, wild, dead)
-        others = [k for k, v in values.items() if v == best and k != thrown]
+        # the other discards as good as the best (values, without building them all)
+        kept = 3 * (total // 3) + 1 - wild - best  # what a natural discard keeps to be worth ``best``
+        others = [k for k, n in discard_kept(keys, total) if n == kept and k != thrown]
+        if dead and shanten_of_keys(keys, total - 1, wild + dead - 1) + dead - 1 == best:
+            others += [p for p in self.pizi if counts[p] and p != thrown]  # a pizi: one dead tile fewer
         if not others:
             return None  # the unique best discard of this plan
         excluded = self.excluded  # a drawn laizi is counted apart; a drawn pizi helps nothing
+        seen = self._useful
 
-        def useful(k: int) -> set[int]:
-            """The kinds whose draw would bring the hand closer after discarding ``k``."""
+        def useful(k: int) -> frozenset[int]:
+            """The kinds whose draw would bring the hand closer after discarding ``k`` (a seat
+            that throws what it drew keeps its hand: asked again, so kept for the hand)."""
             after = keys
             d = dead
             if natural[k]:
@@ -604,7 +674,11 @@ class _Quick:
                 after = (moved[0], moved[1], moved[2], moved[3])
             else:
                 d -= 1
-            return set(improving_kinds(after, total - 1, "jiang", not d)) - excluded
+            found = seen.get((after, d, total))
+            if found is None:
+                found = frozenset(improving_kinds(after, total - 1, "jiang", not d)) - excluded
+                seen[after, d, total] = found
+            return found
 
         mine = useful(thrown)
         theirs = [(k, useful(k)) for k in others]

@@ -44,6 +44,14 @@ def pizi_blocked_win(ctx: Context) -> Iterator[Finding]:
     for o, _ in ctx.chances:  # _blocked needs the seat opened, as every win does
         if o.tile not in pizi:
             by_index.setdefault(o.at, []).append(o)
+    if not by_index:
+        return  # no seat had a win to miss
+    before = ctx.positions.seats
+    if not any(
+        e["type"] == "discard" and KIND_OF[e["tile"]] not in pizi and not free(before[i][e["seat"]].hand)
+        for i, e in enumerate(ctx.events)
+    ):
+        return  # nobody threw another tile while holding a pizi: nothing could have been swapped
     swaps: list[dict[int, int]] = [{}, {}, {}, {}]  # per seat: kind thrown while holding pizi -> index
     reported = [False] * 4
     for i, event in enumerate(ctx.events):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any, NamedTuple
 
 from replay.findings import SEVERITIES as SEVERITIES
@@ -22,7 +22,7 @@ from replay.games.wuhan.judge import Judgement, can_win_on
 from replay.games.wuhan.ruleset import HAND_NAMES_ZH, Ruleset
 from replay.games.wuhan.settle import Settlement
 from replay.games.wuhan.table import SeatState, Win
-from replay.shape import complete, group_keys, improving_kinds, shanten_of_keys
+from replay.shape import complete, improving_kinds, shanten_of_keys
 from replay.tiles import CODES, JIANG, KIND_OF, NUM_KINDS
 
 #: the way a win on each kind of draw is won (R-3.7's haidi replacement draw included)
@@ -252,13 +252,18 @@ class Context:
         ``missed_win``, ``pizi_blocked_win`` and ``double_laizi_blocked_win`` all start here."""
         out = []
         seats = self.positions.seats
-        opened = self.opened
+        known = self._opened
         for offer in self.offers:
-            if offer.taken or not offer.has_right:
+            if offer[5] or not offer[6]:  # taken, or no right to it
                 continue
-            state = seats[offer.at + 1][offer.seat]
-            if state.melds and opened(state):
-                out.append((offer, state))
+            state = seats[offer[0] + 1][offer[1]]
+            melds = state.melds
+            if melds:  # ``opened``, inlined: most offers come here
+                found = known.get(id(melds))
+                if found is None:
+                    found = known[id(melds)] = state.opened
+                if found:
+                    out.append((offer, state))
         return out
 
     @cached_property
@@ -322,24 +327,32 @@ def winning_tiles(hand: Sequence[int], melds: Sequence[Meld], laizi: int, rules:
     its shanten, and on a drawn laizi (one wildcard more) when that completes it. 风一色/将一色
     need no structure: every kind of the family, and the laizi, when every tile is of it.
     """
-    counts = [0] * NUM_KINDS
-    for t in hand:
-        counts[t] += 1
-    wild = counts[laizi]
-    counts[laizi] = 0
-    keys = group_keys(counts)
+    wild = hand.count(laizi)
+    # the natural counts a byte each, summed in C (``group_keys`` without a count list)
+    h = sum(map(_BYTE.__getitem__, hand)) - (wild << 8 * laizi)
+    keys = (h & _SUIT, h >> 72 & _SUIT, h >> 144 & _SUIT, h >> 216)
     out: set[int] = set()
     if shanten_of_keys(keys, len(hand), wild, "any") <= 0:
         out.update(improving_kinds(keys, len(hand), "any"))
-        if complete(counts, wild + 1, "any"):
+        if complete(list(h.to_bytes(NUM_KINDS, "little")), wild + 1, "any"):
             out.add(laizi)
         else:
             out.discard(laizi)
-    for family in (wind_kinds(rules), JIANG):
-        if family.union((laizi,)).issuperset(hand) and all(t in family for m in melds for t in m.tiles):
+    for family, with_laizi in _families(wind_kinds(rules), laizi):
+        if with_laizi.issuperset(hand) and all(t in family for m in melds for t in m.tiles):
             out.update(family)
             out.add(laizi)
     return frozenset(out)
+
+
+_BYTE = tuple(1 << 8 * k for k in range(NUM_KINDS))
+_SUIT = (1 << 72) - 1
+
+
+@cache
+def _families(winds: frozenset[int], laizi: int) -> tuple[tuple[frozenset[int], frozenset[int]], ...]:
+    """风一色's and 将一色's kinds, each alone and with the laizi (which never counts against it)."""
+    return ((winds, winds | {laizi}), (JIANG, JIANG | {laizi}))
 
 
 def surely_unreadable(

@@ -30,9 +30,10 @@ from replay.tiles import NUM_KINDS
 def double_laizi_blocked_win(ctx: Context) -> Iterator[Finding]:
     laizi = ctx.laizi
     received = [state.hand.count(laizi) for state in ctx.seats_before(0)]
+    draws = ctx.positions.draw
     for i, event in enumerate(ctx.events):
         if event["type"] == "draw":
-            draw = ctx.draw_after(i)
+            draw = draws(i + 1)
             if draw is not None and draw.tile == laizi:
                 received[draw.seat] += 1
     if max(received) < 2:
@@ -43,6 +44,8 @@ def double_laizi_blocked_win(ctx: Context) -> Iterator[Finding]:
         way = offer.way
         if (way != "discard" and way != "self_draw") or not offer.has_right or offer.taken:
             continue
+        if received[offer.seat] < 2:
+            continue  # this seat never held two laizi (nor, on a discard, one and the tile)
         state = seats[offer.at + 1][offer.seat]
         count = state.hand.count(laizi) + (way == "discard" and offer.tile == laizi)
         if count < 2:

@@ -208,25 +208,33 @@ class Context:
             winner, before_win = int(events[-1]["seat"]), self.previous_action(len(events) - 1)
         draws = self.positions.draw
         make = tuple.__new__  # Offer(...) without the NamedTuple constructor's argument parsing
+        add = out.append
+        unclaimable = frozenset((*rules.pizi, laizi))
+        haidi_play_on = rules.haidi_play_on
         for i, event in enumerate(events):
             kind = event["type"]
             if kind == "draw":
                 draw = draws(i + 1)
                 assert draw is not None
                 taken = i == before_win and winner == draw.seat
-                out.append(make(Offer, (i, draw.seat, draw.tile, SELF_DRAWN[draw.kind], None, taken, True)))
+                add(make(Offer, (i, draw.seat, draw.tile, SELF_DRAWN[draw.kind], None, taken, True)))
             elif kind == "discard" or (kind == "gang" and event["kind"] == "xu"):
                 source, tile = event["seat"], KIND_OF[event["tile"]]
-                if kind == "discard" and (tile in rules.pizi or tile == laizi):
+                if kind == "discard" and tile in unclaimable:
                     continue  # nobody may win on a discarded pizi or laizi (R-4.1, R-4.2)
-                if kind == "discard" and rules.haidi_play_on and self.positions.live_tiles(i + 1) == 0:
+                if kind == "discard" and haidi_play_on and self.positions.live_tiles(i + 1) == 0:
                     continue  # R-3.7: a discard with the wall empty cannot be won on
                 way = "discard" if kind == "discard" else "rob"
-                won = winner if i == before_win else None
+                if i != before_win:  # nobody won on it: each seat had its right
+                    add(make(Offer, (i, (source + 1) % 4, tile, way, source, False, True)))
+                    add(make(Offer, (i, (source + 2) % 4, tile, way, source, False, True)))
+                    add(make(Offer, (i, (source + 3) % 4, tile, way, source, False, True)))
+                    continue
+                won = winner
                 right = True
                 for k in (1, 2, 3):
                     seat = (source + k) % 4
-                    out.append(make(Offer, (i, seat, tile, way, source, seat == won, right)))
+                    add(make(Offer, (i, seat, tile, way, source, seat == won, right)))
                     right = right and seat != won
         return out
 
@@ -253,8 +261,10 @@ class Context:
         out = []
         seats = self.positions.seats
         known = self._opened
+        # a seat's opens only grow (R-6.1): one that never opened has no chance all hand
+        ever = [state.opened for state in seats[-1]]
         for offer in self.offers:
-            if offer[5] or not offer[6]:  # taken, or no right to it
+            if offer[5] or not offer[6] or not ever[offer[1]]:  # taken, no right to it, never open
                 continue
             state = seats[offer[0] + 1][offer[1]]
             melds = state.melds
@@ -271,12 +281,15 @@ class Context:
         """The chances that were legal wins (``judge``), with their judgements."""
         out = []
         before = self.positions.seats
-        shapes = self.shapes
+        shapes, known = self.shapes, self._shapes
         for offer, state in self.chances:
             # the concealed tiles the offer finds: the same for every discard until the seat
             # acts, and on its own draw those it held before drawing
             held = before[offer.at][offer.seat] if offer.way in SELF_DRAWN_WAYS else state
-            if offer.tile in shapes(held):
+            tiles = known.get(id(held))
+            if tiles is None:
+                tiles = shapes(held)
+            if offer.tile in tiles:
                 judged = self.judge(offer)
                 if judged is not None:
                     out.append((offer, judged))

@@ -514,12 +514,13 @@ class _Quick:
         """A seat's meld list is replaced, never changed, when it melds: one look per list."""
         found = self._melds.get(id(melds))
         if found is None:
-            tiles = [t for m in melds for t in m.tiles]
-            suits = tuple(s for s, suit in enumerate(_SUITS) if all(t in suit for t in tiles))
+            kinds = {t for m in melds for t in m.tiles}
+            groups = {t // 9 if t < 27 else 3 for t in kinds}
+            suits = tuple(s for s in range(3) if groups <= {s})
             families = tuple(
                 (name, f | {self.laizi})
                 for name, f in (("fengyise", wind_kinds(self.rules)), ("jiangyise", JIANG))
-                if all(t in f for t in tiles)
+                if kinds <= f
             )
             triplets = bool(melds) and all(m.is_triplet for m in melds)
             found = self._melds[id(melds)] = _Melds(suits, triplets, families)

@@ -566,27 +566,43 @@ class _Quick:
             return False, None
         melds = state.melds
         facts = self._melds.get(id(melds)) or self.melds(melds)
+        # the floor under the big-hand plans _big_plans builds: a plan of ``off`` tiles outside
+        # it is built when off <= _PLANS_LIMIT and its floor is max(0, off - 1), so the lowest
+        # floor is that of the lowest ``off`` (the plans themselves are listed only when needed)
+        low = 99
+        for s in facts.suits:
+            off = total - wild - in_suit[s]
+            if off < low:
+                low = off
+        for name, _family in facts.families:
+            off = total - (fields >> (_WIND if name == "fengyise" else _JIANG) & 255)
+            if off < low:
+                low = off
+        others_floor = max(0, low - 1) if low <= _PLANS_LIMIT else 99
+        natural: list[int] | None = None
+        triplets = 99
+        if facts.triplets:
+            natural = list((h & _NATURAL).to_bytes(NUM_KINDS, "little"))
+            triplets = max(0, _triplets_value(natural, 4 - len(melds), wild))
+            if triplets < others_floor:
+                others_floor = triplets
+        if pihu_best > NEAR_READY and others_floor > NEAR_READY:
+            return True, None  # far from ready
+        if mine == pihu_best and others_floor >= pihu_best - 1 and pihu_best > ACCEPTANCE_READY:
+            return True, None
+        limit = min(pihu_best, NEAR_READY) + 1
         # the big-hand plans _big_plans builds, in its order, with their floors
         bigs: list[tuple[int, tuple[Any, ...]]] = []
-        natural: list[int] | None = None
         for s in facts.suits:
             off_suit = total - wild - in_suit[s]
             if off_suit <= _PLANS_LIMIT:
                 bigs.append((max(0, off_suit - 1), ("qingyise", s, off_suit)))
         if facts.triplets:
-            natural = list((h & _NATURAL).to_bytes(NUM_KINDS, "little"))
-            slots = 4 - len(melds)
-            bigs.append((max(0, _triplets_value(natural, slots, wild)), ("pengpenghu", slots)))
+            bigs.append((triplets, ("pengpenghu", 4 - len(melds))))
         for name, family in facts.families:
             off = total - (fields >> (_WIND if name == "fengyise" else _JIANG) & 255)
             if off <= _PLANS_LIMIT:
                 bigs.append((max(0, off - 1), (name, family, off)))
-        others_floor = min([f for f, _ in bigs], default=99)
-        if pihu_best > NEAR_READY and others_floor > NEAR_READY:
-            return True, None  # far from ready
-        limit = min(pihu_best, NEAR_READY) + 1
-        if mine == pihu_best and others_floor >= pihu_best - 1 and pihu_best > ACCEPTANCE_READY:
-            return True, None
         if natural is None:
             natural = list((h & _NATURAL).to_bytes(NUM_KINDS, "little"))
         counts = natural.copy()
@@ -782,7 +798,8 @@ def inefficient_discard(ctx: Context) -> Iterator[Finding]:
     laizi = ctx.laizi
     useful: dict[tuple[str, bytes, int, int], frozenset[int]] = {}
     quick = _Quick(ctx.rules, laizi, ctx.final.indicator)
-    rivers = ctx.positions.rivers
+    rivers, seats = ctx.positions.rivers, ctx.positions.seats  # position i: before event i
+    judge = quick.judge
     for i, event in enumerate(ctx.events):
         if event["type"] != "discard":
             continue
@@ -790,7 +807,7 @@ def inefficient_discard(ctx: Context) -> Iterator[Finding]:
         if thrown == laizi:
             continue
         seat = int(event["seat"])
-        decided, verdict = quick.judge(ctx.seats_before(i), rivers[i], seat, thrown)
+        decided, verdict = judge(seats[i], rivers[i], seat, thrown)
         if not decided:
             verdict = _judge(ctx.before(i), seat, thrown, useful)
         if verdict is not None:

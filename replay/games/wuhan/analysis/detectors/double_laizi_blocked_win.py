@@ -41,11 +41,11 @@ def double_laizi_blocked_win(ctx: Context) -> Iterator[Finding]:
     reported = [False] * 4
     seats = ctx.positions.seats
     for offer in ctx.offers:
+        if received[offer[1]] < 2:  # offer.seat, read as the tuple it is (most offers stop here)
+            continue  # this seat never held two laizi (a discarded laizi is never an offer)
         way = offer.way
         if (way != "discard" and way != "self_draw") or not offer.has_right or offer.taken:
             continue
-        if received[offer.seat] < 2:
-            continue  # this seat never held two laizi (nor, on a discard, one and the tile)
         state = seats[offer.at + 1][offer.seat]
         count = state.hand.count(laizi) + (way == "discard" and offer.tile == laizi)
         if count < 2:

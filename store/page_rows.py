@@ -147,6 +147,11 @@ def add_batch(
             and con.execute("SELECT count(*) FROM _page_hands").fetchall()[0][0]
         ):
             _insert(con, names)
+            from store import rollups  # it reads this module's LOCAL_DAY
+
+            derived = ("seat_rows", "mistake_rows", "won_types")
+            batch = {t: f"({DERIVATIONS[t].format(**names)})" for t in derived}
+            rollups.add(con, {"hands": names["hands"], **batch})  # the batch's counts per day
     finally:
         for name in names.values():
             con.unregister(name)
@@ -162,13 +167,26 @@ def rebuild(con: duckdb.DuckDBPyConnection, keys: str) -> None:
     semi = "SEMI JOIN {keys} k ON x.source = k.source AND x.hand_id = k.hand_id"
     names = {table: f"(SELECT x.* FROM {table} x {semi.format(keys=keys)})" for table in SOURCES}
     _insert(con, names)
+    from store import rollups  # it reads this module's LOCAL_DAY
+
+    rollups.redo(con, keys)  # the day counts of every key these hands fall under, again
 
 
-def compact(store: Store, *, force: bool = False, share: float = 0.2, least: int = 50_000) -> list[str]:
+def compact(
+    store: Store, *, force: bool = False, share: float = 0.2, least: int = 50_000, step: int = 250_000
+) -> list[str]:
     """Rewrite the ``CLUSTERED`` tables in player order when more than ``share`` of their rows
     (and at least ``least``) were added since the last sort, or always with ``force``; returns
-    the tables rewritten. Run after an ingest and a re-audit: the cost (a sort of the table) is
-    paid once per fifth of growth, not per batch."""
+    the tables rewritten. Run after an ingest, an upload and a re-audit: the cost (a sort of the
+    table) is paid once per fifth of growth, not per batch.
+
+    The table is rewritten a range of players at a time (about ``step`` rows), each range one
+    short write: its rows sorted, deleted and appended again. Uploads wait for one range at a
+    time (under a second at a million hands), not for the whole sort (~40 s there, which held
+    the write lock when it was one statement). A range appended in player order after the ones
+    before it leaves the whole table in order once the last range is written; rows other writers
+    add meanwhile land after it, as any new rows do, and count as unsorted.
+    """
     done = []
     for table, order in CLUSTERED.items():
         with store.read() as cur:
@@ -177,19 +195,46 @@ def compact(store: Store, *, force: bool = False, share: float = 0.2, least: int
                 " (SELECT sorted_rows FROM page_layout WHERE name = ?)",
                 [table],
             ).fetchall()[0]
-        total, sorted_rows = int(rows[0]), int(rows[1] or 0)
-        added = total - sorted_rows
-        if not force and (added < least or added <= share * total):
-            continue
+            total, sorted_rows = int(rows[0]), int(rows[1] or 0)
+            added = total - sorted_rows
+            if not force and (added < least or added <= share * total):
+                continue
+            counts = cur.execute(f"SELECT player_id, count(*) FROM {table} GROUP BY 1 ORDER BY 1").fetchall()
+        for low, high in _ranges(counts, step):
+            where = "player_id >= ?" + (" AND player_id < ?" if high is not None else "")
+            bounds = [low] if high is None else [low, high]
+            with store.write() as con:
+                con.execute(
+                    f"CREATE TEMP TABLE _sorted AS SELECT * FROM {table} WHERE {where} ORDER BY {order}",
+                    bounds,
+                ).fetchall()
+                try:
+                    con.execute(f"DELETE FROM {table} WHERE {where}", bounds).fetchall()
+                    con.execute(f"INSERT INTO {table} SELECT * FROM _sorted").fetchall()
+                finally:
+                    con.execute("DROP TABLE _sorted").fetchall()
         with store.write() as con:
-            con.execute(f"CREATE TEMP TABLE _sorted AS SELECT * FROM {table} ORDER BY {order}").fetchall()
-            try:
-                con.execute(f"DELETE FROM {table}").fetchall()
-                con.execute(f"INSERT INTO {table} SELECT * FROM _sorted").fetchall()
-                total = int(con.execute(f"SELECT count(*) FROM {table}").fetchall()[0][0])
-            finally:
-                con.execute("DROP TABLE _sorted").fetchall()
             con.execute("DELETE FROM page_layout WHERE name = ?", [table]).fetchall()
             con.execute("INSERT INTO page_layout VALUES (?, ?)", [table, total]).fetchall()
         done.append(table)
     return done
+
+
+def _ranges(counts: Sequence[tuple[str, int]], step: int) -> list[tuple[str, str | None]]:
+    """Player id ranges [low, high) of about ``step`` rows each, in order; the last is open
+    (players first seen while the table is rewritten fall in it)."""
+    ranges: list[tuple[str, str | None]] = []
+    low: str | None = None
+    size = 0
+    for player, n in counts:
+        if low is None:
+            low = player
+        elif size + n > step:
+            ranges.append((low, player))
+            low, size = player, 0
+        size += n
+    if low is not None:
+        ranges.append((low, None))
+    if ranges:
+        ranges[0] = ("", ranges[0][1])  # and below the first: nothing is left out
+    return ranges

@@ -19,11 +19,15 @@ from replay.games import GAMES
 from replay.games.wuhan.simulate import simulate
 from replay.inputs import Item, decode_ndjson
 from store import commit as commit_module
+from store import ingest as ingest_module
+from store import rollups
 from store.db import Store
 from store.ingest import ingest
 from store.migrations import all_migrations
 from store.page_rows import FROM_SCRATCH, TABLES
 from store.reaudit import reaudit
+from store.rollups import FROM_SCRATCH as ROLLUP_SCRATCH
+from store.rollups import ROLLUPS
 
 
 def _lines(records: list[dict[str, Any]]) -> bytes:
@@ -65,6 +69,13 @@ def rows(cur: Any, sql: str) -> list[tuple[Any, ...]]:
     return sorted(cur.execute(sql).fetchall(), key=repr)
 
 
+def summed(cur: Any, rollup: Any, source: str) -> list[tuple[Any, ...]]:
+    """A rollup's rows summed per key (its kept rows are partial sums), costs to 9 places (the
+    order of a float sum differs between the two)."""
+    found = cur.execute(f"SELECT {', '.join(rollup.columns)} FROM ({rollup.folded(source)})").fetchall()
+    return sorted((tuple(close(v) for v in row) for row in found), key=repr)
+
+
 def assert_equal_to_scratch(store: Store) -> None:
     with store.read() as cur:
         for table in TABLES:
@@ -73,6 +84,10 @@ def assert_equal_to_scratch(store: Store) -> None:
             scratch = rows(cur, f"SELECT {columns} FROM ({FROM_SCRATCH[table]})")
             assert kept == scratch, table
             assert kept, table  # the data reach every table
+        for rollup in ROLLUPS:  # the day counts: the same sums as aggregated from the page tables
+            kept = summed(cur, rollup, rollup.name)
+            assert kept == summed(cur, rollup, f"({ROLLUP_SCRATCH[rollup.name]})"), rollup.name
+            assert kept, rollup.name
 
 
 def test_ingest_keeps_the_page_tables_equal_to_their_joins(tmp_path: Path) -> None:
@@ -118,6 +133,8 @@ def test_an_old_database_gets_the_tables_filled_by_the_migration(
     with monkeypatch.context() as patch:  # the store as the code before migration 4 wrote it
         patch.setattr(db, "all_migrations", lambda: before)
         patch.setattr(commit_module.page_rows, "add_batch", lambda *args, **kwargs: None)
+        patch.setattr(ingest_module.page_rows, "compact", lambda *args, **kwargs: [])
+        patch.setattr(ingest_module, "refresh_populations", lambda *args, **kwargs: None)
         with Store(path) as store:
             fill(store)
             with store.read() as cur:
@@ -133,6 +150,61 @@ def test_an_old_database_gets_the_tables_filled_by_the_migration(
             for table in TABLES:
                 with store.read() as a, fresh.read() as b:
                     assert rows(a, f"SELECT * FROM {table}") == rows(b, f"SELECT * FROM {table}"), table
+
+
+def test_an_old_database_gets_the_day_counts_filled_by_the_migration(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "old.duckdb"
+    before = [m for m in all_migrations() if m.version < 5]
+    with monkeypatch.context() as patch:  # the store as the code before migration 5 wrote it
+        patch.setattr(db, "all_migrations", lambda: before)
+        patch.setattr(rollups, "add", lambda *args, **kwargs: None)
+        patch.setattr(rollups, "redo", lambda *args, **kwargs: None)
+        with Store(path) as store:
+            fill(store)
+            with store.read() as cur:
+                assert cur.execute("SELECT max(version) FROM schema_migrations").fetchall()[0][0] == 4
+    with Store(path) as store:
+        with store.read() as cur:
+            assert cur.execute("SELECT max(version) FROM schema_migrations").fetchall()[0][0] == 5
+        assert_equal_to_scratch(store)
+        # and they are the sums ingest itself keeps
+        with Store(tmp_path / "new.duckdb") as fresh:
+            fill(fresh)
+            for rollup in ROLLUPS:
+                with store.read() as a, fresh.read() as b:
+                    assert summed(a, rollup, rollup.name) == summed(b, rollup, rollup.name), rollup.name
+
+
+def test_day_counts_stay_the_sums_of_their_rows_through_folds_and_a_reaudit(tmp_path: Path) -> None:
+    with Store(tmp_path / "s.duckdb") as store:
+        first = records()[0].split(b"\n")
+        for batch in (b"\n".join(first[:4]), b"\n".join(first[4:]), *records()[1:]):
+            ingest(store, decode_ndjson(batch))
+        with store.read() as cur:  # a batch at a time: partial rows to sum
+            partial = [
+                cur.execute(f"SELECT count(*) FROM {r.name}").fetchall()[0][0]
+                > cur.execute(f"SELECT count(*) FROM ({r.folded(r.name)})").fetchall()[0][0]
+                for r in ROLLUPS
+            ]
+            assert any(partial)
+        with store.write() as con:
+            assert rollups.fold(con, force=True) == list(rollups.TABLES)
+        assert_equal_to_scratch(store)
+        with store.read() as cur:  # folded: one row per key
+            for rollup in ROLLUPS:
+                keys = ", ".join(rollup.keys)
+                n, distinct = cur.execute(
+                    f"SELECT count(*), count(DISTINCT ({keys})) FROM {rollup.name}"
+                ).fetchall()[0]
+                assert n == distinct, rollup.name
+        with store.write() as con:  # wrong counts everywhere: a re-audit sets every key it touches right
+            for rollup in ROLLUPS:
+                con.execute(f"UPDATE {rollup.name} SET {rollup.sums[0]} = {rollup.sums[0]} + 7").fetchall()
+            con.execute("DELETE FROM mistake_days WHERE type = 'missed_win'").fetchall()
+        reaudit(store, chunk=7)
+        assert_equal_to_scratch(store)
 
 
 def test_an_item_list_of_one_invalid_record_adds_no_page_rows(tmp_path: Path) -> None:

@@ -3,12 +3,12 @@
 Building a million hands through ``replay ingest`` takes hours (every hand is replayed and
 analysed); the pages only read ``hands``, ``seats``, ``mistakes`` and the page tables. This
 copies those rows ``--times - 1`` more times under new hand and session ids (``~1``, ``~2`` …
-appended; same players, sources, presets and times, so a day, a player and a sitting type hold
-``--times`` as many), then sorts the player-ordered tables as ``compact`` leaves them. The audits,
-events, settlements and raw uploads are not copied: the result is for
-``bench_scale.py --no-build --next 0``, not for viewing hands or re-auditing. It writes a
-database of schema version 4 (migration 5's day counts are left for the code under test to
-build when it opens the copy).
+appended; same players, sources and presets; copy ``i`` played ``i`` days later, so a player
+plays on more days and a day holds more hands, as a store grows), then sorts the player-ordered
+tables as ``compact`` leaves them. The audits, events, settlements and raw uploads are not
+copied: the result is for ``bench_scale.py --no-build --next 0``, not for viewing hands or
+re-auditing. It writes a database of schema version 4 (migration 5's day counts are left for
+the code under test to build when it opens the copy).
 
 Run: ``python bench/replicate_scale.py SNAPSHOT OUT --times 4`` (OUT must not exist).
 """
@@ -35,6 +35,22 @@ COPIED = {
 SORTED = {"seat_rows": "player_id, played_at", "mistake_rows": "player_id, played_at"}
 
 
+def _copied(column: str, keyed: tuple[str, ...], i: int) -> str:
+    """A column of copy ``i``: a new id, or a time ``i`` days later."""
+    if column in keyed:
+        return f"{column} || '~{i}' AS {column}"
+    if column == "played_at":
+        return f"played_at + INTERVAL {i} DAY AS played_at"
+    if column == "day":
+        return f"day + {i} AS day"
+    if column == "played_at_text":  # the record's own date, i days later, its time and offset kept
+        return (
+            f"strftime(TRY_CAST(substr(played_at_text, 1, 10) AS DATE) + {i}, '%Y-%m-%d')"
+            " || substr(played_at_text, 11) AS played_at_text"
+        )
+    return column
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("snapshot", type=Path)
@@ -52,7 +68,7 @@ def main() -> None:
     for table, keyed in COPIED.items():
         columns = [r[0] for r in con.execute(f"DESCRIBE {table}").fetchall()]
         for i in range(1, args.times):
-            picked = ", ".join(f"{c} || '~{i}' AS {c}" if c in keyed else c for c in columns)
+            picked = ", ".join(_copied(c, keyed, i) for c in columns)
             con.execute(
                 f"INSERT INTO {table} BY NAME SELECT {picked} FROM {table} WHERE NOT contains(hand_id, '~')"
             )

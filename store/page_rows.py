@@ -29,6 +29,7 @@ tables kept at write time equal it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import duckdb
 import pyarrow as pa  # type: ignore[import-untyped]
@@ -41,10 +42,17 @@ LOCAL_DAY = "coalesce(TRY_CAST(substr(h.played_at_text, 1, 10) AS DATE), CAST(h.
 
 #: the base tables the derivation reads, by the name it reads them under
 SOURCES = ("hands", "seats", "settlements", "seat_facts", "sichuan_seat_facts", "mistakes", "audits", "wins")
-TABLES = ("seat_rows", "mistake_rows", "won_types", "disputed_rows")
-#: the tables kept in player order (``compact``), so a player's rows are a few row groups whose
-#: zone maps DuckDB reads instead of every row's player id
-CLUSTERED = {"seat_rows": "player_id, played_at", "mistake_rows": "player_id, played_at"}
+TABLES = ("seat_rows", "mistake_rows", "won_types", "disputed_rows", "mistake_feed")
+#: the tables kept in order (``compact``): table -> (the column it is rewritten a range of at a
+#: time, its order). ``seat_rows`` and ``mistake_rows`` by player, so a player's rows are a few row
+#: groups whose zone maps DuckDB reads instead of every row's player id; ``mistake_feed`` (the
+#: same rows as ``mistake_rows``, migration 5) by day, so the explorer's newest findings of a
+#: date range are the last few row groups of that range, not a scan of every finding
+CLUSTERED = {
+    "seat_rows": ("player_id", "player_id, played_at"),
+    "mistake_rows": ("player_id", "player_id, played_at"),
+    "mistake_feed": ("day", "day, played_at"),
+}
 
 SEAT_ROWS = f"""
 SELECT
@@ -109,6 +117,7 @@ DERIVATIONS = {
     "mistake_rows": MISTAKE_ROWS,
     "won_types": WON_TYPES,
     "disputed_rows": DISPUTED_ROWS,
+    "mistake_feed": MISTAKE_ROWS,
 }
 BASE = {name: name for name in SOURCES}
 #: each table as built from the whole store: what the migration fills and the tests compare with
@@ -188,7 +197,7 @@ def compact(
     add meanwhile land after it, as any new rows do, and count as unsorted.
     """
     done = []
-    for table, order in CLUSTERED.items():
+    for table, (column, order) in CLUSTERED.items():
         with store.read() as cur:
             rows = cur.execute(
                 f"SELECT (SELECT count(*) FROM {table}),"
@@ -199,9 +208,12 @@ def compact(
             added = total - sorted_rows
             if not force and (added < least or added <= share * total):
                 continue
-            counts = cur.execute(f"SELECT player_id, count(*) FROM {table} GROUP BY 1 ORDER BY 1").fetchall()
-        for low, high in _ranges(counts, step):
-            where = "player_id >= ?" + (" AND player_id < ?" if high is not None else "")
+            counts = cur.execute(
+                f"SELECT {column}, count(*) FROM {table} WHERE {column} IS NOT NULL GROUP BY 1 ORDER BY 1"
+            ).fetchall()
+        for i, (low, high) in enumerate(_ranges(counts, step)):
+            where = f"{column} >= ?" if i else f"({column} IS NULL OR {column} >= ?)"  # every row
+            where += f" AND {column} < ?" if high is not None else ""
             bounds = [low] if high is None else [low, high]
             with store.write() as con:
                 con.execute(
@@ -220,21 +232,20 @@ def compact(
     return done
 
 
-def _ranges(counts: Sequence[tuple[str, int]], step: int) -> list[tuple[str, str | None]]:
-    """Player id ranges [low, high) of about ``step`` rows each, in order; the last is open
-    (players first seen while the table is rewritten fall in it)."""
-    ranges: list[tuple[str, str | None]] = []
-    low: str | None = None
+def _ranges(counts: Sequence[tuple[Any, int]], step: int) -> list[tuple[Any, Any | None]]:
+    """Ranges [low, high) of the column's values of about ``step`` rows each, in order; the
+    first also takes everything below it (and the rows without a value), the last is open (values
+    first seen while the table is rewritten fall in it)."""
+    ranges: list[tuple[Any, Any | None]] = []
+    low: Any | None = None
     size = 0
-    for player, n in counts:
+    for value, n in counts:
         if low is None:
-            low = player
+            low = value
         elif size + n > step:
-            ranges.append((low, player))
-            low, size = player, 0
+            ranges.append((low, value))
+            low, size = value, 0
         size += n
     if low is not None:
         ranges.append((low, None))
-    if ranges:
-        ranges[0] = ("", ranges[0][1])  # and below the first: nothing is left out
     return ranges

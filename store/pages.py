@@ -168,30 +168,44 @@ class StoreData:
         }
 
     @staticmethod
-    def _hand_days(cur: Any, where: str, params: list[Any]) -> tuple[Any, ...]:
-        """The overview's hand figures from ``hand_days`` (the same as ``_hand_scan``'s)."""
+    def _statuses(cur: Any, where: str, params: list[Any]) -> dict[str, int]:
+        """Hands by verdict from ``hand_days`` (a verdict without hands is left out, as a
+        ``GROUP BY status`` would)."""
         sums = ", ".join(f"coalesce(sum(h.{s}), 0) AS {s}" for s in rollups.STATUSES)
         found = _rows(cur, f"SELECT {sums} FROM hand_days h WHERE {where}", params)[0]
-        status = {s: n for s, n in found.items() if n}
-        totals = _rows(
+        return {s: n for s, n in found.items() if n}
+
+    def _hand_days(self, cur: Any, where: str, params: list[Any]) -> tuple[Any, ...]:
+        """The overview's hand figures from ``hand_days`` (the same as ``_hand_scan``'s): the
+        verdicts, totals and games in one pass (each game, and all of them)."""
+        statuses = ", ".join(f"sum(h.{s}) AS {s}" for s in rollups.STATUSES)
+        grouped = _rows(
             cur,
-            "SELECT coalesce(sum(h.hands), 0) AS hands, count(DISTINCT h.session_id) AS sessions,"
-            f" min(h.first) AS first, max(h.last) AS last FROM hand_days h WHERE {where}",
+            f"SELECT h.game, GROUPING(h.game) AS every, sum(h.hands) AS hands, {statuses},"
+            " count(DISTINCT h.session_id) AS sessions, min(h.first) AS first, max(h.last) AS last"
+            f" FROM hand_days h WHERE {where} GROUP BY GROUPING SETS ((h.game), ())"
+            " ORDER BY every, hands DESC, h.game",
             params,
-        )[0]
+        )
+        whole = next((r for r in grouped if r["every"]), {})
+        status = {s: whole[s] for s in rollups.STATUSES if whole.get(s)}
+        totals = {
+            "hands": whole.get("hands") or 0,
+            "sessions": whole.get("sessions") or 0,
+            "first": whole.get("first"),
+            "last": whole.get("last"),
+        }
+        by_game = [
+            {k: r[k] for k in ("game", "hands", "ok", "mismatch", "illegal", "sessions")}
+            for r in grouped
+            if not r["every"]
+        ]
         per_day = _rows(
             cur,
             "SELECT day, status, n FROM ("
             f" SELECT h.local_day AS day, {', '.join(f'sum(h.{s}) AS {s}' for s in rollups.STATUSES)}"
             f" FROM hand_days h WHERE {where} AND h.day IS NOT NULL GROUP BY 1)"
             f" UNPIVOT (n FOR status IN ({', '.join(rollups.STATUSES)})) WHERE n > 0 ORDER BY 1",
-            params,
-        )
-        by_game = _rows(
-            cur,
-            "SELECT h.game, sum(h.hands) AS hands, sum(h.ok) AS ok, sum(h.mismatch) AS mismatch,"
-            " sum(h.illegal) AS illegal, count(DISTINCT h.session_id) AS sessions"
-            f" FROM hand_days h WHERE {where} GROUP BY 1 ORDER BY 2 DESC, 1",
             params,
         )
         return status, totals, per_day, by_game
@@ -230,7 +244,7 @@ class StoreData:
         with self.store.read() as cur:
             days = rollups.where(cur, f, "h", session=True)
             if days is not None:
-                status = self._hand_days(cur, *days)[0]
+                status = self._statuses(cur, *days)
             else:
                 where, params = f.where()
                 sql = f"SELECT status, count(*) AS n FROM hands h WHERE {where} GROUP BY 1"
@@ -284,24 +298,42 @@ class StoreData:
             params.append(q.severity)
         base = f" FROM mistake_rows m WHERE {where}{extra}"  # each finding with its player and hand
         quiet = "m.type = 'inefficient_discard' AND m.severity = 'low'"
-        shown = base if q.show_low or q.severity == "low" else f"{base} AND NOT ({quiet})"
+        everything = q.show_low or q.severity == "low"
+        # the list: a player's findings are a few row groups of mistake_rows (player order), any
+        # other list the newest row groups of mistake_feed (day order)
+        listed = base if q.player else base.replace("mistake_rows", "mistake_feed", 1)
+        listed = listed if everything else f"{listed} AND NOT ({quiet})"
+        list_params = list(params)
+        kinds = ""
+        kind_params: list[Any] = []
+        for column in ("type", "severity"):
+            if getattr(q, column):
+                kinds += f" AND m.{column} = ?"
+                kind_params.append(getattr(q, column))
         with self.store.read() as cur:
             counted = None if q.player else rollups.where(cur, f, "m")
+            if counted is not None and q.sort == "date":
+                # the day the page's oldest row is on, from the day counts: the list reads the
+                # findings from that day on (a few row groups of mistake_feed), not the range's
+                shown_days = kinds if everything else f"{kinds} AND NOT ({quiet})"
+                oldest = cur.execute(
+                    "SELECT day FROM (SELECT m.day, sum(sum(m.n)) OVER (ORDER BY m.day DESC) AS upto"
+                    f" FROM mistake_days m WHERE {counted[0]}{shown_days} AND m.day IS NOT NULL GROUP BY 1)"
+                    " WHERE upto >= ? ORDER BY day DESC LIMIT 1",
+                    [*counted[1], *kind_params, q.offset + q.per_page],
+                ).fetchall()
+                if oldest:
+                    listed += " AND m.played_at >= timezone('UTC', CAST(CAST(? AS DATE) AS TIMESTAMP))"
+                    list_params.append(oldest[0][0])
             rows = _rows(
                 cur,
                 "SELECT m.source, m.hand_id, m.played_at_text, m.type, m.seat, m.player_id, m.name, m.idx,"
-                f" m.severity, m.cost, m.message, m.preset{shown}"
+                f" m.severity, m.cost, m.message, m.preset{listed}"
                 f" ORDER BY {SORTS[q.sort]}, m.source, m.hand_id, m.idx, m.type, m.seat LIMIT ? OFFSET ?",
-                [*params, q.per_page, q.offset],
+                [*list_params, q.per_page, q.offset],
             )
             # one scan for the total, the collapsed low findings and the per-type summary
             if counted is not None:  # the day counts (store.rollups), not every finding
-                kinds = ""
-                kind_params: list[Any] = []
-                for column in ("type", "severity"):
-                    if getattr(q, column):
-                        kinds += f" AND m.{column} = ?"
-                        kind_params.append(getattr(q, column))
                 counts = cur.execute(
                     f"SELECT m.type, {quiet} AS quiet, sum(m.n),"
                     " CASE WHEN sum(m.costed) > 0 THEN sum(m.cost) END"
@@ -312,7 +344,6 @@ class StoreData:
                 counts = cur.execute(
                     f"SELECT m.type, {quiet} AS quiet, count(*), sum(m.cost){base} GROUP BY 1, 2", params
                 ).fetchall()
-            everything = q.show_low or q.severity == "low"
             total = sum(n for _, low, n, _ in counts if everything or low is False)
             hidden = 0 if everything else sum(n for _, low, n, _ in counts if low is True)
             summary = _summary(counts)

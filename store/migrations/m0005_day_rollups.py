@@ -1,6 +1,7 @@
 """Per-day rollups (issue #15 item 6): ``hand_days``, ``player_days``, ``won_type_days``,
 ``mistake_days`` — counts per UTC day and the pages' filter columns, so the overview, the audits
-counts and a date-filtered mistakes explorer read counts instead of scanning the page tables.
+counts and a date-filtered mistakes explorer read counts instead of scanning the page tables;
+and ``mistake_feed``, the findings of ``mistake_rows`` kept in day order for the explorer's list.
 ``store.rollups`` keeps them at ingest and re-audit; here an existing database gets them
 aggregated from its page tables (the SQL below is that module's ``FROM_SCRATCH`` as it was when
 this migration was written, kept here because a migration never changes). ``page_layout`` holds
@@ -97,6 +98,31 @@ STATEMENTS = (
            count(*) AS n, count(m.cost) AS costed, sum(m.cost) AS cost
     FROM mistake_rows m GROUP BY ALL
     """,
+    # the findings again, in day order (store.page_rows.CLUSTERED): the explorer's newest
+    # findings of a date range are then the last row groups of that range
+    """
+    CREATE TABLE mistake_feed (
+        source          VARCHAR NOT NULL,
+        hand_id         VARCHAR NOT NULL,
+        type            VARCHAR,
+        seat            TINYINT,
+        idx             INTEGER,
+        severity        VARCHAR,
+        cost            DOUBLE,
+        message         VARCHAR,
+        player_id       VARCHAR NOT NULL,
+        name            VARCHAR,
+        game            VARCHAR NOT NULL,
+        preset          VARCHAR NOT NULL,
+        status          VARCHAR NOT NULL,
+        played_at       TIMESTAMPTZ,
+        played_at_text  VARCHAR,
+        day             DATE,
+        session_id      VARCHAR
+    )
+    """,
+    "INSERT INTO mistake_feed SELECT * FROM mistake_rows ORDER BY day, played_at",
+    "INSERT INTO page_layout SELECT 'mistake_feed', count(*) FROM mistake_feed",
     "INSERT INTO page_layout SELECT 'hand_days', count(*) FROM hand_days",
     "INSERT INTO page_layout SELECT 'player_days', count(*) FROM player_days",
     "INSERT INTO page_layout SELECT 'won_type_days', count(*) FROM won_type_days",

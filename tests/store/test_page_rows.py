@@ -20,7 +20,7 @@ from replay.games.wuhan.simulate import simulate
 from replay.inputs import Item, decode_ndjson
 from store import commit as commit_module
 from store import ingest as ingest_module
-from store import rollups
+from store import page_rows, rollups
 from store.db import Store
 from store.ingest import ingest
 from store.migrations import all_migrations
@@ -161,6 +161,10 @@ def test_an_old_database_gets_the_day_counts_filled_by_the_migration(
         patch.setattr(db, "all_migrations", lambda: before)
         patch.setattr(rollups, "add", lambda *args, **kwargs: None)
         patch.setattr(rollups, "redo", lambda *args, **kwargs: None)
+        older = {t: sql for t, sql in page_rows.DERIVATIONS.items() if t != "mistake_feed"}
+        patch.setattr(page_rows, "DERIVATIONS", older)
+        patch.setattr(page_rows, "TABLES", tuple(older))
+        patch.setattr(page_rows, "CLUSTERED", {t: c for t, c in page_rows.CLUSTERED.items() if t in older})
         with Store(path) as store:
             fill(store)
             with store.read() as cur:
@@ -268,15 +272,30 @@ def test_compact_puts_the_player_tables_in_player_order_and_keeps_their_rows(tmp
         assert compact(store, least=0, share=0.0) == list(CLUSTERED)
         assert_equal_to_scratch(store)
         with store.read() as cur:
-            for table in CLUSTERED:
-                order = [
-                    r[0] for r in cur.execute(f"SELECT player_id FROM {table} ORDER BY rowid").fetchall()
-                ]
+            for table, (column, _) in CLUSTERED.items():
+                order = [r[0] for r in cur.execute(f"SELECT {column} FROM {table} ORDER BY rowid").fetchall()]
                 assert order == sorted(order), table
                 total = cur.execute(f"SELECT count(*) FROM {table}").fetchall()[0][0]
                 layout = cur.execute("SELECT sorted_rows FROM page_layout WHERE name = ?", [table]).fetchall()
                 assert layout == [(total,)]
         assert compact(store, least=0, share=0.0) == []  # nothing added since
+
+
+def test_compact_a_few_players_at_a_time_leaves_the_same_order_and_rows(tmp_path: Path) -> None:
+    from store.page_rows import CLUSTERED, compact
+
+    with Store(tmp_path / "s.duckdb") as store:
+        fill(store)
+        with store.read() as cur:
+            players = cur.execute("SELECT count(DISTINCT player_id) FROM seat_rows").fetchall()[0][0]
+        assert players > 3
+        # ranges of about 10 rows: a write per few players, every range in order after the last
+        assert compact(store, force=True, step=10) == list(CLUSTERED)
+        assert_equal_to_scratch(store)
+        with store.read() as cur:
+            for table, (column, _) in CLUSTERED.items():
+                order = [r[0] for r in cur.execute(f"SELECT {column} FROM {table} ORDER BY rowid").fetchall()]
+                assert order == sorted(order), table
 
 
 def test_the_audits_list_reads_the_same_hands_from_disputed_rows_as_from_the_join(tmp_path: Path) -> None:
@@ -297,3 +316,97 @@ def test_the_audits_list_reads_the_same_hands_from_disputed_rows_as_from_the_joi
                 ).fetchall()
             assert [(r["source"], r["hand_id"]) for r in listed] == keys
         assert data.disputed(Filters(), "ok")  # another verdict still reads the join
+
+
+def test_the_explorer_lists_the_same_findings_from_the_feed_and_the_day_counts(tmp_path: Path) -> None:
+    from datetime import date
+
+    from store.pages import SORTS, Filters, MistakeQuery, StoreData
+
+    with Store(tmp_path / "s.duckdb") as store:
+        fill(store)
+        data = StoreData(store)
+        with store.read() as cur:
+            days = sorted(r[0] for r in cur.execute("SELECT DISTINCT day FROM mistake_rows").fetchall())
+            kinds = [
+                r[0] for r in cur.execute("SELECT DISTINCT type FROM mistake_rows ORDER BY 1").fetchall()
+            ]
+        assert len(days) > 1 and kinds
+        cases = [
+            (Filters(), MistakeQuery(per_page=3, page=2)),
+            (Filters(), MistakeQuery(per_page=5, show_low=True)),
+            (Filters(game="wuhan", since=days[0], until=days[-1]), MistakeQuery(type=kinds[0], per_page=2)),
+            (Filters(since=days[-1]), MistakeQuery(per_page=4, sort="cost")),
+            (Filters(until=date(2000, 1, 1)), MistakeQuery()),
+            (Filters(session="no-such"), MistakeQuery()),
+        ]
+        for f, q in cases:
+            got = data.mistakes(f, q)
+            where, params = f.where("m")
+            extra = "".join(f" AND m.{c} = ?" for c in ("type", "severity") if getattr(q, c))
+            params += [getattr(q, c) for c in ("type", "severity") if getattr(q, c)]
+            quiet = "" if q.show_low else " AND NOT (m.type = 'inefficient_discard' AND m.severity = 'low')"
+            with store.read() as cur:
+                wanted = cur.execute(
+                    "SELECT m.source, m.hand_id, m.idx, m.type, m.seat FROM mistake_rows m"
+                    f" WHERE {where}{extra}{quiet} ORDER BY {SORTS[q.sort]},"
+                    " m.source, m.hand_id, m.idx, m.type, m.seat LIMIT ? OFFSET ?",
+                    [*params, q.per_page, q.offset],
+                ).fetchall()
+                total = cur.execute(
+                    f"SELECT count(*) FROM mistake_rows m WHERE {where}{extra}{quiet}", params
+                ).fetchall()[0][0]
+            assert [
+                (r["source"], r["hand_id"], r["idx"], r["type"], r["seat"]) for r in got["rows"]
+            ] == wanted
+            assert got["total"] == total
+
+
+def test_the_pages_show_the_same_figures_from_the_day_counts_as_from_the_rows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from datetime import date
+
+    from store.pages import Filters, MistakeQuery, StoreData
+
+    def summary(found: list[dict[str, Any]]) -> list[Any]:
+        return sorted((close(r["type"]), r["n"], close(r["cost"])) for r in found)
+
+    with Store(tmp_path / "s.duckdb") as store:
+        fill(store)
+        data = StoreData(store)
+        with store.read() as cur:
+            days = sorted(r[0] for r in cur.execute("SELECT DISTINCT day FROM seat_rows").fetchall())
+        filters = [
+            Filters(),
+            Filters(game="sichuan"),
+            Filters(since=days[1], until=days[-1], preset="hzlzg"),
+            Filters(source="simulator", until=days[0]),
+            Filters(until=date(2000, 1, 1)),
+        ]
+        queries = [MistakeQuery(), MistakeQuery(show_low=True), MistakeQuery(severity="high")]
+        counted = [data.overview(f) for f in filters], [data.audit_counts(f) for f in filters]
+        listed = [data.mistakes(f, q) for f in filters for q in queries]
+        with monkeypatch.context() as patch:  # every figure from the page tables, as before
+            patch.setattr(rollups, "where", lambda *args, **kwargs: None)
+            scanned = [data.overview(f) for f in filters], [data.audit_counts(f) for f in filters]
+            rows = [data.mistakes(f, q) for f in filters for q in queries]
+        assert any(o["totals"]["hands"] for o in counted[0]) and any(
+            not o["totals"]["hands"] for o in counted[0]
+        )
+        for kept, scan in zip(counted[0], scanned[0], strict=True):
+            for key in ("status", "totals", "rejects", "conflicts", "by_game", "disputed"):
+                assert kept[key] == scan[key], key
+            assert sorted(map(repr, kept["per_day"])) == sorted(map(repr, scan["per_day"]))  # by day
+            assert [r["day"] for r in kept["per_day"]] == [r["day"] for r in scan["per_day"]]
+            assert sorted(map(repr, kept["hand_types"])) == sorted(map(repr, scan["hand_types"]))
+            assert kept["top_players"] == scan["top_players"]
+        assert counted[1] == scanned[1]
+        for kept, scan in zip(listed, rows, strict=True):
+            assert kept["rows"] == scan["rows"]
+            assert (kept["total"], kept["hidden_low"], kept["types"]) == (
+                scan["total"],
+                scan["hidden_low"],
+                scan["types"],
+            )
+            assert summary(kept["summary"]) == summary(scan["summary"])

@@ -57,7 +57,8 @@ _SEATS = frozenset(range(NUM_SEATS))
 _STR = frozenset({str})
 _LIST = frozenset({list})
 _INT = frozenset({int})
-_not_none = partial(is_not, None)
+_ABSENT = object()
+_present = partial(is_not, _ABSENT)
 #: Rulesets accepted are remembered up to this many (a hostile stream of distinct rulesets
 #: then simply keeps paying the engine's check, as every record did before).
 MAX_RULESETS = 1024
@@ -344,7 +345,10 @@ class FastRecord:
             return None
         if not set(map(dict.get, events, repeat("kind", n), repeat(self.any_kind, n))) <= self.gang_kinds:
             return None
-        chis: list[Any] = list(filter(_not_none, map(dict.get, events, repeat("tiles", n))))
+        # a sentinel, not None, marks "no tiles": ``"tiles": null`` must reach the type check
+        chis: list[Any] = list(
+            filter(_present, map(dict.get, events, repeat("tiles", n), repeat(_ABSENT, n)))
+        )
         if chis:
             if not set(map(type, chis)) <= _LIST or set(map(len, chis)) != {2}:
                 return None

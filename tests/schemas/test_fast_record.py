@@ -143,6 +143,11 @@ def paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return out
 
 
+def signature(path: tuple[Any, ...]) -> tuple[str, ...]:
+    """A path with its list indices blanked out: ``("events", "*", "tile")``."""
+    return tuple("*" if isinstance(key, int) else str(key) for key in path)
+
+
 def get(value: Any, path: tuple[Any, ...]) -> Any:
     for key in path:
         value = value[key]
@@ -151,13 +156,15 @@ def get(value: Any, path: tuple[Any, ...]) -> Any:
 
 def mutate(record: dict[str, Any], data: st.DataObject) -> None:
     """One random change somewhere in ``record`` (in place)."""
-    region = data.draw(st.sampled_from(sorted(record)), label="region")
-    candidates = [p for p in paths(record) if p[0] == region]
-    path = data.draw(st.sampled_from(candidates), label="path")
+    everything = paths(record)
+    # first a kind of place (``events.*.tiles``, ``result.deltas.*``), then one such place: a
+    # rare place (a chi's tiles) is then as likely to be hit as a wall tile
+    kinds = sorted({signature(p) for p in everything}, key=repr)
+    place = data.draw(st.sampled_from(kinds), label="place")
+    path = data.draw(st.sampled_from([p for p in everything if signature(p) == place]), label="path")
     parent = get(record, path[:-1])
     key = path[-1]
     kind = data.draw(st.sampled_from(MUTATIONS), label="mutation")
-    everything = paths(record)
     if kind == "replace":
         parent[key] = copy.deepcopy(data.draw(st.sampled_from(INTERESTING), label="value"))
     elif kind == "copy_other":
@@ -176,6 +183,46 @@ def mutate(record: dict[str, Any], data: st.DataObject) -> None:
     elif kind == "swap" and isinstance(parent, list) and len(parent) > 1:
         other = data.draw(st.integers(0, len(parent) - 1), label="with")
         parent[key], parent[other] = parent[other], parent[key]
+
+
+#: One value of each JSON type, and the lookalikes Python confuses (``True == 1 == 1.0``).
+EACH_TYPE: list[Any] = [None, True, False, 0, 1, 1.0, 0.5, "", "5m", "五万", [], ["5m"], {}, {"type": "pass"}]
+
+
+def _places(record: dict[str, Any]) -> list[tuple[Any, ...]]:
+    """One concrete path for each kind of place in ``record`` (the first of each)."""
+    first: dict[tuple[str, ...], tuple[Any, ...]] = {}
+    for path in paths(record):
+        first.setdefault(signature(path), path)
+    return list(first.values())
+
+
+def _systematic_records() -> list[dict[str, Any]]:
+    with_chi = next(
+        r for r in CANONICAL if "wall" in r and "result" in r and any(e["type"] == "chi" for e in r["events"])
+    )
+    deal_mode = next(r for r in CANONICAL if "wall" not in r)
+    return [with_chi, deal_mode]
+
+
+@pytest.mark.parametrize("record", _systematic_records(), ids=["wall", "deal"])
+def test_every_place_with_every_type(record: dict[str, Any]) -> None:
+    """Every kind of place in a record, given a value of every JSON type, or deleted."""
+    for path in _places(record):
+        for value in [*EACH_TYPE, "delete"]:
+            mutated = copy.deepcopy(record)
+            parent = get(mutated, path[:-1])
+            if value == "delete":
+                del parent[path[-1]]
+            else:
+                parent[path[-1]] = copy.deepcopy(value)
+            check_agree(mutated)
+        for name in ("extra", "tile"):
+            mutated = copy.deepcopy(record)
+            target = get(mutated, path)
+            if isinstance(target, dict):
+                target[name] = "5m"
+                check_agree(mutated)
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -245,6 +292,18 @@ def test_bool_int_and_other_lookalikes_are_declined(path: tuple[Any, ...], value
         lambda r: r["events"].append({"type": "draw"}),
         lambda r: r["events"].append({"type": ["draw"], "seat": 0}),
         lambda r: r["events"].append(["draw", 0]),
+        lambda r: r["events"].append({"type": "chi", "seat": 0, "tiles": None}),
+        lambda r: r["events"].append({"type": "draw", "seat": 0, "tile": None}),
+        lambda r: r["events"].append({"type": "gang", "seat": 0, "kind": None, "tile": "1m"}),
+        lambda r: r["events"].append({"type": "pass", "seat": None}),
+        lambda r: r["events"].append({"type": None}),
+        lambda r: r["result"].__setitem__("deltas", None),
+        lambda r: r["result"].__setitem__("hands", None),
+        lambda r: r["result"].__setitem__("self_draw", None),
+        lambda r: r["seats"][1].__setitem__("name", None),
+        lambda r: r["ruleset"].__setitem__("overrides", None),
+        lambda r: r.__setitem__("played_at", None),
+        lambda r: r.__setitem__("session", None),
     ],
 )
 def test_broken_records_are_declined(change: Any) -> None:

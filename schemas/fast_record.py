@@ -4,16 +4,19 @@ The audit's verdict must cost a few ``json.loads``; loading a record through mar
 dozen nested schemas and fields, hooks, error bookkeeping) cost several hundred µs even when
 the record was perfect, which is nearly always. :class:`FastRecord` checks the common case with
 plain Python and C-level set operations and returns exactly what ``RecordSchema`` would return
-(an equal dict, same key order at every level, fresh containers), or None: "not sure". None is
-never an error; the caller then runs the schema, so every error message and every edge case
-(tile aliases to normalise, nulls, wrong types, unknown keys, cross-field mistakes) stays the
-schema's.
+(an equal dict, same key order at every level, new dicts and lists where the schema makes
+new ones), or None: "not sure". None is never an error; the caller then runs the schema, so
+every error message and every edge case (tile aliases to normalise, nulls, wrong types, unknown
+keys, cross-field mistakes) stays the schema's.
 
 Safety rests on one rule: accept only what is *obviously* valid, by checks at least as strict
 as the schema's, and decline everything else. In particular:
 
-* containers and leaves must have the exact JSON types (``type(x) is int``, so ``True`` is never
-  a seat or a score, ``1.0`` never an integer, a ``dict`` subclass never a record);
+* numbers must be exactly ``int`` (``True == 1 == 1.0`` in Python: ``true`` is never a seat or
+  a score, ``1.0`` never an integer) and containers exactly ``dict``/``list`` (nothing else
+  passes ``dict.get`` or ``type(x) is list``); names, tiles and kinds are looked up among
+  strings, which no other JSON value equals. (The input is a JSON-decoded value, as
+  ``validate_record`` documents: dict, list, str, int, float, bool, None.)
 * every key must be a known field and every required field present, at every level;
 * tiles must already be canonical codes (aliases need normalising: declined);
 * the ruleset is judged by the schema's own ruleset field (the engine's code); only rulesets it
@@ -54,7 +57,6 @@ from schemas.envelope import (
 _ID_RE = re.compile(ID_PATTERN, re.ASCII)
 _FORBIDDEN_RE = re.compile(f"[{TEXT_FORBIDDEN}]")
 _SEATS = frozenset(range(NUM_SEATS))
-_STR = frozenset({str})
 _LIST = frozenset({list})
 _INT = frozenset({int})
 _ABSENT = object()

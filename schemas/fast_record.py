@@ -34,7 +34,7 @@ schema rejects is declined.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from functools import partial
 from itertools import chain, repeat
 from operator import is_not
@@ -86,6 +86,11 @@ def _is_text(value: object, lo: int, hi: int) -> bool:
         except UnicodeEncodeError:
             return False
     return _FORBIDDEN_RE.search(value) is None
+
+
+def _shapes(events: list[Any]) -> Iterator[tuple[Any, tuple[Any, ...]]]:
+    """Each event's ``(type, keys in order)``; dict.get raises TypeError for a non-object."""
+    return zip(map(dict.get, events, repeat("type", len(events))), map(tuple, events), strict=True)
 
 
 def _is_seat(value: object) -> bool:
@@ -300,7 +305,7 @@ class FastRecord:
         if type(value) is not list or not lo <= len(value) <= hi:
             return None
         try:
-            if not set(value) <= self.tiles:  # no JSON value but a string equals a string
+            if not self.tiles.issuperset(value):  # no JSON value but a string equals a string
                 return None
         except TypeError:  # an unhashable item
             return None
@@ -334,27 +339,26 @@ class FastRecord:
             return None
 
     def _events_checked(self, events: list[Any]) -> list[dict[str, Any]] | None:
+        # ``known.issuperset(values)`` looks each value up without building a set of them
         n = len(events)
-        # dict.get raises TypeError for an event that is not an object: that is the type check
-        shapes = set(zip(map(dict.get, events, repeat("type", n)), map(tuple, events), strict=True))
-        if not shapes <= self.shapes and not all(map(self._shape_ok, shapes)):
+        if not self.shapes.issuperset(_shapes(events)) and not all(map(self._shape_ok, set(_shapes(events)))):
             return None
         seats = list(map(dict.get, events, repeat("seat", n), repeat(0, n)))
-        if not set(map(type, seats)) <= _INT or not set(seats) <= _SEATS:  # True == 1: types first
+        if not _INT.issuperset(map(type, seats)) or not _SEATS.issuperset(seats):  # True == 1
             return None
-        # type, tile and kind are compared with strings: no other JSON value equals a string
-        if not set(map(dict.get, events, repeat("tile", n), repeat(self.any_tile, n))) <= self.tiles:
+        # tile and kind are compared with strings: no other JSON value equals a string
+        if not self.tiles.issuperset(map(dict.get, events, repeat("tile", n), repeat(self.any_tile, n))):
             return None
-        if not set(map(dict.get, events, repeat("kind", n), repeat(self.any_kind, n))) <= self.gang_kinds:
+        if not self.gang_kinds.issuperset(map(dict.get, events, repeat("kind", n), repeat(self.any_kind, n))):
             return None
         # a sentinel, not None, marks "no tiles": ``"tiles": null`` must reach the type check
         chis: list[Any] = list(
             filter(_present, map(dict.get, events, repeat("tiles", n), repeat(_ABSENT, n)))
         )
         if chis:
-            if not set(map(type, chis)) <= _LIST or set(map(len, chis)) != {2}:
+            if not _LIST.issuperset(map(type, chis)) or set(map(len, chis)) != {2}:
                 return None
-            if not set(chain.from_iterable(chis)) <= self.tiles:
+            if not self.tiles.issuperset(chain.from_iterable(chis)):
                 return None
         return list(map(dict.copy, events))
 

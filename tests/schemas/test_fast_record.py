@@ -202,10 +202,15 @@ def _systematic_records() -> list[dict[str, Any]]:
         r for r in CANONICAL if "wall" in r and "result" in r and any(e["type"] == "chi" for e in r["events"])
     )
     deal_mode = next(r for r in CANONICAL if "wall" not in r)
-    return [with_chi, deal_mode]
+    overrides = copy.deepcopy(with_chi)
+    overrides["ruleset"] = {
+        "overrides": {"cap": 400, "pizi": ["C", "F"], "fengyise_golden": True, "golden": None},
+        "preset": "hzlzg",
+    }
+    return [with_chi, deal_mode, overrides]
 
 
-@pytest.mark.parametrize("record", _systematic_records(), ids=["wall", "deal"])
+@pytest.mark.parametrize("record", _systematic_records(), ids=["wall", "deal", "overrides"])
 def test_every_place_with_every_type(record: dict[str, Any]) -> None:
     """Every kind of place in a record, given a value of every JSON type, or deleted."""
     for path in _places(record):
@@ -365,3 +370,22 @@ def test_wall_and_indicator_must_agree() -> None:
     assert check_agree(record) is not None
     record["laizi_indicator"] = next(t for t in ("1m", "2m") if t != record["wall"][53])
     assert check_agree(record) is None
+
+
+def _reversed_keys(value: Any) -> Any:
+    """``value`` with every object's keys in reverse order."""
+    if isinstance(value, dict):
+        return {key: _reversed_keys(value[key]) for key in reversed(list(value))}
+    if isinstance(value, list):
+        return [_reversed_keys(item) for item in value]
+    return value
+
+
+def test_key_order_is_kept_at_every_level() -> None:
+    """The schema keeps the input's key order (``StrictSchema._keep_order``); so must the fast path."""
+    for record in _systematic_records():
+        mixed = _reversed_keys(record)
+        fast = check_agree(mixed)
+        assert fast is not None
+        assert typed(fast) == typed(mixed)
+        assert list(fast) == list(reversed(list(record)))

@@ -127,9 +127,6 @@ class StoreData:
             else:
                 seats, seat_where, seat_params = "seat_rows", where, params
                 hands, wins = "count(*)", "sum(CASE WHEN h.won THEN 1 ELSE 0 END)"
-            players = _rows(
-                cur, f"SELECT count(DISTINCT h.player_id) AS n FROM {seats} h WHERE {seat_where}", seat_params
-            )[0]["n"]
             if types_at is not None:
                 types = _rows(  # a Wuhan hand's computed types, each Sichuan win's hand
                     cur,
@@ -146,15 +143,20 @@ class StoreData:
                 )
             rejects = cur.execute("SELECT count(*) FROM rejects").fetchone()
             conflicts = cur.execute("SELECT count(*) FROM conflicts WHERE NOT resolved").fetchone()
-            top = _rows(  # per player and game first: a list per player of its games, not its seats
+            # per player and game first: a list per player of its games, not its seats; and how
+            # many players there are (the groups before the limit), in the same pass
+            top = _rows(
                 cur,
                 "SELECT player_id, any_value(name) AS name, sum(hands) AS hands, sum(wins) AS wins,"
-                " list(game ORDER BY game DESC) AS games FROM ("
+                " list(game ORDER BY game DESC) AS games, count(*) OVER () AS players FROM ("
                 f" SELECT h.player_id, h.game, any_value(h.name) AS name, {hands} AS hands, {wins} AS wins"
                 f" FROM {seats} h WHERE {seat_where} GROUP BY 1, 2)"
                 " GROUP BY 1 ORDER BY hands DESC, 1 LIMIT 12",
                 seat_params,
             )
+            players = top[0].pop("players") if top else 0
+            for r in top[1:]:
+                del r["players"]
         return {
             "status": status,
             "totals": {**totals, "players": players},

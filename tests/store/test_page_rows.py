@@ -410,3 +410,33 @@ def test_the_pages_show_the_same_figures_from_the_day_counts_as_from_the_rows(
                 scan["types"],
             )
             assert summary(kept["summary"]) == summary(scan["summary"])
+
+
+def test_uploads_refresh_the_population_figures_once_they_lag_by_the_stale_share(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from store import habits
+    from store.habits import HabitFilters, _compute_population, _population
+
+    monkeypatch.setattr(habits, "STALE_SHARE", 0.4)
+    wuhan = HabitFilters(game="wuhan")
+    with Store(tmp_path / "s.duckdb") as store:
+        fill(store)  # uploads: each one refreshed the figures (a small store lags past 40% at once)
+        with store.read() as cur:
+            stored = cur.execute("SELECT state FROM population_cache").fetchall()
+            assert {s for (s,) in stored} == {habits._state(cur)}
+            before = _compute_population(cur, wuhan)
+        ingest(store, decode_ndjson(_lines(list(simulate(1, 99)))))  # a few hands: within 40%
+        with store.read() as cur:
+            assert cur.execute("SELECT state FROM population_cache").fetchall() == stored  # not refreshed
+            habits._POPULATION.clear()
+            shown = _population(cur, wuhan)  # the stored figures, a few hands behind
+            assert close(shown) == close(before)
+            assert close(shown) != close(_compute_population(cur, wuhan))
+        ingest(store, decode_ndjson(_lines(list(simulate(20, 98)))))  # now past 40%: refreshed
+        with store.read() as cur:
+            assert {s for (s,) in cur.execute("SELECT state FROM population_cache").fetchall()} == {
+                habits._state(cur)
+            }
+            habits._POPULATION.clear()
+            assert close(_population(cur, wuhan)) == close(_compute_population(cur, wuhan))

@@ -242,6 +242,15 @@ def _rule(pair: str) -> _Rule:
     return rule
 
 
+def rule_tables(pair: str = "jiang") -> _Rule:
+    """The lookup tables ``shanten_of_keys`` reads, for a caller that inlines it in a hot loop:
+    (suit classes, honour classes, class shift, suit classes' count, honour classes' count,
+    J, K, F); the shanten of keys (k0, k1, k2, k3) with ``size`` tiles and ``wild`` wildcards
+    is ``3 * (size // 3) + 1 - wild - F[(K[J[c0 * s + c1] * s + c2] * nh + c3) * 5 + size // 3]``
+    with ``c = table[key] >> shift & 255`` of each group."""
+    return _RULES.get(pair) or _rule(pair)
+
+
 def _too_big(size: int) -> ValueError:
     return ValueError(f"shanten is for hands of at most 14 tiles and 4 of a kind, not {size} tiles")
 
@@ -555,6 +564,89 @@ def discard_kept(keys: Sequence[int], size: int, pair: str = "jiang") -> list[tu
             found = _cached(hk, _discards_honours(k3, k012, melds, pair))
         out += [(27 + found[i], found[i + 1]) for i in range(0, len(found), 2)]
     return out
+
+
+def improving_mask(keys: Sequence[int], size: int, pair: str = "jiang", near: bool = False) -> int:
+    """``improving_kinds`` as a bit mask (bit ``k`` for kind ``k``): a caller that only unions,
+    compares and subtracts these sets does it in a few integer operations, and each group's
+    mask is looked up once per shape and rest, as ``improving_kinds``' lists are."""
+    suit, honour, shift, s, _, jt, kt, _ = _RULES.get(pair) or _rule(pair)
+    melds = (size + 1) // 3
+    k0, k1, k2, k3 = keys
+    c0, c1, c2 = suit[k0] >> shift & 255, suit[k1] >> shift & 255, suit[k2] >> shift & 255
+    c3 = honour[k3] >> shift & 255
+    j01 = jt[c0 * s + c1]
+    out = 0
+    cache = _MASK_CACHE
+    tag = (shift << 4) | (2 if near else 1) << 8 | melds
+    for lo, key, rest in ((0, k0, jt[c1 * s + c2]), (9, k1, jt[c0 * s + c2]), (18, k2, j01)):
+        if near and not key:
+            continue
+        ck = (tag, key, rest, c3)
+        found = cache.get(ck)
+        if found is None:
+            found = _mask_cached(ck, _improving_suit(key, rest, c3, melds, near, pair))
+        out |= found << lo
+    if k3 or not near:
+        k012 = kt[j01 * s + c2]
+        hk = (tag | 1024, k3, k012)
+        found = cache.get(hk)
+        if found is None:
+            found = _mask_cached(hk, _improving_honours(k3, k012, melds, near, pair))
+        out |= found << 27
+    return out
+
+
+def discards_keeping(keys: Sequence[int], size: int, kept: int, pair: str = "jiang") -> int:
+    """The natural kinds whose discard keeps ``kept`` tiles (``discard_kept``), as a bit mask:
+    the best discards of a hand, for a caller that already knows how many the best keep."""
+    suit, honour, shift, s, _, jt, kt, _ = _RULES.get(pair) or _rule(pair)
+    melds = (size - 1) // 3
+    k0, k1, k2, k3 = keys
+    c0, c1, c2 = suit[k0] >> shift & 255, suit[k1] >> shift & 255, suit[k2] >> shift & 255
+    c3 = honour[k3] >> shift & 255
+    j01 = jt[c0 * s + c1]
+    out = 0
+    cache = _KEPT_CACHE
+    tag = (shift << 4) | 3 << 8 | melds
+    for lo, key, rest in ((0, k0, jt[c1 * s + c2]), (9, k1, jt[c0 * s + c2]), (18, k2, j01)):
+        if not key:
+            continue
+        ck = (tag, key, rest, c3)
+        found = cache.get(ck)
+        if found is None:
+            found = _kept_cached(ck, _discards_suit(key, rest, c3, melds, pair))
+        out |= found.get(kept, 0) << lo
+    if k3:
+        k012 = kt[j01 * s + c2]
+        hk = (tag | 1024, k3, k012)
+        found = cache.get(hk)
+        if found is None:
+            found = _kept_cached(hk, _discards_honours(k3, k012, melds, pair))
+        out |= found.get(kept, 0) << 27
+    return out
+
+
+_MASK_CACHE: dict[tuple[int, ...], int] = {}
+_KEPT_CACHE: dict[tuple[int, ...], dict[int, int]] = {}
+
+
+def _mask_cached(key: tuple[int, ...], ranks: tuple[int, ...]) -> int:
+    if len(_MASK_CACHE) >= _GROUP_LIMIT:
+        _MASK_CACHE.clear()
+    mask = _MASK_CACHE[key] = sum(1 << r for r in ranks)
+    return mask
+
+
+def _kept_cached(key: tuple[int, ...], pairs: tuple[int, ...]) -> dict[int, int]:
+    """(rank, kept) pairs, flattened, as kept -> the ranks' mask."""
+    if len(_KEPT_CACHE) >= _GROUP_LIMIT:
+        _KEPT_CACHE.clear()
+    by_kept: dict[int, int] = {}
+    for i in range(0, len(pairs), 2):
+        by_kept[pairs[i + 1]] = by_kept.get(pairs[i + 1], 0) | 1 << pairs[i]
+    _KEPT_CACHE[key] = by_kept
+    return by_kept
 
 
 def _cached(key: tuple[int, ...], value: tuple[int, ...]) -> tuple[int, ...]:

@@ -194,3 +194,43 @@ def test_surely_unreadable_stops_most_hands_that_would_be_refused() -> None:
             assert not (stopped and found)
             tally["stopped" if stopped else "read" if found else "let through"] += 1
     assert tally["stopped"] > 2 * tally["let through"], tally
+
+
+@pytest.mark.parametrize(("preset", "seed"), [("hzlzg", 51), ("hzfclzg", 52)])
+def test_chances_skip_only_seats_that_never_opened(preset: str, seed: int) -> None:
+    """``chances`` passes over the offers to a seat not open at the end of the hand: opens only
+    grow, so such a seat was never open. The list is the one every offer checked would give."""
+    kept = 0
+    for raw in simulate(40, seed=seed, preset=preset):
+        record, _ = validate_record(raw)
+        assert record is not None
+        ctx = Context.replay(record)
+        seats = ctx.positions.seats
+        want = [
+            (o, seats[o.at + 1][o.seat])
+            for o in ctx.offers
+            if not o.taken and o.has_right and seats[o.at + 1][o.seat].opened
+        ]
+        assert ctx.chances == want
+        for position in seats:  # opens never shrink
+            assert all(p.opens <= f.opens for p, f in zip(position, seats[-1], strict=True))
+        kept += len(want)
+    assert kept > 100
+
+
+@pytest.mark.parametrize(("preset", "seed"), [("hzlzg", 53), ("hzlzg-koukou", 54), ("hzfclzg", 55)])
+def test_laizi_held_never_exceed_those_dealt_and_drawn(preset: str, seed: int) -> None:
+    """``double_laizi_blocked_win`` passes over a seat dealt and drawn fewer than two laizi: it
+    can never have held two. Every position of simulated play bears that out."""
+    for raw in simulate(40, seed=seed, preset=preset):
+        record, _ = validate_record(raw)
+        assert record is not None
+        ctx = Context.replay(record)
+        received = [state.hand.count(ctx.laizi) for state in ctx.seats_before(0)]
+        for i, event in enumerate(ctx.events):
+            if event["type"] == "draw":
+                draw = ctx.draw_after(i)
+                if draw is not None and draw.tile == ctx.laizi:
+                    received[draw.seat] += 1
+            for seat, state in enumerate(ctx.seats_after(i)):
+                assert state.hand.count(ctx.laizi) <= received[seat], (record["hand_id"], i, seat)

@@ -15,9 +15,11 @@ import pytest
 from replay import shanten_tables as st
 from replay.shape import (
     discard_kept,
+    discards_keeping,
     group_keys,
     improving_draws,
     improving_kinds,
+    improving_mask,
     shanten,
     shanten_after_discards,
     shanten_after_draws,
@@ -227,6 +229,29 @@ def test_per_group_lookups_are_improving_draws_and_discards(pair: str) -> None:
             base = 3 * (size // 3) + 1 - wild
             got_after = {k: base - kept for k, kept in discard_kept(keys, size, pair)}
             assert got_after == shanten_after_discards(counts, wild, pair), (counts, wild)
+
+
+@pytest.mark.parametrize("pair", ["jiang", "any"])
+def test_per_group_masks_are_the_per_group_lists(pair: str) -> None:
+    """``improving_mask`` and ``discards_keeping`` (bit masks, for 牌效率's acceptance) hold the
+    kinds ``improving_kinds`` and ``discard_kept`` list, whichever of them is asked first."""
+    rng = random.Random(2323)
+    for _ in range(600):
+        wild = rng.randint(0, 3)
+        size = rng.choice((13, 10, 7, 4, 1, 14, 11, 8, 5, 2))
+        if size < wild:
+            continue
+        counts = _random_hand(rng, size - wild)
+        keys = group_keys(counts)
+        if size % 3 == 1:
+            for near in (False, True):
+                mask = improving_mask(keys, size, pair, near)
+                assert [k for k in range(34) if mask >> k & 1] == improving_kinds(keys, size, pair, near)
+        else:
+            kept = dict(discard_kept(keys, size, pair))
+            for value in {*kept.values(), 99}:
+                mask = discards_keeping(keys, size, value, pair)
+                assert {k for k in range(34) if mask >> k & 1} == {k for k, n in kept.items() if n == value}
 
 
 def test_a_fifth_copy_is_computed_not_refused() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any, NamedTuple
 
 from replay.findings import SEVERITIES as SEVERITIES
@@ -22,7 +22,7 @@ from replay.games.wuhan.judge import Judgement, can_win_on
 from replay.games.wuhan.ruleset import HAND_NAMES_ZH, Ruleset
 from replay.games.wuhan.settle import Settlement
 from replay.games.wuhan.table import SeatState, Win
-from replay.shape import complete, group_keys, improving_kinds, shanten_of_keys
+from replay.shape import complete, improving_kinds, shanten_of_keys
 from replay.tiles import CODES, JIANG, KIND_OF, NUM_KINDS
 
 #: the way a win on each kind of draw is won (R-3.7's haidi replacement draw included)
@@ -208,25 +208,33 @@ class Context:
             winner, before_win = int(events[-1]["seat"]), self.previous_action(len(events) - 1)
         draws = self.positions.draw
         make = tuple.__new__  # Offer(...) without the NamedTuple constructor's argument parsing
+        add = out.append
+        unclaimable = frozenset((*rules.pizi, laizi))
+        haidi_play_on = rules.haidi_play_on
         for i, event in enumerate(events):
             kind = event["type"]
             if kind == "draw":
                 draw = draws(i + 1)
                 assert draw is not None
                 taken = i == before_win and winner == draw.seat
-                out.append(make(Offer, (i, draw.seat, draw.tile, SELF_DRAWN[draw.kind], None, taken, True)))
+                add(make(Offer, (i, draw.seat, draw.tile, SELF_DRAWN[draw.kind], None, taken, True)))
             elif kind == "discard" or (kind == "gang" and event["kind"] == "xu"):
                 source, tile = event["seat"], KIND_OF[event["tile"]]
-                if kind == "discard" and (tile in rules.pizi or tile == laizi):
+                if kind == "discard" and tile in unclaimable:
                     continue  # nobody may win on a discarded pizi or laizi (R-4.1, R-4.2)
-                if kind == "discard" and rules.haidi_play_on and self.positions.live_tiles(i + 1) == 0:
+                if kind == "discard" and haidi_play_on and self.positions.live_tiles(i + 1) == 0:
                     continue  # R-3.7: a discard with the wall empty cannot be won on
                 way = "discard" if kind == "discard" else "rob"
-                won = winner if i == before_win else None
+                if i != before_win:  # nobody won on it: each seat had its right
+                    add(make(Offer, (i, (source + 1) % 4, tile, way, source, False, True)))
+                    add(make(Offer, (i, (source + 2) % 4, tile, way, source, False, True)))
+                    add(make(Offer, (i, (source + 3) % 4, tile, way, source, False, True)))
+                    continue
+                won = winner
                 right = True
                 for k in (1, 2, 3):
                     seat = (source + k) % 4
-                    out.append(make(Offer, (i, seat, tile, way, source, seat == won, right)))
+                    add(make(Offer, (i, seat, tile, way, source, seat == won, right)))
                     right = right and seat != won
         return out
 
@@ -252,13 +260,20 @@ class Context:
         ``missed_win``, ``pizi_blocked_win`` and ``double_laizi_blocked_win`` all start here."""
         out = []
         seats = self.positions.seats
-        opened = self.opened
+        known = self._opened
+        # a seat's opens only grow (R-6.1): one that never opened has no chance all hand
+        ever = [state.opened for state in seats[-1]]
         for offer in self.offers:
-            if offer.taken or not offer.has_right:
+            if offer[5] or not offer[6] or not ever[offer[1]]:  # taken, no right to it, never open
                 continue
-            state = seats[offer.at + 1][offer.seat]
-            if state.melds and opened(state):
-                out.append((offer, state))
+            state = seats[offer[0] + 1][offer[1]]
+            melds = state.melds
+            if melds:  # ``opened``, inlined: most offers come here
+                found = known.get(id(melds))
+                if found is None:
+                    found = known[id(melds)] = state.opened
+                if found:
+                    out.append((offer, state))
         return out
 
     @cached_property
@@ -266,12 +281,15 @@ class Context:
         """The chances that were legal wins (``judge``), with their judgements."""
         out = []
         before = self.positions.seats
-        shapes = self.shapes
+        shapes, known = self.shapes, self._shapes
         for offer, state in self.chances:
             # the concealed tiles the offer finds: the same for every discard until the seat
             # acts, and on its own draw those it held before drawing
             held = before[offer.at][offer.seat] if offer.way in SELF_DRAWN_WAYS else state
-            if offer.tile in shapes(held):
+            tiles = known.get(id(held))
+            if tiles is None:
+                tiles = shapes(held)
+            if offer.tile in tiles:
                 judged = self.judge(offer)
                 if judged is not None:
                     out.append((offer, judged))
@@ -322,24 +340,32 @@ def winning_tiles(hand: Sequence[int], melds: Sequence[Meld], laizi: int, rules:
     its shanten, and on a drawn laizi (one wildcard more) when that completes it. 风一色/将一色
     need no structure: every kind of the family, and the laizi, when every tile is of it.
     """
-    counts = [0] * NUM_KINDS
-    for t in hand:
-        counts[t] += 1
-    wild = counts[laizi]
-    counts[laizi] = 0
-    keys = group_keys(counts)
+    wild = hand.count(laizi)
+    # the natural counts a byte each, summed in C (``group_keys`` without a count list)
+    h = sum(map(_BYTE.__getitem__, hand)) - (wild << 8 * laizi)
+    keys = (h & _SUIT, h >> 72 & _SUIT, h >> 144 & _SUIT, h >> 216)
     out: set[int] = set()
     if shanten_of_keys(keys, len(hand), wild, "any") <= 0:
         out.update(improving_kinds(keys, len(hand), "any"))
-        if complete(counts, wild + 1, "any"):
+        if complete(list(h.to_bytes(NUM_KINDS, "little")), wild + 1, "any"):
             out.add(laizi)
         else:
             out.discard(laizi)
-    for family in (wind_kinds(rules), JIANG):
-        if family.union((laizi,)).issuperset(hand) and all(t in family for m in melds for t in m.tiles):
+    for family, with_laizi in _families(wind_kinds(rules), laizi):
+        if with_laizi.issuperset(hand) and all(t in family for m in melds for t in m.tiles):
             out.update(family)
             out.add(laizi)
     return frozenset(out)
+
+
+_BYTE = tuple(1 << 8 * k for k in range(NUM_KINDS))
+_SUIT = (1 << 72) - 1
+
+
+@cache
+def _families(winds: frozenset[int], laizi: int) -> tuple[tuple[frozenset[int], frozenset[int]], ...]:
+    """风一色's and 将一色's kinds, each alone and with the laizi (which never counts against it)."""
+    return ((winds, winds | {laizi}), (JIANG, JIANG | {laizi}))
 
 
 def surely_unreadable(

@@ -30,9 +30,10 @@ from replay.tiles import NUM_KINDS
 def double_laizi_blocked_win(ctx: Context) -> Iterator[Finding]:
     laizi = ctx.laizi
     received = [state.hand.count(laizi) for state in ctx.seats_before(0)]
+    draws = ctx.positions.draw
     for i, event in enumerate(ctx.events):
         if event["type"] == "draw":
-            draw = ctx.draw_after(i)
+            draw = draws(i + 1)
             if draw is not None and draw.tile == laizi:
                 received[draw.seat] += 1
     if max(received) < 2:
@@ -40,6 +41,8 @@ def double_laizi_blocked_win(ctx: Context) -> Iterator[Finding]:
     reported = [False] * 4
     seats = ctx.positions.seats
     for offer in ctx.offers:
+        if received[offer[1]] < 2:  # offer.seat, read as the tuple it is (most offers stop here)
+            continue  # this seat never held two laizi (a discarded laizi is never an offer)
         way = offer.way
         if (way != "discard" and way != "self_draw") or not offer.has_right or offer.taken:
             continue

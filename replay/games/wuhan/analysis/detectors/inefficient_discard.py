@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from replay.games.wuhan.analysis.base import Context, Finding, tile_name
@@ -33,9 +34,10 @@ from replay.games.wuhan.ruleset import Ruleset
 from replay.games.wuhan.table import SeatState
 from replay.shape import (
     discard_kept,
-    group_keys,
+    discards_keeping,
     improving_draws,
-    improving_kinds,
+    improving_mask,
+    rule_tables,
     shanten,
     shanten_after_discards,
     shanten_of_keys,
@@ -431,6 +433,46 @@ def _acceptance_verdict(
 
 Verdict = tuple[str, str] | None
 _STEP = tuple(1 << 8 * r for r in range(9))
+_MASK = (1 << 72) - 1  # one suit's key, as ``replay.shape.group_keys`` cuts them
+_HONOURS = (1 << 56) - 1
+_NATURAL = (1 << 8 * NUM_KINDS) - 1
+#: a hand's packed sum (``_packed``): the 34 natural counts a byte each, then 8-bit fields: the
+#: laizi, the natural tiles of each group (three suits, the honours), the tiles of each family
+_FIELDS = 8 * NUM_KINDS + 8
+_WIND, _JIANG = 40, 48  # the families' fields, above _FIELDS
+
+
+@cache
+def _pack_table(laizi: int, pizi: tuple[int, ...], families: tuple[frozenset[int], ...]) -> tuple[int, ...]:
+    return tuple(_packed(k, laizi, pizi, families) for k in range(NUM_KINDS))
+
+
+def _kinds_of(mask: int) -> list[int]:
+    """The kinds of a bit mask (bit k: kind k), in kind order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _packed(kind: int, laizi: int, pizi: tuple[int, ...], families: tuple[frozenset[int], ...]) -> int:
+    """What one tile of ``kind`` adds to a hand's packed sum: summed over a hand (in C, by
+    ``sum(map(...))``) it gives the natural tiles' group keys and every count the plans ask for
+    without building a count list; the hands ``_Quick`` sees are most often settled by these."""
+    fields = 0
+    if kind == laizi:
+        fields |= 1
+    elif kind not in pizi:  # a pizi is dead: counted by neither
+        g = kind // 9 if kind < 27 else 3
+        fields |= 1 << 8 * (g + 1)
+    wind, jiang = families
+    fields |= (kind in wind) << _WIND | (kind in jiang) << _JIANG
+    natural = 1 << 8 * kind if kind != laizi and kind not in pizi else 0
+    return natural | fields << _FIELDS
+
+
 _PLANS_LIMIT = NEAR_READY + 2  # as in _big_plans
 
 
@@ -459,21 +501,26 @@ class _Quick:
     def __init__(self, rules: Ruleset, laizi: int, indicator: int) -> None:
         self.rules, self.laizi, self.indicator = rules, laizi, indicator
         self.pizi = rules.pizi
-        self.excluded = frozenset({laizi, *rules.pizi})
-        self._useful: dict[tuple[tuple[int, int, int, int], int, int], frozenset[int]] = {}
+        self.excluded_mask = sum(1 << k for k in {laizi, *rules.pizi})
+        self._useful: dict[tuple[tuple[int, int, int, int], int, int], int] = {}
         self.families = (wind_kinds(rules) | {laizi}, JIANG | {laizi})
         self._melds: dict[int, _Melds] = {}
+        #: per kind, what one tile of it adds to a hand's packed sum (see ``_packed``)
+        self._pack = _pack_table(laizi, self.pizi, self.families)
+        self._tables = rule_tables("jiang")
+        assert self._tables[2] == 0  # 屁胡's classes are the low byte: no shift in ``judge``
 
     def melds(self, melds: list[Meld]) -> _Melds:
         """A seat's meld list is replaced, never changed, when it melds: one look per list."""
         found = self._melds.get(id(melds))
         if found is None:
-            tiles = [t for m in melds for t in m.tiles]
-            suits = tuple(s for s, suit in enumerate(_SUITS) if all(t in suit for t in tiles))
+            kinds = {t for m in melds for t in m.tiles}
+            groups = {t // 9 if t < 27 else 3 for t in kinds}
+            suits = tuple(s for s in range(3) if groups <= {s})
             families = tuple(
                 (name, f | {self.laizi})
                 for name, f in (("fengyise", wind_kinds(self.rules)), ("jiangyise", JIANG))
-                if all(t in f for t in tiles)
+                if kinds <= f
             )
             triplets = bool(melds) and all(m.is_triplet for m in melds)
             found = self._melds[id(melds)] = _Melds(suits, triplets, families)
@@ -490,43 +537,80 @@ class _Quick:
         state = seats[seat]
         hand = state.hand
         laizi = self.laizi
-        counts = [0] * NUM_KINDS
-        for t in hand:
-            counts[t] += 1
-        wild = counts[laizi]
-        natural = counts.copy()
-        natural[laizi] = 0
-        for p in self.pizi:
-            natural[p] = 0
+        # one C-level sum gives the natural tiles' group keys and every count the plans need
+        h = sum(map(self._pack.__getitem__, hand))
+        fields = h >> _FIELDS
+        wild = fields & 255
+        in_suit = (fields >> 8 & 255, fields >> 16 & 255, fields >> 24 & 255)
         total = len(hand)
-        dead = total - wild - sum(natural)
-        keys = group_keys(natural)
-        try:
-            pihu_best = max(0, shanten_of_keys(keys, total, wild + dead) + dead)
+        dead = total - wild - in_suit[0] - in_suit[1] - in_suit[2] - (fields >> 32 & 255)
+        keys = k0, k1, k2, k3 = (h & _MASK, h >> 72 & _MASK, h >> 144 & _MASK, h >> 216 & _HONOURS)
+        suit, honour, _, ns, nh, jt, kt, ft = self._tables
+        try:  # shanten_of_keys, inlined: every discard asks it
+            c0, c1, c2, c3 = suit[k0] & 255, suit[k1] & 255, suit[k2] & 255, honour[k3] & 255
+            # the 14 tiles' shanten is the best discard's, except that a complete hand stays ready
+            m = total // 3
+            pihu_best = 3 * m + 1 - wild - ft[(kt[jt[c0 * ns + c1] * ns + c2] * nh + c3) * 5 + m]
+            pihu_best = max(0, pihu_best)
+            m = (total - 1) // 3
+            if h >> 8 * thrown & 255:  # the value of the discard (``_value``): one group changes
+                g = thrown // 9 if thrown < 27 else 3
+                c = [c0, c1, c2, c3]
+                c[g] = (suit if g < 3 else honour)[keys[g] - _STEP[thrown - 9 * g]] & 255
+                kept = ft[(kt[jt[c[0] * ns + c[1]] * ns + c[2]] * nh + c[3]) * 5 + m]
+                mine = 3 * m + 1 - wild - kept
+            else:  # a pizi: one dead tile fewer
+                kept = ft[(kt[jt[c0 * ns + c1] * ns + c2] * nh + c3) * 5 + m]
+                mine = 3 * m + 1 - wild - kept
         except KeyError:
             return False, None
-        facts = self.melds(state.melds)
+        melds = state.melds
+        facts = self._melds.get(id(melds)) or self.melds(melds)
+        # the floor under the big-hand plans _big_plans builds: a plan of ``off`` tiles outside
+        # it is built when off <= _PLANS_LIMIT and its floor is max(0, off - 1), so the lowest
+        # floor is that of the lowest ``off`` (the plans themselves are listed only when needed)
+        low = 99
+        for s in facts.suits:
+            off = total - wild - in_suit[s]
+            if off < low:
+                low = off
+        for name, _family in facts.families:
+            off = total - (fields >> (_WIND if name == "fengyise" else _JIANG) & 255)
+            if off < low:
+                low = off
+        others_floor = max(0, low - 1) if low <= _PLANS_LIMIT else 99
+        natural: list[int] | None = None
+        triplets = 99
+        if facts.triplets:
+            natural = list((h & _NATURAL).to_bytes(NUM_KINDS, "little"))
+            triplets = max(0, _triplets_value(natural, 4 - len(melds), wild))
+            if triplets < others_floor:
+                others_floor = triplets
+        if pihu_best > NEAR_READY and others_floor > NEAR_READY:
+            return True, None  # far from ready
+        if mine == pihu_best and others_floor >= pihu_best - 1 and pihu_best > ACCEPTANCE_READY:
+            return True, None
+        limit = min(pihu_best, NEAR_READY) + 1
         # the big-hand plans _big_plans builds, in its order, with their floors
         bigs: list[tuple[int, tuple[Any, ...]]] = []
         for s in facts.suits:
-            off_suit = total - wild - sum(natural[9 * s : 9 * s + 9])
+            off_suit = total - wild - in_suit[s]
             if off_suit <= _PLANS_LIMIT:
                 bigs.append((max(0, off_suit - 1), ("qingyise", s, off_suit)))
         if facts.triplets:
-            slots = 4 - len(state.melds)
-            bigs.append((max(0, _triplets_value(natural, slots, wild)), ("pengpenghu", slots)))
+            bigs.append((triplets, ("pengpenghu", 4 - len(melds))))
         for name, family in facts.families:
-            off = total - sum(map(counts.__getitem__, family))
+            off = total - (fields >> (_WIND if name == "fengyise" else _JIANG) & 255)
             if off <= _PLANS_LIMIT:
                 bigs.append((max(0, off - 1), (name, family, off)))
-        others_floor = min([f for f, _ in bigs], default=99)
-        if pihu_best > NEAR_READY and others_floor > NEAR_READY:
-            return True, None  # far from ready
-        limit = min(pihu_best, NEAR_READY) + 1
-        mine = self._value(keys, natural, total, wild, dead, thrown)
+        if natural is None:
+            natural = list((h & _NATURAL).to_bytes(NUM_KINDS, "little"))
+        counts = natural.copy()
+        counts[laizi] = wild
+        for p in self.pizi:
+            if p != laizi:
+                counts[p] = hand.count(p)
         if mine == pihu_best and others_floor >= pihu_best - 1:
-            if pihu_best > ACCEPTANCE_READY:
-                return True, None
             verdict = self._acceptance(
                 seats, rivers, seat, thrown, counts, natural, keys, wild, dead, pihu_best
             )
@@ -654,15 +738,18 @@ class _Quick:
         total = sum(counts)
         # the other discards as good as the best (values, without building them all)
         kept = 3 * (total // 3) + 1 - wild - best  # what a natural discard keeps to be worth ``best``
-        others = [k for k, n in discard_kept(keys, total) if n == kept and k != thrown]
+        # as bit masks (bit k: kind k), so that comparing the sets is a few integer operations
+        others = discards_keeping(keys, total, kept) & ~(1 << thrown)
         if dead and shanten_of_keys(keys, total - 1, wild + dead - 1) + dead - 1 == best:
-            others += [p for p in self.pizi if counts[p] and p != thrown]  # a pizi: one dead tile fewer
+            for p in self.pizi:  # a pizi: one dead tile fewer
+                if counts[p] and p != thrown:
+                    others |= 1 << p
         if not others:
             return None  # the unique best discard of this plan
-        excluded = self.excluded  # a drawn laizi is counted apart; a drawn pizi helps nothing
+        excluded = self.excluded_mask  # a drawn laizi is counted apart; a drawn pizi helps nothing
         seen = self._useful
 
-        def useful(k: int) -> frozenset[int]:
+        def useful(k: int) -> int:
             """The kinds whose draw would bring the hand closer after discarding ``k`` (a seat
             that throws what it drew keeps its hand: asked again, so kept for the hand)."""
             after = keys
@@ -676,19 +763,21 @@ class _Quick:
                 d -= 1
             found = seen.get((after, d, total))
             if found is None:
-                found = frozenset(improving_kinds(after, total - 1, "jiang", not d)) - excluded
+                found = improving_mask(after, total - 1, "jiang", not d) & ~excluded
                 seen[after, d, total] = found
             return found
 
         mine = useful(thrown)
-        theirs = [(k, useful(k)) for k in others]
-        if all(kinds <= mine for _, kinds in theirs):
+        theirs = [(k, useful(k)) for k in _kinds_of(others)]
+        if all(not kinds & ~mine for _, kinds in theirs):
             return None  # every other discard accepts a subset of these tiles: none accepts more
         laizi = self.laizi
         unseen = _unseen_of(seats, rivers, seat, laizi, self.indicator)
         base = unseen[laizi]
-        own = base + sum(unseen[x] for x in mine)
-        scored = sorted(((base + sum(unseen[x] for x in kinds), k) for k, kinds in theirs), reverse=True)
+        own = base + sum(unseen[x] for x in _kinds_of(mine))
+        scored = sorted(
+            ((base + sum(unseen[x] for x in _kinds_of(kinds)), k) for k, kinds in theirs), reverse=True
+        )
         top = scored[0][0]
         lost = top - own
         if lost < CLEAR_LOSS or 4 * lost < top:
@@ -709,7 +798,8 @@ def inefficient_discard(ctx: Context) -> Iterator[Finding]:
     laizi = ctx.laizi
     useful: dict[tuple[str, bytes, int, int], frozenset[int]] = {}
     quick = _Quick(ctx.rules, laizi, ctx.final.indicator)
-    rivers = ctx.positions.rivers
+    rivers, seats = ctx.positions.rivers, ctx.positions.seats  # position i: before event i
+    judge = quick.judge
     for i, event in enumerate(ctx.events):
         if event["type"] != "discard":
             continue
@@ -717,7 +807,7 @@ def inefficient_discard(ctx: Context) -> Iterator[Finding]:
         if thrown == laizi:
             continue
         seat = int(event["seat"])
-        decided, verdict = quick.judge(ctx.seats_before(i), rivers[i], seat, thrown)
+        decided, verdict = judge(seats[i], rivers[i], seat, thrown)
         if not decided:
             verdict = _judge(ctx.before(i), seat, thrown, useful)
         if verdict is not None:

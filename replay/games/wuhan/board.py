@@ -10,7 +10,7 @@ so records only say what each player did.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -27,6 +27,24 @@ from replay.tiles import CODES, KIND_OF, NUM_KINDS
 
 DEAL_SIZE = 53  # 13 a seat and the dealer's 14th (R-3.1)
 WALL_SIZE = 136
+_FULL_WALL = sorted(k for k in range(NUM_KINDS) for _ in range(4))  # a wall's kinds, sorted
+
+
+class _PerBoard:
+    """``functools.cached_property`` without its lock (Python 3.11 takes one on each first read,
+    a few µs a board): a value derived from the fields a board never changes (rules, laizi),
+    computed on first read and kept in the board, also in one the analysis rebuilds."""
+
+    def __init__(self, fn: Callable[[Board], frozenset[int]]) -> None:
+        self.fn = fn
+        self.name = fn.__name__
+
+    def __get__(self, board: Board, owner: type | None = None) -> frozenset[int]:
+        # setattr, not ``board.__dict__[...]``: touching ``__dict__`` turns CPython's inline
+        # attribute values off for that object, and every later attribute read is slower
+        value = self.fn(board)
+        setattr(board, self.name, value)
+        return value
 
 
 class IllegalEvent(Exception):
@@ -95,24 +113,24 @@ class Board:
         rules = ruleset_from_json(record["ruleset"])
         dealer = int(record["dealer"])
         if record.get("wall") is not None:
-            wall = [KIND_OF[t] for t in record["wall"]]
-            counts = Counter(wall)
-            bad = sorted(k for k in range(NUM_KINDS) if counts[k] != 4)
-            if len(wall) != WALL_SIZE or bad:
-                k = bad[0]
+            wall = list(map(KIND_OF.__getitem__, record["wall"]))
+            if sorted(wall) != _FULL_WALL:
+                counts = Counter(wall)
+                k = next(k for k in range(NUM_KINDS) if counts[k] != 4)
                 raise InputError(
                     "wall", f"must hold each of the 34 tiles four times; {CODES[k]} is {counts[k]}×"
                 )
+            # R-3.1: three rounds of four tiles from the dealer on, one more each, the dealer's 14th
             hands: list[list[int]] = [[], [], [], []]
-            pos = 0
-            for _ in range(3):
-                for k in range(4):
-                    hands[(dealer + k) % 4] += wall[pos : pos + 4]
-                    pos += 4
             for k in range(4):
-                hands[(dealer + k) % 4].append(wall[pos])
-                pos += 1
-            hands[dealer].append(wall[pos])
+                p = 4 * k
+                hands[(dealer + k) % 4] = [
+                    *wall[p : p + 4],
+                    *wall[p + 16 : p + 20],
+                    *wall[p + 32 : p + 36],
+                    wall[48 + k],
+                ]
+            hands[dealer].append(wall[52])
             indicator = wall[DEAL_SIZE]
             given = record.get("laizi_indicator")
             if given is not None and KIND_OF[given] != indicator:
@@ -175,7 +193,12 @@ class Board:
 
     # ------------------------------------------------------------------ events
     def push(self, event: Mapping[str, Any]) -> None:
-        """Apply one event (as in the record, canonical tile codes), or raise IllegalEvent."""
+        """Apply one event (as in the record, canonical tile codes), or raise IllegalEvent.
+
+        The handler comes from ``_HANDLERS`` (one dict lookup, no method name built per event:
+        a replay pushes a hundred events a hand); a type it does not know falls back to the
+        attribute lookup, which fails as it always did (AttributeError).
+        """
         kind = event["type"]
         if self.phase == OVER:
             how = (
@@ -184,8 +207,12 @@ class Board:
                 else "draw"
             )
             raise IllegalEvent(reason("event_after_end", how=how))
-        handler = getattr(self, f"_on_{kind}")
-        handler(event)
+        try:
+            handler = _HANDLERS[kind]
+        except KeyError:
+            getattr(self, f"_on_{kind}")(event)
+        else:
+            handler(self, event)
         self.events += 1
 
     def _fail(self, code: str, **values: Any) -> IllegalEvent:
@@ -232,14 +259,32 @@ class Board:
     def _on_draw(self, event: Mapping[str, Any]) -> None:
         seat, given = event["seat"], event.get("tile")
         rules = self.rules
-        if rules.haidi_play_on and self.phase in (CLAIM, REPLACE, ROB) and self.live == 0:
+        phase = self.phase
+        live = self.back - self.front + 1
+        if rules.haidi_play_on and live == 0 and phase in (CLAIM, REPLACE, ROB):
             raise self._fail("wall_empty", detail="nothing is left to draw; the hand is a draw (黄庄)")
-        if self.phase == CLAIM:
+        if phase == CLAIM:
             assert self.last_discard is not None
-            nxt = (self.last_discard[0] + 1) % 4
-            if seat != nxt:
+            if seat != (self.last_discard[0] + 1) % 4:
                 raise self._out_of_turn(seat, "draw")
-            if self.live <= rules.haidi_trigger and not rules.haidi_play_on:
+            wall = self.wall
+            if live > rules.haidi_trigger and wall is not None and not rules.haidi_play_on:
+                # the common draw, _take's checks inline: a normal draw from the front (R-3.4)
+                tile = wall[self.front]
+                if given is not None and KIND_OF[given] != tile:
+                    raise self._fail(
+                        "draw_mismatch", seat=seat, expected=CODES[tile], end="front", tile=given
+                    )
+                self.front += 1
+                self.seats[seat].hand.append(tile)
+                self.last_discard = None
+                self.last_draw = Draw(seat, tile, "normal")
+                self.phase = ACT
+                self.turn = seat
+                if self.passes:
+                    self.passes = set()
+                return
+            if live <= rules.haidi_trigger and not rules.haidi_play_on:
                 if rules.haidi_draws == 0:
                     raise self._fail(
                         "early_huangzhuang",
@@ -266,7 +311,8 @@ class Board:
             self._haidi_draw(seat, given)
         else:
             raise self._out_of_turn(seat, "draw")
-        self.passes = set()
+        if self.passes:
+            self.passes = set()
 
     def _haidi_now(self) -> bool:
         """R-3.7: under ``haidi_play_on`` a draw that left fewer than ``haidi_draws`` tiles is a
@@ -301,25 +347,43 @@ class Board:
 
     def _on_discard(self, event: Mapping[str, Any]) -> None:
         seat, tile = event["seat"], KIND_OF[event["tile"]]
-        state = self._must_act(seat, "discard")
+        state = (
+            self.seats[seat] if self.phase == ACT and seat == self.turn else self._must_act(seat, "discard")
+        )
+        special = tile in self._special
         if (
-            self.rules.special_discard == "gang_only"
+            special
+            and self.rules.special_discard == "gang_only"
             and tile in state.hand
             and not self._may_discard(state, tile)
         ):
             raise self._fail("special_discard", seat=seat, tile=CODES[tile])
-        self._remove(seat, tile)
-        if tile in self.rules.pi:
-            state.pi_discards += 1
-        elif tile in self.rules.pizi:
-            state.pizi_discards += 1
-        elif tile == self.laizi:
-            state.laizi_discards += 1
+        if tile in state.hand:
+            state.hand.remove(tile)
+        else:
+            self._remove(seat, tile)  # raises tile_not_in_hand
+        if special:
+            if tile in self.rules.pi:
+                state.pi_discards += 1
+            elif tile in self.rules.pizi:
+                state.pizi_discards += 1
+            elif tile == self.laizi:
+                state.laizi_discards += 1
         self.discards[seat].append((tile, None))
         self.last_discard = (seat, tile)
         self.last_draw = None
         self.phase = CLAIM
-        self.passes = set()
+        if self.passes:
+            self.passes = set()
+
+    @_PerBoard
+    def _special(self) -> frozenset[int]:
+        """This table's pizi (皮 included) and laizi: the kinds R-4.1 – R-4.5 treat apart.
+
+        Per board, computed once (also for a board the analysis rebuilds): a discard checks
+        this one set instead of the three it stands for.
+        """
+        return frozenset((*self.rules.pizi, *self.rules.pi, self.laizi))
 
     def _kong_ok(self) -> bool:
         """R-3.5, lifted by R-3.7 (``haidi_play_on``: every gang, to the last tile)."""
@@ -694,6 +758,12 @@ class Board:
                 else None
             ),
         }
+
+
+#: ``Board.push``'s handlers by event type: each ``Board._on_<type>``
+_HANDLERS: dict[str, Any] = {
+    name.removeprefix("_on_"): fn for name, fn in vars(Board).items() if name.startswith("_on_")
+}
 
 
 def _meld_json(m: Meld) -> dict[str, Any]:

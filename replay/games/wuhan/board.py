@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from replay.claims import seats_after
 from replay.errors import InputError
@@ -25,21 +25,23 @@ from replay.games.wuhan.settle import Settlement
 from replay.games.wuhan.table import SeatState, Table, Win
 from replay.tiles import CODES, KIND_OF, NUM_KINDS
 
+T = TypeVar("T")
+
 DEAL_SIZE = 53  # 13 a seat and the dealer's 14th (R-3.1)
 WALL_SIZE = 136
 _FULL_WALL = sorted(k for k in range(NUM_KINDS) for _ in range(4))  # a wall's kinds, sorted
 
 
-class _PerBoard:
+class _PerBoard(Generic[T]):
     """``functools.cached_property`` without its lock (Python 3.11 takes one on each first read,
-    a few µs a board): a value derived from the fields a board never changes (rules, laizi),
-    computed on first read and kept in the board, also in one the analysis rebuilds."""
+    a few µs a board): a value derived from the fields a board never changes (rules, laizi,
+    wall), computed on first read and kept in the board, also in one the analysis rebuilds."""
 
-    def __init__(self, fn: Callable[[Board], frozenset[int]]) -> None:
+    def __init__(self, fn: Callable[[Board], T]) -> None:
         self.fn = fn
         self.name = fn.__name__
 
-    def __get__(self, board: Board, owner: type | None = None) -> frozenset[int]:
+    def __get__(self, board: Board, owner: type | None = None) -> T:
         # setattr, not ``board.__dict__[...]``: touching ``__dict__`` turns CPython's inline
         # attribute values off for that object, and every later attribute read is slower
         value = self.fn(board)
@@ -258,6 +260,24 @@ class Board:
 
     def _on_draw(self, event: Mapping[str, Any]) -> None:
         seat, given = event["seat"], event.get("tile")
+        front = self.front
+        if self.phase == CLAIM and self.back - front >= self._plain_draws_above:
+            # the common draw, with _take's checks inline: the next seat, from the front (R-3.4)
+            assert self.last_discard is not None
+            if seat != (self.last_discard[0] + 1) % 4:
+                raise self._out_of_turn(seat, "draw")
+            tile = self.wall[front]  # type: ignore[index]  # a plain draw has a wall
+            if given is not None and KIND_OF[given] != tile:
+                raise self._fail("draw_mismatch", seat=seat, expected=CODES[tile], end="front", tile=given)
+            self.front = front + 1
+            self.seats[seat].hand.append(tile)
+            self.last_discard = None
+            self.last_draw = Draw(seat, tile, "normal")
+            self.phase = ACT
+            self.turn = seat
+            if self.passes:
+                self.passes = set()
+            return
         rules = self.rules
         phase = self.phase
         live = self.back - self.front + 1
@@ -267,23 +287,6 @@ class Board:
             assert self.last_discard is not None
             if seat != (self.last_discard[0] + 1) % 4:
                 raise self._out_of_turn(seat, "draw")
-            wall = self.wall
-            if live > rules.haidi_trigger and wall is not None and not rules.haidi_play_on:
-                # the common draw, _take's checks inline: a normal draw from the front (R-3.4)
-                tile = wall[self.front]
-                if given is not None and KIND_OF[given] != tile:
-                    raise self._fail(
-                        "draw_mismatch", seat=seat, expected=CODES[tile], end="front", tile=given
-                    )
-                self.front += 1
-                self.seats[seat].hand.append(tile)
-                self.last_discard = None
-                self.last_draw = Draw(seat, tile, "normal")
-                self.phase = ACT
-                self.turn = seat
-                if self.passes:
-                    self.passes = set()
-                return
             if live <= rules.haidi_trigger and not rules.haidi_play_on:
                 if rules.haidi_draws == 0:
                     raise self._fail(
@@ -358,9 +361,9 @@ class Board:
             and not self._may_discard(state, tile)
         ):
             raise self._fail("special_discard", seat=seat, tile=CODES[tile])
-        if tile in state.hand:
+        try:
             state.hand.remove(tile)
-        else:
+        except ValueError:
             self._remove(seat, tile)  # raises tile_not_in_hand
         if special:
             if tile in self.rules.pi:
@@ -384,6 +387,15 @@ class Board:
         this one set instead of the three it stands for.
         """
         return frozenset((*self.rules.pizi, *self.rules.pi, self.laizi))
+
+    @_PerBoard
+    def _plain_draws_above(self) -> int:
+        """The live count above which a draw after a discard is a plain one from the front of a
+        known wall: no haidi line to watch (R-3.4), no R-3.7 play to the last tile, no deal
+        mode to count. Never, when either of those two applies."""
+        if self.wall is None or self.rules.haidi_play_on:
+            return WALL_SIZE + 1
+        return self.rules.haidi_trigger
 
     def _kong_ok(self) -> bool:
         """R-3.5, lifted by R-3.7 (``haidi_play_on``: every gang, to the last tile)."""

@@ -8,9 +8,8 @@ The ruleset records its rule family so other regional games can sit behind the s
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields, replace
-from types import MappingProxyType
 from typing import Any
 
 from replay.errors import InputError
@@ -240,6 +239,26 @@ def make_ruleset(preset: str = "hzlzg", overrides: Mapping[str, Any] | None = No
     return rules
 
 
+class Overrides(Mapping[str, Any]):
+    """The overrides of a shared ruleset (``ruleset_from_json``), read-only. Unlike
+    ``types.MappingProxyType`` it copies and pickles, as the boards that hold it do."""
+
+    def __init__(self, given: Mapping[str, Any]) -> None:
+        self._given = dict(given)
+
+    def __getitem__(self, name: str) -> Any:
+        return self._given[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._given)
+
+    def __len__(self) -> int:
+        return len(self._given)
+
+    def __repr__(self) -> str:
+        return repr(self._given)
+
+
 #: rulesets parsed from a spec, by the spec's canonical JSON (``_spec_key``): a record's ruleset
 #: is parsed by the schema and again by the board, and a batch repeats a few specs thousands of
 #: times. The values are shared, hence immutable (``overrides`` is a read-only mapping).
@@ -273,7 +292,7 @@ def ruleset_from_json(spec: object, field_name: str = "ruleset") -> Ruleset:
     if rules is None:
         rules = rules_from_spec(spec, make_ruleset, field_name)
         if key is not None:
-            rules = replace(rules, overrides=MappingProxyType(dict(rules.overrides)))
+            rules = replace(rules, overrides=Overrides(rules.overrides))
             if len(_PARSED) >= _PARSED_MAX:
                 _PARSED.clear()
             _PARSED[key] = rules

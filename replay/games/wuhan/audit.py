@@ -48,14 +48,11 @@ def replay_events(
     """
     board = Board.from_record(record)
     events = record["events"]
-    if steps is None and not positions:  # the verdict: nothing to keep per event, a bare loop
-        push = board.push
-        i = 0
+    if steps is None and not positions:  # the verdict: nothing to keep per event, one loop
         try:
-            for i, event in enumerate(events):  # noqa: B007 (i: an illegal event's index)
-                push(event)
+            board.push_all(events)
         except IllegalEvent as err:
-            return Replayed(board, i, err.reason)
+            return Replayed(board, board.events, err.reason)
         if not board.ended:
             return Replayed(board, len(events), reason("hand_not_finished"))
         return Replayed(board)

@@ -10,8 +10,8 @@ so records only say what each player did.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
 from typing import Any, Generic, TypeVar
 
 from replay.claims import seats_after
@@ -211,11 +211,36 @@ class Board:
             raise IllegalEvent(reason("event_after_end", how=how))
         try:
             handler = _HANDLERS[kind]
-        except KeyError:
+        except (KeyError, TypeError):  # an unknown type (or an unhashable one)
             getattr(self, f"_on_{kind}")(event)
         else:
             handler(self, event)
         self.events += 1
+
+    def push_all(self, events: Iterable[Mapping[str, Any]]) -> None:
+        """``push`` of each event in turn, stopping at the first illegal one (IllegalEvent, as
+        ``push`` raises it); ``events`` counts the events pushed either way, so it is then the
+        illegal event's index among these (from a fresh board).
+
+        The verdict's replay (issue #15): one loop over the handlers, without a ``push`` call
+        and an ``events`` update per event. Whatever ``push`` would refuse otherwise than in a
+        handler (an event after the end, an unknown type) goes through ``push`` itself.
+        """
+        handlers = _HANDLERS
+        done = self.events
+        try:
+            for event in events:
+                try:
+                    handler = handlers[event["type"]]
+                except (KeyError, TypeError):  # no type, an unknown or an unhashable one
+                    handler = None
+                if handler is None or self.phase == OVER:
+                    self.push(event)  # raises as push does
+                else:
+                    handler(self, event)
+                done += 1
+        finally:
+            self.events = done
 
     def _fail(self, code: str, **values: Any) -> IllegalEvent:
         return IllegalEvent(reason(code, **values))
@@ -787,9 +812,32 @@ def _meld_json(m: Meld) -> dict[str, Any]:
     return out
 
 
+#: SeatState's fields in order, which ``_seat`` passes positionally (checked here, at import)
+_SEAT_FIELDS = (
+    "hand",
+    "melds",
+    "pizi_gangs",
+    "laizi_gangs",
+    "pizi_discards",
+    "laizi_discards",
+    "pi_gangs",
+    "pi_discards",
+)
+assert tuple(f.name for f in fields(SeatState)) == _SEAT_FIELDS
+
+
+def _seat(state: SeatState, hand: list[int], melds: list[Meld]) -> SeatState:
+    """``dataclasses.replace`` of a seat's hand and melds, without its per-call introspection
+    (every judged win is judged on such a copy)."""
+    s = state
+    return SeatState(
+        hand, melds, s.pizi_gangs, s.laizi_gangs, s.pizi_discards, s.laizi_discards, s.pi_gangs, s.pi_discards
+    )
+
+
 def _with_hand(state: SeatState, hand: list[int]) -> SeatState:
-    return replace(state, hand=hand)
+    return _seat(state, hand, state.melds)
 
 
 def _with_melds(state: SeatState, melds: Sequence[Meld]) -> SeatState:
-    return replace(state, melds=list(melds))
+    return _seat(state, state.hand, list(melds))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations
+from itertools import combinations, compress
 
 from replay.games.wuhan.ruleset import HAND_TYPES, Ruleset
 from replay.shape import complete, complete_real_jiang, suit_values
@@ -115,7 +115,9 @@ def _family(
     laizi: int,
 ) -> set[frozenset[str]]:
     """Maximal hand-type sets for one way of counting the tiles (natural or with wildcards)."""
-    present = {k for k in range(NUM_KINDS) if counts[k]} | {t for m in melds for t in m.tiles}
+    present = set(compress(range(NUM_KINDS), counts))
+    for m in melds:
+        present.update(m.tiles)
     all_pengs = all(m.is_triplet for m in melds)
     four_opens = len(melds) == 4 and all(m.is_open for m in melds)
     winds = wind_kinds(rules)

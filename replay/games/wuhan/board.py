@@ -66,13 +66,20 @@ HAIDI = "haidi"  # 海底捞: `turn` has made a haidi draw and may win, else the
 OVER = "over"  # the hand ended
 
 
-@dataclass
+@dataclass(frozen=True)
 class Draw:
+    """A board's last draw: a value, replaced by the next draw and never changed (frozen), so
+    the plain ones are made once (``_PLAIN_DRAWS``) and shared."""
+
     seat: int
     tile: int
     #: "normal" | "replacement" | "haidi"; under R-3.7 (``haidi_play_on``) also
     #: "haidi_replacement", a replacement draw that is a haidi draw
     kind: str
+
+
+#: ``_PLAIN_DRAWS[seat][tile]``: ``Draw(seat, tile, "normal")``, the draw of most events
+_PLAIN_DRAWS = tuple(tuple(Draw(seat, tile, "normal") for tile in range(NUM_KINDS)) for seat in range(4))
 
 
 #: the way a win on a seat's own draw is won, by the kind of that draw
@@ -297,7 +304,7 @@ class Board:
             self.front = front + 1
             self.seats[seat].hand.append(tile)
             self.last_discard = None
-            self.last_draw = Draw(seat, tile, "normal")
+            self.last_draw = _PLAIN_DRAWS[seat][tile]
             self.phase = ACT
             self.turn = seat
             if self.passes:

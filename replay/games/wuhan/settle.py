@@ -55,16 +55,17 @@ class Factor:
         return str(v.numerator) if v.denominator == 1 else str(float(v))
 
     def to_json(self) -> dict[str, Any]:
-        made = _FACTOR_JSON.get(self)
-        if made is None:
-            zh = FACTOR_NAMES_ZH[self.name]
-            made = {"name": self.name, "zh": zh, "value": self.text, "side": self.side}
-            if self.note:
-                made["note"] = self.note
-            if len(_FACTOR_JSON) >= 4096:
-                _FACTOR_JSON.clear()
-            _FACTOR_JSON[self] = made
-        return dict(made)  # the caller's own copy
+        kept = _FACTOR_JSON.get(id(self))
+        if kept is not None and kept[0] is self:
+            return dict(kept[1])  # the caller's own copy
+        zh = FACTOR_NAMES_ZH[self.name]
+        made: dict[str, Any] = {"name": self.name, "zh": zh, "value": self.text, "side": self.side}
+        if self.note:
+            made["note"] = self.note
+        if len(_FACTOR_JSON) >= 4096:
+            _FACTOR_JSON.clear()
+        _FACTOR_JSON[id(self)] = (self, made)
+        return dict(made)
 
 
 #: Factors already made, by their fields: a factor is an immutable value, and every settlement
@@ -82,8 +83,9 @@ def _factor(name: str, value: int | Fraction, side: str, note: str = "") -> Fact
     return made
 
 
-#: ``Factor.to_json`` by factor (a factor is a value: equal factors print alike)
-_FACTOR_JSON: dict[Factor, dict[str, Any]] = {}
+#: ``Factor.to_json`` by the factor's id, with the factor (kept alive, so the id stays its own):
+#: settlements share their factors (``_factor``), and an id is cheaper to look up than a value
+_FACTOR_JSON: dict[int, tuple[Factor, dict[str, Any]]] = {}
 
 
 @dataclass

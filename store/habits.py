@@ -272,10 +272,21 @@ def _compute_population(cur: duckdb.DuckDBPyConnection, filters: HabitFilters) -
     )
 
 
+#: the share of the hands the stored population figures may lack and still be shown: an upload
+#: refreshes them once the store has grown past it (``refresh_populations``), so an upload pays
+#: the aggregation (a second at a million hands) once per 10,000 hands there, and a page never
+STALE_SHARE = 0.01
+
+
+def _hands_of(state: str) -> int:
+    return int(state.split("|", 1)[0])
+
+
 def _population(cur: duckdb.DuckDBPyConnection, filters: HabitFilters) -> Population:
     """The population's figures: this process's copy, else the copy ``refresh_populations`` stored
-    at the end of the last ingest or re-audit (same state), else computed now (every seat of the
-    game: a second at a million hands)."""
+    (for this state, or for a state at most ``STALE_SHARE`` of the hands behind: the figures of
+    a million hands do not move with the last few thousand), else computed now (every seat of
+    the game: a second at a million hands)."""
     state = _state(cur)
     name = cur.execute("SELECT current_database()").fetchall()[0][0]
     key = (name, filters, state)
@@ -283,11 +294,18 @@ def _population(cur: duckdb.DuckDBPyConnection, filters: HabitFilters) -> Popula
         if len(_POPULATION) > 64:
             _POPULATION.clear()
         stored = cur.execute(
-            "SELECT figures FROM population_cache WHERE filters = ? AND state = ?",
+            "SELECT figures, state FROM population_cache WHERE filters = ? ORDER BY state = ? DESC",
             [_filters_key(filters), state],
         ).fetchall()
-        _POPULATION[key] = _decode(stored[0][0]) if stored else _compute_population(cur, filters)
+        usable = [f for f, s in stored if s == state or _close(_hands_of(s), _hands_of(state))]
+        _POPULATION[key] = _decode(usable[0]) if usable else _compute_population(cur, filters)
     return _POPULATION[key]
+
+
+def _close(stored: int, now: int) -> bool:
+    """Whether figures of ``stored`` hands stand for ``now`` hands (never more hands than now:
+    the rows are then of another database state altogether)."""
+    return stored <= now and now - stored <= STALE_SHARE * now
 
 
 def _decode(text: str) -> Population:
@@ -302,17 +320,23 @@ def _default_filters(cur: duckdb.DuckDBPyConnection) -> list[HabitFilters]:
     return [HabitFilters(game=g) for g in games]
 
 
-def refresh_populations(store: Store) -> None:
+def refresh_populations(store: Store, *, stale: bool = False) -> None:
     """Store each game's unfiltered population figures for the state the database is in now.
 
-    Run at the end of an ingest and of a re-audit: the first player page after them (or after a
-    restart) reads the figures instead of aggregating every seat of the game. A write that lands
-    between the reading and the storing changes the state, so the stored rows are then simply
-    never matched (the page computes the figures itself, as without this table).
+    Run at the end of an ingest and of a re-audit, and after an upload (``stale``: only once the
+    stored figures lack more than ``STALE_SHARE`` of the hands, or a game): the first player
+    page after them (or after a restart) reads the figures instead of aggregating every seat of
+    the game. A write that lands between the reading and the storing changes the state, so the
+    stored rows then stand for a state a few hands behind (used within ``STALE_SHARE``).
     """
     with store.read() as cur:
         state = _state(cur)
         wanted = _default_filters(cur)
+        if stale:
+            have = cur.execute("SELECT filters, state FROM population_cache").fetchall()
+            close = {f for f, s in have if _close(_hands_of(s), _hands_of(state))}
+            if all(_filters_key(f) in close for f in wanted):
+                return
         have = cur.execute("SELECT count(*) FROM population_cache WHERE state = ?", [state]).fetchall()
         if have[0][0] == len(wanted):  # nothing changed since the last refresh
             return

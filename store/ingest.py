@@ -61,7 +61,11 @@ def ingest(
     prepared = prepare(
         store, items, allowed_source=allowed_source, token_id=token_id, origin=origin, analysis=analysis
     )
-    return commit(store, prepared)
+    results = commit(store, prepared)
+    if any(r.outcome == "stored" for r in results):  # an upload keeps the pages' upkeep too
+        page_rows.compact(store)  # once a fifth of the rows came since the last sort
+        refresh_populations(store, stale=True)  # once they lack a hundredth of the hands
+    return results
 
 
 def ingest_stream(

@@ -29,6 +29,7 @@ tables kept at write time equal it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import duckdb
 import pyarrow as pa  # type: ignore[import-untyped]
@@ -41,10 +42,17 @@ LOCAL_DAY = "coalesce(TRY_CAST(substr(h.played_at_text, 1, 10) AS DATE), CAST(h.
 
 #: the base tables the derivation reads, by the name it reads them under
 SOURCES = ("hands", "seats", "settlements", "seat_facts", "sichuan_seat_facts", "mistakes", "audits", "wins")
-TABLES = ("seat_rows", "mistake_rows", "won_types", "disputed_rows")
-#: the tables kept in player order (``compact``), so a player's rows are a few row groups whose
-#: zone maps DuckDB reads instead of every row's player id
-CLUSTERED = {"seat_rows": "player_id, played_at", "mistake_rows": "player_id, played_at"}
+TABLES = ("seat_rows", "mistake_rows", "won_types", "disputed_rows", "mistake_feed")
+#: the tables kept in order (``compact``): table -> (the column it is rewritten a range of at a
+#: time, its order). ``seat_rows`` and ``mistake_rows`` by player, so a player's rows are a few row
+#: groups whose zone maps DuckDB reads instead of every row's player id; ``mistake_feed`` (the
+#: same rows as ``mistake_rows``, migration 5) by day, so the explorer's newest findings of a
+#: date range are the last few row groups of that range, not a scan of every finding
+CLUSTERED = {
+    "seat_rows": ("player_id", "player_id, played_at"),
+    "mistake_rows": ("player_id", "player_id, played_at"),
+    "mistake_feed": ("day", "day, played_at"),
+}
 
 SEAT_ROWS = f"""
 SELECT
@@ -109,6 +117,7 @@ DERIVATIONS = {
     "mistake_rows": MISTAKE_ROWS,
     "won_types": WON_TYPES,
     "disputed_rows": DISPUTED_ROWS,
+    "mistake_feed": MISTAKE_ROWS,
 }
 BASE = {name: name for name in SOURCES}
 #: each table as built from the whole store: what the migration fills and the tests compare with
@@ -147,6 +156,11 @@ def add_batch(
             and con.execute("SELECT count(*) FROM _page_hands").fetchall()[0][0]
         ):
             _insert(con, names)
+            from store import rollups  # it reads this module's LOCAL_DAY
+
+            derived = ("seat_rows", "mistake_rows", "won_types")
+            batch = {t: f"({DERIVATIONS[t].format(**names)})" for t in derived}
+            rollups.add(con, {"hands": names["hands"], **batch})  # the batch's counts per day
     finally:
         for name in names.values():
             con.unregister(name)
@@ -162,34 +176,76 @@ def rebuild(con: duckdb.DuckDBPyConnection, keys: str) -> None:
     semi = "SEMI JOIN {keys} k ON x.source = k.source AND x.hand_id = k.hand_id"
     names = {table: f"(SELECT x.* FROM {table} x {semi.format(keys=keys)})" for table in SOURCES}
     _insert(con, names)
+    from store import rollups  # it reads this module's LOCAL_DAY
+
+    rollups.redo(con, keys)  # the day counts of every key these hands fall under, again
 
 
-def compact(store: Store, *, force: bool = False, share: float = 0.2, least: int = 50_000) -> list[str]:
+def compact(
+    store: Store, *, force: bool = False, share: float = 0.2, least: int = 50_000, step: int = 250_000
+) -> list[str]:
     """Rewrite the ``CLUSTERED`` tables in player order when more than ``share`` of their rows
     (and at least ``least``) were added since the last sort, or always with ``force``; returns
-    the tables rewritten. Run after an ingest and a re-audit: the cost (a sort of the table) is
-    paid once per fifth of growth, not per batch."""
+    the tables rewritten. Run after an ingest, an upload and a re-audit: the cost (a sort of the
+    table) is paid once per fifth of growth, not per batch.
+
+    The table is rewritten a range of players at a time (about ``step`` rows), each range one
+    short write: its rows sorted, deleted and appended again. Uploads wait for one range at a
+    time (under a second at a million hands), not for the whole sort (~40 s there, which held
+    the write lock when it was one statement). A range appended in player order after the ones
+    before it leaves the whole table in order once the last range is written; rows other writers
+    add meanwhile land after it, as any new rows do, and count as unsorted.
+    """
     done = []
-    for table, order in CLUSTERED.items():
+    for table, (column, order) in CLUSTERED.items():
         with store.read() as cur:
             rows = cur.execute(
                 f"SELECT (SELECT count(*) FROM {table}),"
                 " (SELECT sorted_rows FROM page_layout WHERE name = ?)",
                 [table],
             ).fetchall()[0]
-        total, sorted_rows = int(rows[0]), int(rows[1] or 0)
-        added = total - sorted_rows
-        if not force and (added < least or added <= share * total):
-            continue
+            total, sorted_rows = int(rows[0]), int(rows[1] or 0)
+            added = total - sorted_rows
+            if not force and (added < least or added <= share * total):
+                continue
+            counts = cur.execute(
+                f"SELECT {column}, count(*) FROM {table} WHERE {column} IS NOT NULL GROUP BY 1 ORDER BY 1"
+            ).fetchall()
+        for i, (low, high) in enumerate(_ranges(counts, step)):
+            where = f"{column} >= ?" if i else f"({column} IS NULL OR {column} >= ?)"  # every row
+            where += f" AND {column} < ?" if high is not None else ""
+            bounds = [low] if high is None else [low, high]
+            with store.write() as con:
+                con.execute(
+                    f"CREATE TEMP TABLE _sorted AS SELECT * FROM {table} WHERE {where} ORDER BY {order}",
+                    bounds,
+                ).fetchall()
+                try:
+                    con.execute(f"DELETE FROM {table} WHERE {where}", bounds).fetchall()
+                    con.execute(f"INSERT INTO {table} SELECT * FROM _sorted").fetchall()
+                finally:
+                    con.execute("DROP TABLE _sorted").fetchall()
         with store.write() as con:
-            con.execute(f"CREATE TEMP TABLE _sorted AS SELECT * FROM {table} ORDER BY {order}").fetchall()
-            try:
-                con.execute(f"DELETE FROM {table}").fetchall()
-                con.execute(f"INSERT INTO {table} SELECT * FROM _sorted").fetchall()
-                total = int(con.execute(f"SELECT count(*) FROM {table}").fetchall()[0][0])
-            finally:
-                con.execute("DROP TABLE _sorted").fetchall()
             con.execute("DELETE FROM page_layout WHERE name = ?", [table]).fetchall()
             con.execute("INSERT INTO page_layout VALUES (?, ?)", [table, total]).fetchall()
         done.append(table)
     return done
+
+
+def _ranges(counts: Sequence[tuple[Any, int]], step: int) -> list[tuple[Any, Any | None]]:
+    """Ranges [low, high) of the column's values of about ``step`` rows each, in order; the
+    first also takes everything below it (and the rows without a value), the last is open (values
+    first seen while the table is rewritten fall in it)."""
+    ranges: list[tuple[Any, Any | None]] = []
+    low: Any | None = None
+    size = 0
+    for value, n in counts:
+        if low is None:
+            low = value
+        elif size + n > step:
+            ranges.append((low, value))
+            low, size = value, 0
+        size += n
+    if low is not None:
+        ranges.append((low, None))
+    return ranges

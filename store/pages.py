@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from store import rollups
 from store.db import Store
 from store.habits import HabitFilters, player_game, player_habits
 
@@ -113,53 +114,49 @@ class StoreData:
     def overview(self, f: Filters) -> dict[str, Any]:
         where, params = f.where()
         with self.store.read() as cur:
-            status = _rows(cur, f"SELECT status, count(*) AS n FROM hands h WHERE {where} GROUP BY 1", params)
-            totals = _rows(
-                cur,
-                "SELECT count(*) AS hands, count(DISTINCT session_id) AS sessions,"
-                f" min(played_at) AS first, max(played_at) AS last FROM hands h WHERE {where}",
-                params,
-            )[0]
+            days = rollups.where(cur, f, "h", session=True)
+            players_at = rollups.where(cur, f, "h")
+            types_at = rollups.where(cur, f, "h")
+            if days is not None:  # the day counts (store.rollups): their size, not the hands'
+                status, totals, per_day, by_game = self._hand_days(cur, *days)
+            else:
+                status, totals, per_day, by_game = self._hand_scan(cur, where, params)
+            if players_at is not None:
+                seats, seat_params = "player_days", players_at[1]
+                seat_where, hands, wins = players_at[0], "sum(h.hands)", "sum(h.wins)"
+            else:
+                seats, seat_where, seat_params = "seat_rows", where, params
+                hands, wins = "count(*)", "sum(CASE WHEN h.won THEN 1 ELSE 0 END)"
             players = _rows(
-                cur,
-                f"SELECT count(DISTINCT h.player_id) AS n FROM seat_rows h WHERE {where}",
-                params,
+                cur, f"SELECT count(DISTINCT h.player_id) AS n FROM {seats} h WHERE {seat_where}", seat_params
             )[0]["n"]
-            per_day = _rows(
-                cur,
-                f"SELECT {LOCAL_DAY} AS day, status, count(*) AS n FROM hands h WHERE {where}"
-                " AND played_at IS NOT NULL GROUP BY ALL ORDER BY 1",
-                params,
-            )
-            types = _rows(  # a Wuhan hand's computed types, each Sichuan win's hand
-                cur,
-                f"SELECT hand_type, count(*) AS n FROM won_types h WHERE {where} GROUP BY 1 ORDER BY 2 DESC",
-                params,
-            )
-            by_game = _rows(
-                cur,
-                "SELECT h.game, count(*) AS hands,"
-                " count(*) FILTER (WHERE h.status = 'ok') AS ok,"
-                " count(*) FILTER (WHERE h.status = 'mismatch') AS mismatch,"
-                " count(*) FILTER (WHERE h.status = 'illegal') AS illegal,"
-                " count(DISTINCT h.session_id) AS sessions"
-                f" FROM hands h WHERE {where} GROUP BY 1 ORDER BY 2 DESC, 1",
-                params,
-            )
+            if types_at is not None:
+                types = _rows(  # a Wuhan hand's computed types, each Sichuan win's hand
+                    cur,
+                    f"SELECT hand_type, sum(n) AS n FROM won_type_days h WHERE {types_at[0]}"
+                    " GROUP BY 1 HAVING sum(n) > 0 ORDER BY 2 DESC",
+                    types_at[1],
+                )
+            else:
+                types = _rows(
+                    cur,
+                    f"SELECT hand_type, count(*) AS n FROM won_types h WHERE {where}"
+                    " GROUP BY 1 ORDER BY 2 DESC",
+                    params,
+                )
             rejects = cur.execute("SELECT count(*) FROM rejects").fetchone()
             conflicts = cur.execute("SELECT count(*) FROM conflicts WHERE NOT resolved").fetchone()
             top = _rows(  # per player and game first: a list per player of its games, not its seats
                 cur,
                 "SELECT player_id, any_value(name) AS name, sum(hands) AS hands, sum(wins) AS wins,"
                 " list(game ORDER BY game DESC) AS games FROM ("
-                " SELECT h.player_id, h.game, any_value(h.name) AS name, count(*) AS hands,"
-                " sum(CASE WHEN h.won THEN 1 ELSE 0 END) AS wins"
-                f" FROM seat_rows h WHERE {where} GROUP BY 1, 2)"
+                f" SELECT h.player_id, h.game, any_value(h.name) AS name, {hands} AS hands, {wins} AS wins"
+                f" FROM {seats} h WHERE {seat_where} GROUP BY 1, 2)"
                 " GROUP BY 1 ORDER BY hands DESC, 1 LIMIT 12",
-                params,
+                seat_params,
             )
         return {
-            "status": {r["status"]: r["n"] for r in status},
+            "status": status,
             "totals": {**totals, "players": players},
             "per_day": per_day,
             "hand_types": types,
@@ -170,13 +167,91 @@ class StoreData:
             "disputed": self.disputed(f, limit=10),
         }
 
+    @staticmethod
+    def _statuses(cur: Any, where: str, params: list[Any]) -> dict[str, int]:
+        """Hands by verdict from ``hand_days`` (a verdict without hands is left out, as a
+        ``GROUP BY status`` would)."""
+        sums = ", ".join(f"coalesce(sum(h.{s}), 0) AS {s}" for s in rollups.STATUSES)
+        found = _rows(cur, f"SELECT {sums} FROM hand_days h WHERE {where}", params)[0]
+        return {s: n for s, n in found.items() if n}
+
+    def _hand_days(self, cur: Any, where: str, params: list[Any]) -> tuple[Any, ...]:
+        """The overview's hand figures from ``hand_days`` (the same as ``_hand_scan``'s): the
+        verdicts, totals and games in one pass (each game, and all of them)."""
+        statuses = ", ".join(f"sum(h.{s}) AS {s}" for s in rollups.STATUSES)
+        grouped = _rows(
+            cur,
+            f"SELECT h.game, GROUPING(h.game) AS every, sum(h.hands) AS hands, {statuses},"
+            " count(DISTINCT h.session_id) AS sessions, min(h.first) AS first, max(h.last) AS last"
+            f" FROM hand_days h WHERE {where} GROUP BY GROUPING SETS ((h.game), ())"
+            " ORDER BY every, hands DESC, h.game",
+            params,
+        )
+        whole = next((r for r in grouped if r["every"]), {})
+        status = {s: whole[s] for s in rollups.STATUSES if whole.get(s)}
+        totals = {
+            "hands": whole.get("hands") or 0,
+            "sessions": whole.get("sessions") or 0,
+            "first": whole.get("first"),
+            "last": whole.get("last"),
+        }
+        by_game = [
+            {k: r[k] for k in ("game", "hands", "ok", "mismatch", "illegal", "sessions")}
+            for r in grouped
+            if not r["every"]
+        ]
+        per_day = _rows(
+            cur,
+            "SELECT day, status, n FROM ("
+            f" SELECT h.local_day AS day, {', '.join(f'sum(h.{s}) AS {s}' for s in rollups.STATUSES)}"
+            f" FROM hand_days h WHERE {where} AND h.day IS NOT NULL GROUP BY 1)"
+            f" UNPIVOT (n FOR status IN ({', '.join(rollups.STATUSES)})) WHERE n > 0 ORDER BY 1",
+            params,
+        )
+        return status, totals, per_day, by_game
+
+    @staticmethod
+    def _hand_scan(cur: Any, where: str, params: list[Any]) -> tuple[Any, ...]:
+        """The overview's hand figures from ``hands`` itself: filters the day counts cannot
+        answer (a date whose midnight is not UTC's in this connection)."""
+        status = _rows(cur, f"SELECT status, count(*) AS n FROM hands h WHERE {where} GROUP BY 1", params)
+        totals = _rows(
+            cur,
+            "SELECT count(*) AS hands, count(DISTINCT session_id) AS sessions,"
+            f" min(played_at) AS first, max(played_at) AS last FROM hands h WHERE {where}",
+            params,
+        )[0]
+        per_day = _rows(
+            cur,
+            f"SELECT {LOCAL_DAY} AS day, status, count(*) AS n FROM hands h WHERE {where}"
+            " AND played_at IS NOT NULL GROUP BY ALL ORDER BY 1",
+            params,
+        )
+        by_game = _rows(
+            cur,
+            "SELECT h.game, count(*) AS hands,"
+            " count(*) FILTER (WHERE h.status = 'ok') AS ok,"
+            " count(*) FILTER (WHERE h.status = 'mismatch') AS mismatch,"
+            " count(*) FILTER (WHERE h.status = 'illegal') AS illegal,"
+            " count(DISTINCT h.session_id) AS sessions"
+            f" FROM hands h WHERE {where} GROUP BY 1 ORDER BY 2 DESC, 1",
+            params,
+        )
+        return {r["status"]: r["n"] for r in status}, totals, per_day, by_game
+
     def audit_counts(self, f: Filters) -> dict[str, Any]:
         """What the audits page shows beside its list: hands by verdict, and invalid uploads."""
-        where, params = f.where()
         with self.store.read() as cur:
-            status = _rows(cur, f"SELECT status, count(*) AS n FROM hands h WHERE {where} GROUP BY 1", params)
+            days = rollups.where(cur, f, "h", session=True)
+            if days is not None:
+                status = self._statuses(cur, *days)
+            else:
+                where, params = f.where()
+                sql = f"SELECT status, count(*) AS n FROM hands h WHERE {where} GROUP BY 1"
+                rows = _rows(cur, sql, params)
+                status = {r["status"]: r["n"] for r in rows}
             rejects = cur.execute("SELECT count(*) FROM rejects").fetchone()
-        return {"status": {r["status"]: r["n"] for r in status}, "rejects": rejects[0] if rejects else 0}
+        return {"status": status, "rejects": rejects[0] if rejects else 0}
 
     def disputed(self, f: Filters, status: str | None = None, limit: int = 200) -> list[dict[str, Any]]:
         where, params = f.where()
@@ -223,25 +298,62 @@ class StoreData:
             params.append(q.severity)
         base = f" FROM mistake_rows m WHERE {where}{extra}"  # each finding with its player and hand
         quiet = "m.type = 'inefficient_discard' AND m.severity = 'low'"
-        shown = base if q.show_low or q.severity == "low" else f"{base} AND NOT ({quiet})"
+        everything = q.show_low or q.severity == "low"
+        # the list: a player's findings are a few row groups of mistake_rows (player order), any
+        # other list the newest row groups of mistake_feed (day order)
+        listed = base if q.player else base.replace("mistake_rows", "mistake_feed", 1)
+        listed = listed if everything else f"{listed} AND NOT ({quiet})"
+        list_params = list(params)
+        kinds = ""
+        kind_params: list[Any] = []
+        for column in ("type", "severity"):
+            if getattr(q, column):
+                kinds += f" AND m.{column} = ?"
+                kind_params.append(getattr(q, column))
         with self.store.read() as cur:
+            counted = None if q.player else rollups.where(cur, f, "m")
+            if counted is not None and q.sort == "date":
+                # the day the page's oldest row is on, from the day counts: the list reads the
+                # findings from that day on (a few row groups of mistake_feed), not the range's
+                shown_days = kinds if everything else f"{kinds} AND NOT ({quiet})"
+                oldest = cur.execute(
+                    "SELECT day FROM (SELECT m.day, sum(sum(m.n)) OVER (ORDER BY m.day DESC) AS upto"
+                    f" FROM mistake_days m WHERE {counted[0]}{shown_days} AND m.day IS NOT NULL GROUP BY 1)"
+                    " WHERE upto >= ? ORDER BY day DESC LIMIT 1",
+                    [*counted[1], *kind_params, q.offset + q.per_page],
+                ).fetchall()
+                if oldest:
+                    listed += " AND m.played_at >= timezone('UTC', CAST(CAST(? AS DATE) AS TIMESTAMP))"
+                    list_params.append(oldest[0][0])
             rows = _rows(
                 cur,
                 "SELECT m.source, m.hand_id, m.played_at_text, m.type, m.seat, m.player_id, m.name, m.idx,"
-                f" m.severity, m.cost, m.message, m.preset{shown}"
+                f" m.severity, m.cost, m.message, m.preset{listed}"
                 f" ORDER BY {SORTS[q.sort]}, m.source, m.hand_id, m.idx, m.type, m.seat LIMIT ? OFFSET ?",
-                [*params, q.per_page, q.offset],
+                [*list_params, q.per_page, q.offset],
             )
             # one scan for the total, the collapsed low findings and the per-type summary
-            counts = cur.execute(
-                f"SELECT m.type, {quiet} AS quiet, count(*), sum(m.cost){base} GROUP BY 1, 2", params
-            ).fetchall()
-            everything = q.show_low or q.severity == "low"
+            if counted is not None:  # the day counts (store.rollups), not every finding
+                counts = cur.execute(
+                    f"SELECT m.type, {quiet} AS quiet, sum(m.n),"
+                    " CASE WHEN sum(m.costed) > 0 THEN sum(m.cost) END"
+                    f" FROM mistake_days m WHERE {counted[0]}{kinds} GROUP BY 1, 2 HAVING sum(m.n) > 0",
+                    [*counted[1], *kind_params],
+                ).fetchall()
+            else:
+                counts = cur.execute(
+                    f"SELECT m.type, {quiet} AS quiet, count(*), sum(m.cost){base} GROUP BY 1, 2", params
+                ).fetchall()
             total = sum(n for _, low, n, _ in counts if everything or low is False)
             hidden = 0 if everything else sum(n for _, low, n, _ in counts if low is True)
             summary = _summary(counts)
             types = (
-                [r[0] for r in cur.execute("SELECT DISTINCT type FROM mistakes ORDER BY 1").fetchall()]
+                [  # every type found (the day counts hold each with its findings)
+                    r[0]
+                    for r in cur.execute(
+                        "SELECT type FROM mistake_days GROUP BY 1 HAVING sum(n) > 0 ORDER BY 1"
+                    ).fetchall()
+                ]
                 if with_types
                 else []
             )

@@ -105,13 +105,20 @@ class Receipt:
         return "·".join(f.text for f in self.factors)
 
     def to_json(self) -> dict[str, Any]:
+        factors = [f.to_json() for f in self.factors]
+        # ``expression`` from the factors' printed values (each factor's ``text``, made once)
+        expression = (
+            " + ".join(str(p.amount) for p in self.parts)
+            if self.parts
+            else "·".join(f["value"] for f in factors)
+        )
         out: dict[str, Any] = {
             "seat": self.seat,
-            "expression": self.expression,
+            "expression": expression,
             "raw": self.raw,
             "amount": self.amount,
             "pays": self.pays,
-            "factors": [f.to_json() for f in self.factors],
+            "factors": factors,
         }
         if self.covered_by is not None:
             out["covered_by"] = self.covered_by

@@ -10,9 +10,9 @@ so records only say what each player did.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any, Generic, TypeVar
 
 from replay.claims import seats_after
 from replay.errors import InputError
@@ -25,8 +25,28 @@ from replay.games.wuhan.settle import Settlement
 from replay.games.wuhan.table import SeatState, Table, Win
 from replay.tiles import CODES, KIND_OF, NUM_KINDS
 
+T = TypeVar("T")
+
 DEAL_SIZE = 53  # 13 a seat and the dealer's 14th (R-3.1)
 WALL_SIZE = 136
+_FULL_WALL = sorted(k for k in range(NUM_KINDS) for _ in range(4))  # a wall's kinds, sorted
+
+
+class _PerBoard(Generic[T]):
+    """``functools.cached_property`` without its lock (Python 3.11 takes one on each first read,
+    a few µs a board): a value derived from the fields a board never changes (rules, laizi,
+    wall), computed on first read and kept in the board, also in one the analysis rebuilds."""
+
+    def __init__(self, fn: Callable[[Board], T]) -> None:
+        self.fn = fn
+        self.name = fn.__name__
+
+    def __get__(self, board: Board, owner: type | None = None) -> T:
+        # setattr, not ``board.__dict__[...]``: touching ``__dict__`` turns CPython's inline
+        # attribute values off for that object, and every later attribute read is slower
+        value = self.fn(board)
+        setattr(board, self.name, value)
+        return value
 
 
 class IllegalEvent(Exception):
@@ -46,13 +66,20 @@ HAIDI = "haidi"  # 海底捞: `turn` has made a haidi draw and may win, else the
 OVER = "over"  # the hand ended
 
 
-@dataclass
+@dataclass(frozen=True)
 class Draw:
+    """A board's last draw: a value, replaced by the next draw and never changed (frozen), so
+    the plain ones are made once (``_PLAIN_DRAWS``) and shared."""
+
     seat: int
     tile: int
     #: "normal" | "replacement" | "haidi"; under R-3.7 (``haidi_play_on``) also
     #: "haidi_replacement", a replacement draw that is a haidi draw
     kind: str
+
+
+#: ``_PLAIN_DRAWS[seat][tile]``: ``Draw(seat, tile, "normal")``, the draw of most events
+_PLAIN_DRAWS = tuple(tuple(Draw(seat, tile, "normal") for tile in range(NUM_KINDS)) for seat in range(4))
 
 
 #: the way a win on a seat's own draw is won, by the kind of that draw
@@ -95,24 +122,24 @@ class Board:
         rules = ruleset_from_json(record["ruleset"])
         dealer = int(record["dealer"])
         if record.get("wall") is not None:
-            wall = [KIND_OF[t] for t in record["wall"]]
-            counts = Counter(wall)
-            bad = sorted(k for k in range(NUM_KINDS) if counts[k] != 4)
-            if len(wall) != WALL_SIZE or bad:
-                k = bad[0]
+            wall = list(map(KIND_OF.__getitem__, record["wall"]))
+            if sorted(wall) != _FULL_WALL:
+                counts = Counter(wall)
+                k = next(k for k in range(NUM_KINDS) if counts[k] != 4)
                 raise InputError(
                     "wall", f"must hold each of the 34 tiles four times; {CODES[k]} is {counts[k]}×"
                 )
+            # R-3.1: three rounds of four tiles from the dealer on, one more each, the dealer's 14th
             hands: list[list[int]] = [[], [], [], []]
-            pos = 0
-            for _ in range(3):
-                for k in range(4):
-                    hands[(dealer + k) % 4] += wall[pos : pos + 4]
-                    pos += 4
             for k in range(4):
-                hands[(dealer + k) % 4].append(wall[pos])
-                pos += 1
-            hands[dealer].append(wall[pos])
+                p = 4 * k
+                hands[(dealer + k) % 4] = [
+                    *wall[p : p + 4],
+                    *wall[p + 16 : p + 20],
+                    *wall[p + 32 : p + 36],
+                    wall[48 + k],
+                ]
+            hands[dealer].append(wall[52])
             indicator = wall[DEAL_SIZE]
             given = record.get("laizi_indicator")
             if given is not None and KIND_OF[given] != indicator:
@@ -175,7 +202,12 @@ class Board:
 
     # ------------------------------------------------------------------ events
     def push(self, event: Mapping[str, Any]) -> None:
-        """Apply one event (as in the record, canonical tile codes), or raise IllegalEvent."""
+        """Apply one event (as in the record, canonical tile codes), or raise IllegalEvent.
+
+        The handler comes from ``_HANDLERS`` (one dict lookup, no method name built per event:
+        a replay pushes a hundred events a hand); a type it does not know falls back to the
+        attribute lookup, which fails as it always did (AttributeError).
+        """
         kind = event["type"]
         if self.phase == OVER:
             how = (
@@ -184,9 +216,38 @@ class Board:
                 else "draw"
             )
             raise IllegalEvent(reason("event_after_end", how=how))
-        handler = getattr(self, f"_on_{kind}")
-        handler(event)
+        try:
+            handler = _HANDLERS[kind]
+        except (KeyError, TypeError):  # an unknown type (or an unhashable one)
+            getattr(self, f"_on_{kind}")(event)
+        else:
+            handler(self, event)
         self.events += 1
+
+    def push_all(self, events: Iterable[Mapping[str, Any]]) -> None:
+        """``push`` of each event in turn, stopping at the first illegal one (IllegalEvent, as
+        ``push`` raises it); ``events`` counts the events pushed either way, so it is then the
+        illegal event's index among these (from a fresh board).
+
+        The verdict's replay (issue #15): one loop over the handlers, without a ``push`` call
+        and an ``events`` update per event. Whatever ``push`` would refuse otherwise than in a
+        handler (an event after the end, an unknown type) goes through ``push`` itself.
+        """
+        handlers = _HANDLERS
+        done = self.events
+        try:
+            for event in events:
+                try:
+                    handler = handlers[event["type"]]
+                except (KeyError, TypeError):  # no type, an unknown or an unhashable one
+                    handler = None
+                if handler is None or self.phase == OVER:
+                    self.push(event)  # raises as push does
+                else:
+                    handler(self, event)
+                done += 1
+        finally:
+            self.events = done
 
     def _fail(self, code: str, **values: Any) -> IllegalEvent:
         return IllegalEvent(reason(code, **values))
@@ -231,15 +292,34 @@ class Board:
 
     def _on_draw(self, event: Mapping[str, Any]) -> None:
         seat, given = event["seat"], event.get("tile")
-        rules = self.rules
-        if rules.haidi_play_on and self.phase in (CLAIM, REPLACE, ROB) and self.live == 0:
-            raise self._fail("wall_empty", detail="nothing is left to draw; the hand is a draw (黄庄)")
-        if self.phase == CLAIM:
+        front = self.front
+        if self.phase == CLAIM and self.back - front >= self._plain_draws_above:
+            # the common draw, with _take's checks inline: the next seat, from the front (R-3.4)
             assert self.last_discard is not None
-            nxt = (self.last_discard[0] + 1) % 4
-            if seat != nxt:
+            if seat != (self.last_discard[0] + 1) % 4:
                 raise self._out_of_turn(seat, "draw")
-            if self.live <= rules.haidi_trigger and not rules.haidi_play_on:
+            tile = self.wall[front]  # type: ignore[index]  # a plain draw has a wall
+            if given is not None and KIND_OF[given] != tile:
+                raise self._fail("draw_mismatch", seat=seat, expected=CODES[tile], end="front", tile=given)
+            self.front = front + 1
+            self.seats[seat].hand.append(tile)
+            self.last_discard = None
+            self.last_draw = _PLAIN_DRAWS[seat][tile]
+            self.phase = ACT
+            self.turn = seat
+            if self.passes:
+                self.passes = set()
+            return
+        rules = self.rules
+        phase = self.phase
+        live = self.back - self.front + 1
+        if rules.haidi_play_on and live == 0 and phase in (CLAIM, REPLACE, ROB):
+            raise self._fail("wall_empty", detail="nothing is left to draw; the hand is a draw (黄庄)")
+        if phase == CLAIM:
+            assert self.last_discard is not None
+            if seat != (self.last_discard[0] + 1) % 4:
+                raise self._out_of_turn(seat, "draw")
+            if live <= rules.haidi_trigger and not rules.haidi_play_on:
                 if rules.haidi_draws == 0:
                     raise self._fail(
                         "early_huangzhuang",
@@ -266,7 +346,8 @@ class Board:
             self._haidi_draw(seat, given)
         else:
             raise self._out_of_turn(seat, "draw")
-        self.passes = set()
+        if self.passes:
+            self.passes = set()
 
     def _haidi_now(self) -> bool:
         """R-3.7: under ``haidi_play_on`` a draw that left fewer than ``haidi_draws`` tiles is a
@@ -301,25 +382,52 @@ class Board:
 
     def _on_discard(self, event: Mapping[str, Any]) -> None:
         seat, tile = event["seat"], KIND_OF[event["tile"]]
-        state = self._must_act(seat, "discard")
+        state = (
+            self.seats[seat] if self.phase == ACT and seat == self.turn else self._must_act(seat, "discard")
+        )
+        special = tile in self._special
         if (
-            self.rules.special_discard == "gang_only"
+            special
+            and self.rules.special_discard == "gang_only"
             and tile in state.hand
             and not self._may_discard(state, tile)
         ):
             raise self._fail("special_discard", seat=seat, tile=CODES[tile])
-        self._remove(seat, tile)
-        if tile in self.rules.pi:
-            state.pi_discards += 1
-        elif tile in self.rules.pizi:
-            state.pizi_discards += 1
-        elif tile == self.laizi:
-            state.laizi_discards += 1
+        try:
+            state.hand.remove(tile)
+        except ValueError:
+            self._remove(seat, tile)  # raises tile_not_in_hand
+        if special:
+            if tile in self.rules.pi:
+                state.pi_discards += 1
+            elif tile in self.rules.pizi:
+                state.pizi_discards += 1
+            elif tile == self.laizi:
+                state.laizi_discards += 1
         self.discards[seat].append((tile, None))
         self.last_discard = (seat, tile)
         self.last_draw = None
         self.phase = CLAIM
-        self.passes = set()
+        if self.passes:
+            self.passes = set()
+
+    @_PerBoard
+    def _special(self) -> frozenset[int]:
+        """This table's pizi (皮 included) and laizi: the kinds R-4.1 – R-4.5 treat apart.
+
+        Per board, computed once (also for a board the analysis rebuilds): a discard checks
+        this one set instead of the three it stands for.
+        """
+        return frozenset((*self.rules.pizi, *self.rules.pi, self.laizi))
+
+    @_PerBoard
+    def _plain_draws_above(self) -> int:
+        """The live count above which a draw after a discard is a plain one from the front of a
+        known wall: no haidi line to watch (R-3.4), no R-3.7 play to the last tile, no deal
+        mode to count. Never, when either of those two applies."""
+        if self.wall is None or self.rules.haidi_play_on:
+            return WALL_SIZE + 1
+        return self.rules.haidi_trigger
 
     def _kong_ok(self) -> bool:
         """R-3.5, lifted by R-3.7 (``haidi_play_on``: every gang, to the last tile)."""
@@ -696,6 +804,12 @@ class Board:
         }
 
 
+#: ``Board.push``'s handlers by event type: each ``Board._on_<type>``
+_HANDLERS: dict[str, Any] = {
+    name.removeprefix("_on_"): fn for name, fn in vars(Board).items() if name.startswith("_on_")
+}
+
+
 def _meld_json(m: Meld) -> dict[str, Any]:
     out: dict[str, Any] = {"type": m.type, "tiles": [CODES[t] for t in m.tiles]}
     if m.kind:
@@ -705,9 +819,32 @@ def _meld_json(m: Meld) -> dict[str, Any]:
     return out
 
 
+#: SeatState's fields in order, which ``_seat`` passes positionally (checked here, at import)
+_SEAT_FIELDS = (
+    "hand",
+    "melds",
+    "pizi_gangs",
+    "laizi_gangs",
+    "pizi_discards",
+    "laizi_discards",
+    "pi_gangs",
+    "pi_discards",
+)
+assert tuple(f.name for f in fields(SeatState)) == _SEAT_FIELDS
+
+
+def _seat(state: SeatState, hand: list[int], melds: list[Meld]) -> SeatState:
+    """``dataclasses.replace`` of a seat's hand and melds, without its per-call introspection
+    (every judged win is judged on such a copy)."""
+    s = state
+    return SeatState(
+        hand, melds, s.pizi_gangs, s.laizi_gangs, s.pizi_discards, s.laizi_discards, s.pi_gangs, s.pi_discards
+    )
+
+
 def _with_hand(state: SeatState, hand: list[int]) -> SeatState:
-    return replace(state, hand=hand)
+    return _seat(state, hand, state.melds)
 
 
 def _with_melds(state: SeatState, melds: Sequence[Meld]) -> SeatState:
-    return replace(state, melds=list(melds))
+    return _seat(state, state.hand, list(melds))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations
+from itertools import combinations, compress
 
 from replay.games.wuhan.ruleset import HAND_TYPES, Ruleset
 from replay.shape import complete, complete_real_jiang, suit_values
@@ -115,7 +115,9 @@ def _family(
     laizi: int,
 ) -> set[frozenset[str]]:
     """Maximal hand-type sets for one way of counting the tiles (natural or with wildcards)."""
-    present = {k for k in range(NUM_KINDS) if counts[k]} | {t for m in melds for t in m.tiles}
+    present = set(compress(range(NUM_KINDS), counts))
+    for m in melds:
+        present.update(m.tiles)
     all_pengs = all(m.is_triplet for m in melds)
     four_opens = len(melds) == 4 and all(m.is_open for m in melds)
     winds = wind_kinds(rules)
@@ -173,13 +175,33 @@ def _family(
             return _suit_pair_need(counts, suit, blocked) <= wild
         return not jiang or pihu  # 风一色 never has a 将; 将一色 and 全求人 are handled above
 
-    found = _maximal_sets(feasible)
+    def possible(jiang: bool = False) -> tuple[str, ...]:
+        """The types ``feasible`` may accept in some set: each one left out here makes it
+        return False for every set that holds it (the same tests, made once), so trying only
+        sets of these finds the same maximal sets; a 屁胡 hand then tries none."""
+        kept = []
+        if len(suits) <= 1 and not any(k >= 27 for k in present):
+            kept.append("qingyise")
+        if not jiang and present <= winds:
+            kept.append("fengyise")
+        if present <= JIANG:
+            kept.append("jiangyise")
+        wild_pair = not (jiang and wild and rules.jianjiang and laizi not in JIANG)  # R-7.13
+        if all_pengs and _pph_cost(counts, jiang, wild_pair) <= wild:
+            kept.append("pengpenghu")
+        if way == "discard" and four_opens and sum(counts) + wild == 2:
+            pairs = [c for c in counts if c]
+            if wild or pairs == [2]:
+                kept.append("quanqiuren")
+        return tuple(kept)
+
+    found = _maximal_sets(feasible, possible())
     out: set[frozenset[str]] = set()
     if way in WAY_TYPES:
         extra = WAY_TYPES[way]
         if rules.strict_jiang:
             # R-7.15: the way only with four melds plus a 将 pair, the shapes it stacks with too
-            credited = _maximal_sets(lambda t: feasible(t, True)) if pihu else []
+            credited = _maximal_sets(lambda t: feasible(t, True), possible(True)) if pihu else []
             out.update(t | extra for t in credited)
             out.update(t for t in found if not any(t <= c for c in credited))
             if pihu and not credited:
@@ -195,11 +217,14 @@ def _family(
     return out
 
 
-def _maximal_sets(feasible: Callable[[frozenset[str]], bool]) -> list[frozenset[str]]:
-    """The largest sets of SHAPE_TYPES readable at once (none inside another)."""
+def _maximal_sets(
+    feasible: Callable[[frozenset[str]], bool], among: Sequence[str] = SHAPE_TYPES
+) -> list[frozenset[str]]:
+    """The largest sets of ``among`` (SHAPE_TYPES, or those of them still possible, in that
+    order) readable at once (none inside another)."""
     found: list[frozenset[str]] = []
-    for size in range(len(SHAPE_TYPES), 0, -1):
-        for combo in combinations(SHAPE_TYPES, size):
+    for size in range(len(among), 0, -1):
+        for combo in combinations(among, size):
             types = frozenset(combo)
             if any(types <= f for f in found):
                 continue

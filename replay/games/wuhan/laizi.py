@@ -43,6 +43,12 @@ def pi_of(laizi: int) -> tuple[int, ...]:
     return tuple(sorted((first, before(first))))
 
 
+#: ``table_rules`` already made, by ``(id(rules), laizi)``, with the ruleset they came from
+#: (a parsed ruleset is shared, ``replay.games.wuhan.ruleset.ruleset_from_json``): nine laizi a
+#: ruleset, and no ``dataclasses.replace`` per board
+_TABLE_RULES: dict[tuple[int, int], tuple[Ruleset, Ruleset]] = {}
+
+
 def table_rules(rules: Ruleset, laizi: int) -> Ruleset:
     """The ruleset as one table plays it: with ``qipi``, its 皮 kinds added to the pizi (R-4.4).
 
@@ -51,5 +57,12 @@ def table_rules(rules: Ruleset, laizi: int) -> Ruleset:
     """
     if not rules.qipi:
         return rules
+    made = _TABLE_RULES.get((id(rules), laizi))
+    if made is not None and made[0] is rules:
+        return made[1]
     pi = pi_of(laizi)
-    return replace(rules, pizi=tuple(sorted({*rules.pizi, *pi})), pi=pi)
+    out = replace(rules, pizi=tuple(sorted({*rules.pizi, *pi})), pi=pi)
+    if len(_TABLE_RULES) >= 256:
+        _TABLE_RULES.clear()
+    _TABLE_RULES[(id(rules), laizi)] = (rules, out)
+    return out

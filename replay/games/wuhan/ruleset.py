@@ -7,8 +7,9 @@ The ruleset records its rule family so other regional games can sit behind the s
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from replay.errors import InputError
@@ -96,9 +97,8 @@ class Ruleset:
         return F in self.pizi and F not in self.pi
 
     def to_json(self) -> dict[str, Any]:
-        out = asdict(self)
-        out.pop("overrides")
-        out.pop("pi")
+        # the fields as ``asdict`` gives them (all immutable), less the two that are not parameters
+        out = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("overrides", "pi")}
         out["pizi"] = [code(k) for k in self.pizi if k not in self.pi]
         out["third_feed_hands"] = list(self.third_feed_hands)
         return out
@@ -239,6 +239,61 @@ def make_ruleset(preset: str = "hzlzg", overrides: Mapping[str, Any] | None = No
     return rules
 
 
+class Overrides(Mapping[str, Any]):
+    """The overrides of a shared ruleset (``ruleset_from_json``), read-only. Unlike
+    ``types.MappingProxyType`` it copies and pickles, as the boards that hold it do."""
+
+    def __init__(self, given: Mapping[str, Any]) -> None:
+        self._given = dict(given)
+
+    def __getitem__(self, name: str) -> Any:
+        return self._given[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._given)
+
+    def __len__(self) -> int:
+        return len(self._given)
+
+    def __repr__(self) -> str:
+        return repr(self._given)
+
+
+#: rulesets parsed from a spec, by the spec's canonical JSON (``_spec_key``): a record's ruleset
+#: is parsed by the schema and again by the board, and a batch repeats a few specs thousands of
+#: times. The values are shared, hence immutable (``overrides`` is a read-only mapping).
+_PARSED: dict[str, Ruleset] = {}
+_PARSED_MAX = 1024
+
+
+def _spec_key(spec: object) -> str | None:
+    """The spec as canonical JSON; None for what JSON cannot say exactly (never cached)."""
+    # the common case, a preset without overrides, without json.dumps ("=" starts no JSON)
+    if (
+        type(spec) is dict
+        and type(preset := spec.get("preset")) is str
+        and (len(spec) == 1 or (len(spec) == 2 and spec.get("overrides", 0) == {}))
+    ):
+        return "=" + preset
+    try:
+        return json.dumps(spec, sort_keys=True, separators=(",", ":"))
+    except (TypeError, ValueError):
+        return None
+
+
 def ruleset_from_json(spec: object, field_name: str = "ruleset") -> Ruleset:
-    """``{"preset": ..., "overrides": {...}}`` as in the hand record and evaluate contracts."""
-    return rules_from_spec(spec, make_ruleset, field_name)
+    """``{"preset": ..., "overrides": {...}}`` as in the hand record and evaluate contracts.
+
+    The same spec gives the same (shared, immutable) object; only a spec that parses is kept,
+    so an error is raised afresh each time, naming ``field_name``.
+    """
+    key = _spec_key(spec)
+    rules = _PARSED.get(key) if key is not None else None
+    if rules is None:
+        rules = rules_from_spec(spec, make_ruleset, field_name)
+        if key is not None:
+            rules = replace(rules, overrides=Overrides(rules.overrides))
+            if len(_PARSED) >= _PARSED_MAX:
+                _PARSED.clear()
+            _PARSED[key] = rules
+    return rules

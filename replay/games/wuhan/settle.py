@@ -35,28 +35,57 @@ FACTOR_NAMES_ZH: dict[str, str] = {
 }
 
 
+#: R-10.3's big-hand 自摸 and 放冲 factor (R-10.10 too), the one factor that is not an integer:
+#: every other factor is a plain ``int``, so most receipts multiply without ``Fraction``
+_HALF_AGAIN = Fraction(3, 2)
+
+
 @dataclass(frozen=True)
 class Factor:
     name: str
-    value: Fraction
+    value: int | Fraction
     side: str  # "base" | "winner" | "loser" | "pair"
     note: str = ""
 
     @property
     def text(self) -> str:
         v = self.value
+        if type(v) is int:
+            return str(v)
         return str(v.numerator) if v.denominator == 1 else str(float(v))
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "name": self.name,
-            "zh": FACTOR_NAMES_ZH[self.name],
-            "value": self.text,
-            "side": self.side,
-        }
+        kept = _FACTOR_JSON.get(id(self))
+        if kept is not None and kept[0] is self:
+            return dict(kept[1])  # the caller's own copy
+        zh = FACTOR_NAMES_ZH[self.name]
+        made: dict[str, Any] = {"name": self.name, "zh": zh, "value": self.text, "side": self.side}
         if self.note:
-            out["note"] = self.note
-        return out
+            made["note"] = self.note
+        if len(_FACTOR_JSON) >= 4096:
+            _FACTOR_JSON.clear()
+        _FACTOR_JSON[id(self)] = (self, made)
+        return dict(made)
+
+
+#: Factors already made, by their fields: a factor is an immutable value, and every settlement
+#: names the same few dozen (building a frozen dataclass costs more than finding it here)
+_FACTORS: dict[tuple[str, int | Fraction, str, str], Factor] = {}
+
+
+def _factor(name: str, value: int | Fraction, side: str, note: str = "") -> Factor:
+    key = (name, value, side, note)
+    made = _FACTORS.get(key)
+    if made is None:
+        if len(_FACTORS) >= 4096:
+            _FACTORS.clear()
+        made = _FACTORS[key] = Factor(name, value, side, note)
+    return made
+
+
+#: ``Factor.to_json`` by the factor's id, with the factor (kept alive, so the id stays its own):
+#: settlements share their factors (``_factor``), and an id is cheaper to look up than a value
+_FACTOR_JSON: dict[int, tuple[Factor, dict[str, Any]]] = {}
 
 
 @dataclass
@@ -76,13 +105,20 @@ class Receipt:
         return "·".join(f.text for f in self.factors)
 
     def to_json(self) -> dict[str, Any]:
+        factors = [f.to_json() for f in self.factors]
+        # ``expression`` from the factors' printed values (each factor's ``text``, made once)
+        expression = (
+            " + ".join(str(p.amount) for p in self.parts)
+            if self.parts
+            else "·".join(f["value"] for f in factors)
+        )
         out: dict[str, Any] = {
             "seat": self.seat,
-            "expression": self.expression,
+            "expression": expression,
             "raw": self.raw,
             "amount": self.amount,
             "pays": self.pays,
-            "factors": [f.to_json() for f in self.factors],
+            "factors": factors,
         }
         if self.covered_by is not None:
             out["covered_by"] = self.covered_by
@@ -127,29 +163,33 @@ def seat_factors(seat: SeatState, rules: Ruleset, side: str, completed: Meld | N
     opens = seat.opens
     if opens:
         if rules.open_mode == "kaikou":
-            out.append(Factor("opened", Fraction(2), side))
+            out.append(_factor("opened", 2, side))
         else:
-            out.append(Factor("opened", Fraction(2**opens), side, f"口口番 2 per open × {opens}"))
-    melds = list(seat.melds)
-    if completed is not None:
-        melds.append(completed)
+            out.append(_factor("opened", 2**opens, side, f"口口番 2 per open × {opens}"))
+    melds = seat.melds if completed is None else [*seat.melds, completed]
     for m in melds:
         if m.type == "gang":
             if m.kind == "an":
-                out.append(Factor("an_gang", Fraction(4), side))
+                out.append(_factor("an_gang", 4, side))
             else:
-                out.append(Factor("ming_gang" if m.kind == "ming" else "xu_gang", Fraction(2), side))
-    out += [Factor("pizi_gang", Fraction(2), side)] * seat.pizi_gangs
-    out += [Factor("pizi_discard", Fraction(2), side)] * seat.pizi_discards
-    out += [Factor("pi_gang", Fraction(2), side)] * seat.pi_gangs  # R-4.4: a 皮 is a pizi
-    out += [Factor("pi_discard", Fraction(2), side)] * seat.pi_discards
-    out += [Factor("laizi_gang", Fraction(rules.laizi_gang_factor), side)] * seat.laizi_gangs
-    out += [Factor("laizi_discard", Fraction(rules.laizi_discard_factor), side)] * seat.laizi_discards
+                out.append(_factor("ming_gang" if m.kind == "ming" else "xu_gang", 2, side))
+    if seat.pizi_gangs:
+        out += [_factor("pizi_gang", 2, side)] * seat.pizi_gangs
+    if seat.pizi_discards:
+        out += [_factor("pizi_discard", 2, side)] * seat.pizi_discards
+    if seat.pi_gangs:
+        out += [_factor("pi_gang", 2, side)] * seat.pi_gangs  # R-4.4: a 皮 is a pizi
+    if seat.pi_discards:
+        out += [_factor("pi_discard", 2, side)] * seat.pi_discards
+    if seat.laizi_gangs:
+        out += [_factor("laizi_gang", rules.laizi_gang_factor, side)] * seat.laizi_gangs
+    if seat.laizi_discards:
+        out += [_factor("laizi_discard", rules.laizi_discard_factor, side)] * seat.laizi_discards
     return out
 
 
 def _product(factors: list[Factor]) -> int:
-    value = Fraction(1)
+    value: int | Fraction = 1
     for f in factors:
         value *= f.value
     if value.denominator != 1:  # 1.5 only ever meets a base of 10 or more
@@ -267,12 +307,12 @@ def _winner_receipts(table: Table, winner: int, win: Win, reading: Reading) -> d
     big = reading.big
     base = base_points(reading, rules)
     seats = table.seats
-    w_factors = [Factor("base", Fraction(base), "base", "+".join(reading.hands))]
+    w_factors = [_factor("base", base, "base", "+".join(reading.hands))]
     w_factors += seat_factors(seats[winner], rules, "winner")
     if reading.hard:
-        w_factors.append(Factor("hard", Fraction(2), "winner"))
+        w_factors.append(_factor("hard", 2, "winner"))
     if _self_draw_factor(win, reading, rules):
-        w_factors.append(Factor("self_draw", Fraction(2) if not big else Fraction(3, 2), "winner"))
+        w_factors.append(_factor("self_draw", 2 if not big else _HALF_AGAIN, "winner"))
     # R-10.11 and R-7.15: the robbed seat is the discarder only for a credited 抢杠, and only
     # with ``qianggang_fangchong``
     robbed_deals_in = rules.qianggang_fangchong and "qianggang" in reading.hands
@@ -283,9 +323,9 @@ def _winner_receipts(table: Table, winner: int, win: Win, reading: Reading) -> d
         factors = w_factors + seat_factors(seats[s], rules, "loser")
         discarder = win.source == s and (win.way == "discard" or (win.way == "rob" and robbed_deals_in))
         if discarder:
-            factors.append(Factor("dealt_in", Fraction(2) if not big else Fraction(3, 2), "loser"))
+            factors.append(_factor("dealt_in", 2 if not big else _HALF_AGAIN, "loser"))
         if not big and table.dealer in (winner, s):
-            factors.append(Factor("dealer", Fraction(2), "pair"))
+            factors.append(_factor("dealer", 2, "pair"))
         receipts[s] = Receipt(s, factors, _product(factors))
     return receipts
 
@@ -338,7 +378,7 @@ def _settle_robbed_gangkai(table: Table, winner: int, win: Win, reading: Reading
     completed = Meld("gang", (win.tile,) * 4, "xu", peng.source)
     robbed_state = replace(seats[robbed], melds=[m for m in seats[robbed].melds if m is not peng])
     robbed_state.melds.insert(seats[robbed].melds.index(peng), completed)
-    r_factors = [Factor("base", Fraction(10), "base", "gangshangkai (robbed player's 杠上开)")]
+    r_factors = [_factor("base", 10, "base", "gangshangkai (robbed player's 杠上开)")]
     r_factors += seat_factors(robbed_state, rules, "winner")
     parts: dict[int, Receipt] = {}
     for s in range(4):

@@ -1,0 +1,104 @@
+"""Issue #15, the verdict's half: the lean replay says what the full replay says.
+
+The verdict (``--no-analysis``) replays a record in a bare loop that keeps no positions, judges
+the shape types it can rule out once (``hand._family``), settles with integer factors and
+shares one parsed ruleset between the records that name it. Each is a shortcut that must not
+change a byte: here the verdict of every record of the test set, of every preset's simulated
+hands and of broken copies of them equals the full audit's (which replays through
+``Positions``), and the shared ruleset is the one ``make_ruleset`` makes, read-only.
+``tests/replay/test_saved_findings.py`` holds the full audit to what it said before.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from replay.errors import InputError
+from replay.games.wuhan.ruleset import PRESETS, make_ruleset, ruleset_from_json
+from replay.games.wuhan.settle import Factor
+from replay.games.wuhan.simulate import simulate
+from replay.inputs import iter_records
+from schemas.audit import audit_record
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _verdict(audit: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in audit.items() if k not in ("mistakes", "_facts")}
+
+
+def _broken(record: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A copy with one event dropped, repeated or given to another seat: illegal somewhere."""
+    out = copy.deepcopy(record)
+    events = out["events"]
+    i = rng.randrange(len(events))
+    how = rng.randrange(3)
+    if how == 0:
+        del events[i]
+    elif how == 1:
+        events.insert(i, dict(events[i]))
+    elif "seat" in events[i]:
+        events[i]["seat"] = (events[i]["seat"] + rng.randrange(1, 4)) % 4
+    return out
+
+
+def _records() -> list[object]:
+    folders = ("tests/data/records", "sample_logs/handwritten")
+    found: list[object] = [obj for obj, _ in iter_records([str(ROOT / f) for f in folders])]
+    rng = random.Random(15)
+    for preset in PRESETS:
+        hands = list(simulate(12, seed=4, preset=preset))
+        found += hands
+        found += [_broken(r, rng) for r in hands]
+    return found
+
+
+def test_the_verdict_alone_is_the_full_audits_verdict() -> None:
+    records = _records()
+    statuses = set()
+    for obj in records:
+        lean = audit_record(obj, None, False)
+        full = audit_record(obj)
+        assert lean["mistakes"] == [] and "_facts" not in lean
+        assert _verdict(lean) == _verdict(full), lean["hand_id"]
+        statuses.add(lean["status"])
+    assert statuses >= {"ok", "illegal", "mismatch"}
+
+
+def test_a_parsed_ruleset_is_shared_and_read_only() -> None:
+    spec = {"preset": "hzfclzg", "overrides": {"qihu": 8, "cap": 200}}
+    rules = ruleset_from_json(spec)
+    assert ruleset_from_json({"overrides": {"cap": 200, "qihu": 8}, "preset": "hzfclzg"}) is rules
+    assert rules == make_ruleset("hzfclzg", {"qihu": 8, "cap": 200})
+    assert rules.to_json() == make_ruleset("hzfclzg", {"qihu": 8, "cap": 200}).to_json()
+    assert dict(rules.overrides) == {"qihu": 8, "cap": 200}
+    with pytest.raises(TypeError):
+        rules.overrides["qihu"] = 0  # type: ignore[index]
+    plain = ruleset_from_json({"preset": "qipi"})
+    assert ruleset_from_json({"preset": "qipi", "overrides": {}}) is plain
+    assert plain == PRESETS["qipi"]
+    # true is not 1: JSON tells them apart, and so does the cache
+    assert ruleset_from_json({"preset": "hzlzg", "overrides": {"qipi": True}}).qipi is True
+    for _ in range(2):  # an error is never kept: each call names its own field
+        with pytest.raises(InputError) as err:
+            ruleset_from_json({"preset": "hzlzg", "overrides": {"qihu": 1.5}}, "x")
+        assert err.value.field == "x.overrides.qihu"
+
+
+def test_factors_are_integers_but_the_one_and_a_half() -> None:
+    """Receipts print as before: ``2`` for an integer factor, ``1.5`` for R-10.3's big-hand one."""
+    assert Factor("hard", 2, "winner").text == "2"
+    assert Factor("hard", Fraction(2), "winner").text == "2"
+    assert Factor("self_draw", Fraction(3, 2), "winner").text == "1.5"
+    texts = set()
+    for record in simulate(60, seed=9, preset="hzlzg"):
+        audit = audit_record(record, None, False)
+        for receipt in (audit["computed"] or {}).get("receipts", []):
+            texts.update(f["value"] for f in receipt["factors"])
+    assert "2" in texts and all(t.isdigit() or t == "1.5" for t in texts)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import random
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -89,6 +90,19 @@ def test_a_parsed_ruleset_is_shared_and_read_only() -> None:
         with pytest.raises(InputError) as err:
             ruleset_from_json({"preset": "hzlzg", "overrides": {"qihu": 1.5}}, "x")
         assert err.value.field == "x.overrides.qihu"
+
+
+def test_a_preset_replaced_at_run_time_is_not_served_from_the_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ruling's "before" engine (tests/store/test_reaudit_rulings.py) swaps a preset in PRESETS:
+    rulesets parsed before the swap must not stand in for it, whatever ran earlier."""
+    spec = {"preset": "hzlzg", "overrides": {"cap": 300}}
+    current = ruleset_from_json(spec)
+    assert current.jianjiang is True
+    monkeypatch.setitem(PRESETS, "hzlzg", replace(PRESETS["hzlzg"], jianjiang=False))
+    assert ruleset_from_json(spec).jianjiang is False
+    assert ruleset_from_json({"preset": "hzlzg"}).jianjiang is False
+    monkeypatch.undo()
+    assert ruleset_from_json(spec).jianjiang is True
 
 
 def test_factors_are_integers_but_the_one_and_a_half() -> None:

@@ -261,8 +261,10 @@ class Overrides(Mapping[str, Any]):
 
 #: rulesets parsed from a spec, by the spec's canonical JSON (``_spec_key``): a record's ruleset
 #: is parsed by the schema and again by the board, and a batch repeats a few specs thousands of
-#: times. The values are shared, hence immutable (``overrides`` is a read-only mapping).
-_PARSED: dict[str, Ruleset] = {}
+#: times. The values are shared, hence immutable (``overrides`` is a read-only mapping). Each is
+#: kept with the preset it was made from and used only while ``PRESETS`` still holds that very
+#: object, so a preset replaced at run time (a ruling's "before" engine in the tests) is seen.
+_PARSED: dict[str, tuple[object, Ruleset]] = {}
 _PARSED_MAX = 1024
 
 
@@ -288,12 +290,16 @@ def ruleset_from_json(spec: object, field_name: str = "ruleset") -> Ruleset:
     so an error is raised afresh each time, naming ``field_name``.
     """
     key = _spec_key(spec)
-    rules = _PARSED.get(key) if key is not None else None
-    if rules is None:
-        rules = rules_from_spec(spec, make_ruleset, field_name)
-        if key is not None:
-            rules = replace(rules, overrides=Overrides(rules.overrides))
-            if len(_PARSED) >= _PARSED_MAX:
-                _PARSED.clear()
-            _PARSED[key] = rules
+    if key is None:
+        return rules_from_spec(spec, make_ruleset, field_name)
+    name = spec.get("preset") if type(spec) is dict else None
+    basis = PRESETS.get(name) if type(name) is str else None
+    kept = _PARSED.get(key)
+    if kept is not None and kept[0] is basis:
+        return kept[1]
+    rules = rules_from_spec(spec, make_ruleset, field_name)
+    rules = replace(rules, overrides=Overrides(rules.overrides))
+    if len(_PARSED) >= _PARSED_MAX:
+        _PARSED.clear()
+    _PARSED[key] = (basis, rules)
     return rules

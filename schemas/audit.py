@@ -2,7 +2,8 @@
 
 This is the ``replay audit --json`` contract for any decoded JSON value. It composes the two
 layers here, above the domain, so that ``replay/`` imports no schema library: the replayer
-(``replay.games.wuhan.audit.audit_validated``) only ever sees records ``validate_record`` accepted.
+(``replay.games.wuhan.audit.audit_validated``, here ``audit_wuhan``) only ever sees records
+``validate_record`` accepted.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any
 
 from replay.games import Game
 from replay.games.sichuan.audit import check_sessions as check_sichuan_sessions
-from replay.games.wuhan.audit import _blank, _ident, audit_validated, check_sessions, other_game
+from replay.games.wuhan.audit import _blank, _ident, audit_wuhan, check_sessions, other_game
 from replay.inputs import Unreadable
 from schemas.formats import validate_record as validate_any
 from schemas.hand_record import validate_record
@@ -37,7 +38,7 @@ def audit_record(obj: object, location: str | None = None, analysis: bool = True
             out["recorded"] = obj["result"]
         out["errors"] = errors
         return out
-    return audit_validated(record, location, analysis)
+    return audit_wuhan(record, location, analysis)  # Wuhan's schema took it: no other format
 
 
 def _audit_other(

@@ -5,9 +5,9 @@ dozen nested schemas and fields, hooks, error bookkeeping) cost several hundred 
 the record was perfect, which is nearly always. :class:`FastRecord` checks the common case with
 plain Python and C-level set operations and returns exactly what ``RecordSchema`` would return
 (an equal dict, same key order at every level, new dicts and lists where the schema makes
-new ones), or None: "not sure". None is never an error; the caller then runs the schema, so
-every error message and every edge case (tile aliases to normalise, nulls, wrong types, unknown
-keys, cross-field mistakes) stays the schema's.
+new ones, except the events: see below), or None: "not sure". None is never an error; the
+caller then runs the schema, so every error message and every edge case (tile aliases to
+normalise, nulls, wrong types, unknown keys, cross-field mistakes) stays the schema's.
 
 Safety rests on one rule: accept only what is *obviously* valid, by checks at least as strict
 as the schema's, and decline everything else. In particular:
@@ -25,6 +25,13 @@ as the schema's, and decline everything else. In particular:
 * the cross-field rules of ``RecordSchema._check_between_fields`` are re-checked for the
   accepted case (no wall needs a deal, an indicator and a tile on every draw; the dealer holds
   14 tiles and the others 13; the indicator is ``wall[53]``).
+
+The one thing shared with the input: each event's dict. An accepted event is already exactly
+what the schema would make of it (known keys in the given order, canonical tiles, exact ints),
+so the loaded record's (new) events list holds the input's own event dicts instead of a hundred
+copies of them, the largest part of this path's cost. Nothing downstream writes to an event
+(the replayer, the analysis, the store and the viewer only read them); a caller that wants to
+change the loaded record's events must copy them first, as ``validate_record`` says.
 
 ``tests/schemas/test_fast_record.py`` checks, on valid records and on random mutations of them,
 that an accepted record is one the schema accepts with an equal output, and that whatever the
@@ -360,7 +367,8 @@ class FastRecord:
                 return None
             if not self.tiles.issuperset(chain.from_iterable(chis)):
                 return None
-        return list(map(dict.copy, events))
+        # the input's own dicts: each is exactly what the schema would make (module docstring)
+        return list(events)
 
     def _shape_ok(self, shape: tuple[Any, tuple[Any, ...]]) -> bool:
         """Known type, only its keys, all its required keys (remembered once known good)."""

@@ -406,7 +406,10 @@ def validate_record(obj: object, *, fast: bool = True) -> Validated:
     any JSON-decoded value: a bad upload is the app's mistake, reported, not a server crash.
 
     A well-formed record is loaded by :mod:`schemas.fast_record` without the schema (same
-    result, a fraction of the cost); anything it is not sure of goes through the schema.
+    result, a fraction of the cost); anything it is not sure of goes through the schema. The
+    fast path's record shares each event's dict with ``obj`` (already canonical, so equal to
+    what the schema would make): treat the record as read-only, or copy an event before
+    changing it.
     ``fast=False`` (for tests) always uses the schema.
     """
     if fast:

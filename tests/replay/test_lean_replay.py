@@ -21,11 +21,14 @@ from typing import Any
 import pytest
 
 from replay.errors import InputError
+from replay.games.wuhan.board import Board, IllegalEvent
 from replay.games.wuhan.ruleset import PRESETS, make_ruleset, ruleset_from_json
 from replay.games.wuhan.settle import Factor
 from replay.games.wuhan.simulate import simulate
 from replay.inputs import iter_records
+from replay.tiles import CODES
 from schemas.audit import audit_record
+from schemas.hand_record import validate_record
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -116,3 +119,61 @@ def test_factors_are_integers_but_the_one_and_a_half() -> None:
         for receipt in (audit["computed"] or {}).get("receipts", []):
             texts.update(f["value"] for f in receipt["factors"])
     assert "2" in texts and all(t.isdigit() or t == "1.5" for t in texts)
+
+
+def _push_each(board: Board, events: list[dict[str, Any]]) -> tuple[int, dict[str, Any] | None]:
+    for i, event in enumerate(events):
+        try:
+            board.push(event)
+        except IllegalEvent as err:
+            return i, err.reason.to_json()
+    return len(events), None
+
+
+def _push_all(board: Board, events: list[dict[str, Any]]) -> tuple[int, dict[str, Any] | None]:
+    try:
+        board.push_all(events)
+    except IllegalEvent as err:
+        return board.events, err.reason.to_json()
+    return board.events, None
+
+
+def test_push_all_is_push_of_each_event() -> None:
+    """``push_all`` applies plain draws and discards inline: it stops at the same event with the
+    same reason as ``push`` one by one, and leaves the board in the same state, on every
+    preset's hands, broken ones (the inline checks refusing and handing over to the handler)
+    and hands in deal mode."""
+    rng = random.Random(31)
+    stops = set()
+    for preset in PRESETS:
+        for record in simulate(15, seed=31, preset=preset):
+            copies = [record, _broken(record, rng), _broken(record, rng), _broken(record, rng)]
+            dealt = copy.deepcopy(record)  # deal mode: the same hand without its wall
+            deal = Board.from_record(record).seats
+            dealt["deal"] = [[CODES[t] for t in s.hand] for s in deal]
+            dealt["laizi_indicator"] = dealt.pop("wall")[53]
+            copies.append(dealt)
+            for r in copies:
+                one, many = Board.from_record(r), Board.from_record(r)
+                assert _push_each(one, r["events"]) == _push_all(many, r["events"])
+                stops.add(_push_all(Board.from_record(r), r["events"])[1] is None)
+                assert one.snapshot() == many.snapshot()
+                assert (one.ended_by, one.last_draw, one.passes) == (
+                    many.ended_by,
+                    many.last_draw,
+                    many.passes,
+                )
+    assert stops == {True, False}
+
+
+def test_the_audit_leaves_its_input_as_it_was() -> None:
+    """The fast path's record shares the input's event dicts (``schemas.fast_record``): nothing
+    the audit does may write to them."""
+    for record in simulate(20, seed=5, preset="hzlzg"):
+        before = copy.deepcopy(record)
+        loaded, errors = validate_record(record)
+        assert loaded == before and not errors
+        assert loaded["events"] is not record["events"]
+        audit_record(record, None, False)
+        audit_record(record)
+        assert record == before

@@ -170,6 +170,14 @@ def audit_validated(
     game = other_game(record)
     if game is not None:
         return game.audit_validated(record, location, analysis)
+    return audit_wuhan(record, location, analysis)
+
+
+def audit_wuhan(
+    record: Mapping[str, Any], location: str | None = None, analysis: bool = True
+) -> dict[str, Any]:
+    """``audit_validated`` of a record Wuhan's own schema accepted (``schemas.audit``): no
+    other game's format to look for."""
     out = _blank(record["hand_id"], record["source"], location)
     out["recorded"] = record.get("result")
     try:
@@ -194,7 +202,8 @@ def audit_validated(
 def other_game(obj: object) -> Game | None:
     """The game of a record whose ``format`` is another game's than Wuhan's (None for Wuhan and
     for unknown formats, which Wuhan's schema reports as before)."""
-    game = game_of_format(obj.get("format")) if isinstance(obj, Mapping) else None
+    mapping = type(obj) is dict or isinstance(obj, Mapping)  # a dict, nearly always: no ABC check
+    game = game_of_format(obj.get("format")) if mapping else None  # type: ignore[attr-defined]
     return game if game is not None and game.name != "wuhan" else None
 
 

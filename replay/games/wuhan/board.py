@@ -197,7 +197,9 @@ class Board:
         return self.wall[self.back] if self.phase in (REPLACE, ROB) else self.wall[self.front]
 
     def table(self) -> Table:
-        seen = [self.indicator, *(t for river in self.discards for t, by in river if by is None)]
+        seen = [self.indicator]
+        for river in self.discards:  # a list per river: a hand's sixty-odd discards, once a win
+            seen += [t for t, by in river if by is None]
         return Table(self.rules, self.laizi, self.dealer, list(self.seats), seen)
 
     # ------------------------------------------------------------------ events
@@ -229,18 +231,74 @@ class Board:
         ``push`` raises it); ``events`` counts the events pushed either way, so it is then the
         illegal event's index among these (from a fresh board).
 
-        The verdict's replay (issue #15): one loop over the handlers, without a ``push`` call
-        and an ``events`` update per event. Whatever ``push`` would refuse otherwise than in a
-        handler (an event after the end, an unknown type) goes through ``push`` itself.
+        The verdict's replay (issue #15): one loop, without a ``push`` call and an ``events``
+        update per event. Nine events in ten are a plain draw or discard; those are applied
+        here, inline, when every check the handler would make passes (the same checks, the
+        same changes: ``_on_draw``'s first branch and ``_on_discard`` for a tile that is no
+        pizi or laizi). Anything else, and anything those checks would refuse, goes to the
+        handler, which then raises the precise reason; whatever ``push`` would refuse
+        otherwise than in a handler (an event after the end, an unknown type) goes through
+        ``push`` itself.
         """
         handlers = _HANDLERS
         done = self.events
+        wall = self.wall
+        hands = [s.hand for s in self.seats]  # a seat's hand list is only ever changed in place
+        rivers = self.discards
+        special = self._special
+        plain_above = self._plain_draws_above
         try:
             for event in events:
                 try:
-                    handler = handlers[event["type"]]
+                    kind = event["type"]
+                    handler = handlers[kind]
                 except (KeyError, TypeError):  # no type, an unknown or an unhashable one
-                    handler = None
+                    kind = handler = None
+                if kind == "draw":
+                    # R-3.4, R-5.1: the next seat draws from the front of a known wall, far
+                    # from the haidi line (``_on_draw``'s plain draw)
+                    seat = event["seat"]
+                    front = self.front
+                    last = self.last_discard
+                    if (
+                        self.phase == CLAIM
+                        and self.back - front >= plain_above
+                        and last is not None
+                        and seat == (last[0] + 1) % 4
+                    ):
+                        tile = wall[front]  # type: ignore[index]  # a plain draw has a wall
+                        given = event.get("tile")
+                        if given is None or KIND_OF[given] == tile:
+                            self.front = front + 1
+                            hands[seat].append(tile)
+                            self.last_discard = None
+                            self.last_draw = _PLAIN_DRAWS[seat][tile]
+                            self.phase = ACT
+                            self.turn = seat
+                            if self.passes:
+                                self.passes = set()
+                            done += 1
+                            continue
+                elif kind == "discard":
+                    # R-5.1: the seat to act discards a tile it holds that is no pizi or laizi
+                    # (R-4.1 – R-4.5 are ``_on_discard``'s)
+                    seat = event["seat"]
+                    if self.phase == ACT and seat == self.turn:
+                        tile = KIND_OF[event["tile"]]
+                        if tile not in special:
+                            try:
+                                hands[seat].remove(tile)
+                            except ValueError:
+                                pass  # the handler refuses it: tile_not_in_hand
+                            else:
+                                rivers[seat].append((tile, None))
+                                self.last_discard = (seat, tile)
+                                self.last_draw = None
+                                self.phase = CLAIM
+                                if self.passes:
+                                    self.passes = set()
+                                done += 1
+                                continue
                 if handler is None or self.phase == OVER:
                     self.push(event)  # raises as push does
                 else:

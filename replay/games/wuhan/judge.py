@@ -92,9 +92,10 @@ def judge(table: Table, winner: int, win: Win) -> Judgement:
     best: Settlement | None = None
     low: list[int] = []
     settled: list[Settlement] = []
+    opens = [s.opens for s in table.seats]  # counted once for every reading
     for r in found:
         try:
-            s = settle(table, winner, win, r, tenpai)
+            s = settle(table, winner, win, r, tenpai, opens)
         except BelowQihu as err:
             low = max(low, err.raws, key=sum) if low else err.raws
             continue

@@ -157,10 +157,16 @@ def base_points(reading: Reading, rules: Ruleset) -> int:
     return 10 * (2 ** (n - 1) if rules.big_hand_stacking == "double" else n)
 
 
-def seat_factors(seat: SeatState, rules: Ruleset, side: str, completed: Meld | None = None) -> list[Factor]:
-    """R-10.3 factors a seat brings by itself: opens, gangs, pizi and laizi put out."""
+def seat_factors(
+    seat: SeatState, rules: Ruleset, side: str, completed: Meld | None = None, opens: int | None = None
+) -> list[Factor]:
+    """R-10.3 factors a seat brings by itself: opens, gangs, pizi and laizi put out.
+
+    ``opens``: ``seat.opens`` when the caller already counted them (``settle``'s ``opens``).
+    """
     out: list[Factor] = []
-    opens = seat.opens
+    if opens is None:
+        opens = seat.opens
     if opens:
         if rules.open_mode == "kaikou":
             out.append(_factor("opened", 2, side))
@@ -272,22 +278,32 @@ class BelowQihu(Exception):
 
 
 def settle(
-    table: Table, winner: int, win: Win, reading: Reading, discarder_tenpai: bool | None = None
+    table: Table,
+    winner: int,
+    win: Win,
+    reading: Reading,
+    discarder_tenpai: bool | None = None,
+    opens: list[int] | None = None,
 ) -> Settlement:
-    """Settle one reading of a legal win; raises BelowQihu when R-10.7 forbids it."""
+    """Settle one reading of a legal win; raises BelowQihu when R-10.7 forbids it.
+
+    ``opens``: each seat's ``opens`` (R-6.1) on this table, when the caller settles several
+    readings of one win (``judge``): counted once, not per reading, seat and use.
+    """
     rules = table.rules
-    receipts = _winner_receipts(table, winner, win, reading)
+    if opens is None:
+        opens = [s.opens for s in table.seats]
+    receipts = _winner_receipts(table, winner, win, reading, opens)
     raws = {s: r.raw for s, r in receipts.items()}
     # R-10.7; under robbed_gangkai judged on the robber's own win, before 杠进杠出 (R-10.8)
     if not _qihu_ok(list(raws.values()), rules):
         raise BelowQihu(list(raws.values()))
     if win.way == "rob" and rules.qianggang_mode == "robbed_gangkai":
-        return _settle_robbed_gangkai(table, winner, win, reading)
-    seats = table.seats
+        return _settle_robbed_gangkai(table, winner, win, reading, opens)
     liable, case = liable_seat(table, winner, win, reading, discarder_tenpai)
     golden_outright = rules.fengyise_golden and "fengyise" in reading.hands
     amounts, capped = apply_caps(
-        raws, {s: seats[s].opened for s in raws}, rules, liable is not None, golden_outright
+        raws, {s: opens[s] > 0 for s in raws}, rules, liable is not None, golden_outright
     )
     for s, r in receipts.items():
         r.amount = amounts[s]
@@ -301,14 +317,16 @@ def settle(
     return _finish(winner, reading, base_points(reading, rules), receipts, liable, case, capped, self_draw)
 
 
-def _winner_receipts(table: Table, winner: int, win: Win, reading: Reading) -> dict[int, Receipt]:
+def _winner_receipts(
+    table: Table, winner: int, win: Win, reading: Reading, opens: list[int]
+) -> dict[int, Receipt]:
     """Each loser's raw amount for this reading as R-10.2 builds it (a robbed kong: `robber`)."""
     rules = table.rules
     big = reading.big
     base = base_points(reading, rules)
     seats = table.seats
     w_factors = [_factor("base", base, "base", "+".join(reading.hands))]
-    w_factors += seat_factors(seats[winner], rules, "winner")
+    w_factors += seat_factors(seats[winner], rules, "winner", None, opens[winner])
     if reading.hard:
         w_factors.append(_factor("hard", 2, "winner"))
     if _self_draw_factor(win, reading, rules):
@@ -320,7 +338,7 @@ def _winner_receipts(table: Table, winner: int, win: Win, reading: Reading) -> d
     for s in range(4):
         if s == winner:
             continue
-        factors = w_factors + seat_factors(seats[s], rules, "loser")
+        factors = w_factors + seat_factors(seats[s], rules, "loser", None, opens[s])
         discarder = win.source == s and (win.way == "discard" or (win.way == "rob" and robbed_deals_in))
         if discarder:
             factors.append(_factor("dealt_in", 2 if not big else _HALF_AGAIN, "loser"))
@@ -368,7 +386,9 @@ def _finish(
     )
 
 
-def _settle_robbed_gangkai(table: Table, winner: int, win: Win, reading: Reading) -> Settlement:
+def _settle_robbed_gangkai(
+    table: Table, winner: int, win: Win, reading: Reading, opens: list[int]
+) -> Settlement:
     """R-10.8 杠进杠出: the robbed seat pays what it would have won with a soft 杠上开."""
     rules = table.rules
     robbed = win.source
@@ -383,10 +403,10 @@ def _settle_robbed_gangkai(table: Table, winner: int, win: Win, reading: Reading
     parts: dict[int, Receipt] = {}
     for s in range(4):
         if s != robbed:
-            factors = r_factors + seat_factors(seats[s], rules, "loser")
+            factors = r_factors + seat_factors(seats[s], rules, "loser", None, opens[s])
             parts[s] = Receipt(s, factors, _product(factors))
     raws = {s: p.raw for s, p in parts.items()}
-    amounts, capped = apply_caps(raws, {s: seats[s].opened for s in raws}, rules, True, False)
+    amounts, capped = apply_caps(raws, {s: opens[s] > 0 for s in raws}, rules, True, False)
     for s, p in parts.items():
         p.amount = amounts[s]
     total = sum(amounts.values())

@@ -96,7 +96,11 @@ def audit(
             bar.update(int(weight))
 
         render = to_json if as_json else summary_line
-        for a in run_audit(list(paths), render, analysis=analysis, workers=nproc, on_chunk=on_chunk):
+        # a process that runs to the end of its input: its heap is frozen after a first chunk
+        audits = run_audit(
+            list(paths), render, analysis=analysis, workers=nproc, on_chunk=on_chunk, freeze_gc=True
+        )
+        for a in audits:
             counts[a.status] += 1
             out.write(a.line + "\n")
     if not as_json:

@@ -72,3 +72,17 @@ def test_progress_only_when_asked_or_on_a_terminal(sim_file: Path) -> None:
     shown = CliRunner().invoke(main, ["audit", "--progress", str(sim_file)])
     assert "60 hands" in shown.stderr and "hands/s" in shown.stderr
     assert shown.stdout == quiet.stdout
+
+
+def test_replay_audit_freezes_its_heap_once(sim_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """After its first chunk (tables loaded) ``replay audit`` moves what is alive out of the
+    collector's sight (``gc.freeze``), once; a library caller of ``run_audit`` is left alone."""
+    import gc
+
+    monkeypatch.setattr(audit_run, "CHUNK", 7)
+    list(audit_run.run_audit([str(sim_file)], audit_run.to_json))
+    assert gc.get_freeze_count() == 0
+    freezes = []
+    monkeypatch.setattr(gc, "freeze", lambda: freezes.append(1))
+    _, out = _run("--json", "--workers", "1", str(sim_file))
+    assert len(out.splitlines()) == 60 and freezes == [1]

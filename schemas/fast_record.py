@@ -83,16 +83,28 @@ def _is_id(value: object) -> bool:
     return type(value) is str and len(value) <= ID_MAX_LENGTH and _ID_RE.fullmatch(value) is not None
 
 
+#: Texts already found valid Unicode without a forbidden character, up to this many: a sitting's
+#: four players (ids and names) come back hand after hand
+MAX_TEXTS = 4096
+_CLEAN_TEXTS: set[str] = set()
+
+
 def _is_text(value: object, lo: int, hi: int) -> bool:
     """``player_id``/``name``: a string of ``lo``-``hi`` characters, valid Unicode, no controls."""
     if type(value) is not str or not lo <= len(value) <= hi:
         return False
+    if value in _CLEAN_TEXTS:  # a str equal to a clean one is that same text
+        return True
     if not value.isascii():
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:
             return False
-    return _FORBIDDEN_RE.search(value) is None
+    if _FORBIDDEN_RE.search(value) is not None:
+        return False
+    if len(_CLEAN_TEXTS) < MAX_TEXTS:
+        _CLEAN_TEXTS.add(value)
+    return True
 
 
 def _shapes(events: list[Any]) -> Iterator[tuple[Any, tuple[Any, ...]]]:
@@ -348,7 +360,11 @@ class FastRecord:
     def _events_checked(self, events: list[Any]) -> list[dict[str, Any]] | None:
         # ``known.issuperset(values)`` looks each value up without building a set of them
         n = len(events)
-        if not self.shapes.issuperset(_shapes(events)) and not all(map(self._shape_ok, set(_shapes(events)))):
+        # this record's distinct shapes first: within one document the JSON decoder gives
+        # each key (``"type"``, ``"seat"``...) one string object, so the keys of equal shapes
+        # compare by identity here; then a handful of look-ups among the known shapes
+        shapes = set(_shapes(events))
+        if not self.shapes.issuperset(shapes) and not all(map(self._shape_ok, shapes)):
             return None
         seats = list(map(dict.get, events, repeat("seat", n), repeat(0, n)))
         if not _INT.issuperset(map(type, seats)) or not _SEATS.issuperset(seats):  # True == 1

@@ -16,7 +16,7 @@ from typing import Any, Generic, TypeVar
 
 from replay.claims import seats_after
 from replay.errors import InputError
-from replay.games.wuhan.hand import SELF_DRAWN_WAYS, Meld
+from replay.games.wuhan.hand import SELF_DRAWN_WAYS, Meld, meld
 from replay.games.wuhan.judge import Judgement, can_win_on, judge
 from replay.games.wuhan.laizi import laizi_of, table_rules
 from replay.games.wuhan.reasons import Reason, reason
@@ -69,7 +69,7 @@ OVER = "over"  # the hand ended
 @dataclass(frozen=True)
 class Draw:
     """A board's last draw: a value, replaced by the next draw and never changed (frozen), so
-    the plain ones are made once (``_PLAIN_DRAWS``) and shared."""
+    every one is made once (``_DRAWS``) and shared."""
 
     seat: int
     tile: int
@@ -78,8 +78,13 @@ class Draw:
     kind: str
 
 
-#: ``_PLAIN_DRAWS[seat][tile]``: ``Draw(seat, tile, "normal")``, the draw of most events
-_PLAIN_DRAWS = tuple(tuple(Draw(seat, tile, "normal") for tile in range(NUM_KINDS)) for seat in range(4))
+#: ``_DRAWS[kind][seat][tile]``: ``Draw(seat, tile, kind)``, for each kind of draw
+_DRAWS = {
+    kind: tuple(tuple(Draw(seat, tile, kind) for tile in range(NUM_KINDS)) for seat in range(4))
+    for kind in ("normal", "replacement", "haidi", "haidi_replacement")
+}
+#: ``_PLAIN_DRAWS[seat][tile]``: the draw of most events
+_PLAIN_DRAWS = _DRAWS["normal"]
 
 
 #: the way a win on a seat's own draw is won, by the kind of that draw
@@ -251,9 +256,8 @@ class Board:
             for event in events:
                 try:
                     kind = event["type"]
-                    handler = handlers[kind]
-                except (KeyError, TypeError):  # no type, an unknown or an unhashable one
-                    kind = handler = None
+                except (KeyError, TypeError):  # no type, or no object
+                    kind = None
                 if kind == "draw":
                     # R-3.4, R-5.1: the next seat draws from the front of a known wall, far
                     # from the haidi line (``_on_draw``'s plain draw)
@@ -299,6 +303,10 @@ class Board:
                                     self.passes = set()
                                 done += 1
                                 continue
+                try:
+                    handler = handlers[kind]
+                except (KeyError, TypeError):  # no type, an unknown or an unhashable one
+                    handler = None
                 if handler is None or self.phase == OVER:
                     self.push(event)  # raises as push does
                 else:
@@ -388,7 +396,7 @@ class Board:
                 return
             tile = self._take(seat, "front", given)
             self.last_discard = None
-            self.last_draw = Draw(seat, tile, "haidi" if self._haidi_now() else "normal")
+            self.last_draw = _DRAWS["haidi" if self._haidi_now() else "normal"][seat][tile]
             self.phase, self.turn = ACT, seat
         elif self.phase in (REPLACE, ROB):
             if seat != self.turn:
@@ -396,7 +404,7 @@ class Board:
             self.pending_xu = None
             self.last_gang = None
             tile = self._take(seat, "back", given)
-            self.last_draw = Draw(seat, tile, "haidi_replacement" if self._haidi_now() else "replacement")
+            self.last_draw = _DRAWS["haidi_replacement" if self._haidi_now() else "replacement"][seat][tile]
             self.phase = ACT
         elif self.phase == HAIDI:
             if seat != (self.turn + 1) % 4 or self.haidi_drawn >= rules.haidi_draws:
@@ -419,7 +427,7 @@ class Board:
     def _haidi_draw(self, seat: int, given: str | None) -> None:
         tile = self._take(seat, "front", given)
         self.haidi_drawn += 1
-        self.last_draw = Draw(seat, tile, "haidi")
+        self.last_draw = _DRAWS["haidi"][seat][tile]
         self.phase, self.turn = HAIDI, seat
 
     def _must_act(self, seat: int, action: str) -> SeatState:
@@ -556,7 +564,7 @@ class Board:
                 raise self._fail("tile_not_in_hand", seat=seat, tile=CODES[t])
         for t in own:
             self._remove(seat, t)
-        self._claimed(seat, Meld("chi", tuple(run), None, source))
+        self._claimed(seat, meld("chi", tuple(run), None, source))
         self.phase = ACT
 
     def _on_peng(self, event: Mapping[str, Any]) -> None:
@@ -564,7 +572,7 @@ class Board:
         tile = self._claimable(seat, "peng")
         assert self.last_discard is not None
         self._remove(seat, tile, 2)
-        self._claimed(seat, Meld("peng", (tile,) * 3, None, self.last_discard[0]))
+        self._claimed(seat, meld("peng", (tile,) * 3, None, self.last_discard[0]))
         self.phase = ACT
 
     def _no_late_kong(self) -> None:
@@ -582,7 +590,7 @@ class Board:
             self._no_late_kong()
             assert self.last_discard is not None
             self._remove(seat, tile, 3)
-            self._claimed(seat, Meld("gang", (tile,) * 4, "ming", self.last_discard[0]))
+            self._claimed(seat, meld("gang", (tile,) * 4, "ming", self.last_discard[0]))
             self.phase = REPLACE
             self.last_gang = (seat, tile, kind)
             return
@@ -599,7 +607,7 @@ class Board:
         self._no_late_kong()
         if kind == "an":
             self._remove(seat, tile, 4)
-            state.melds.append(Meld("gang", (tile,) * 4, "an", None))
+            state.melds.append(meld("gang", (tile,) * 4, "an", None))
         elif kind == "xu":
             index = next(
                 (i for i, m in enumerate(state.melds) if m.type == "peng" and m.tiles[0] == tile), None
@@ -608,7 +616,7 @@ class Board:
                 raise self._fail("no_peng_to_extend", seat=seat, tile=CODES[tile])
             self._remove(seat, tile)
             peng = state.melds[index]
-            state.melds[index] = Meld("gang", (tile,) * 4, "xu", peng.source)
+            state.melds[index] = meld("gang", (tile,) * 4, "xu", peng.source)
             self.pending_xu = (seat, tile)
             self.phase = ROB
             self.last_draw = None
@@ -677,7 +685,7 @@ class Board:
         if win.way == "rob":
             robbed = table.seats[win.source]  # type: ignore[index]
             melds = [
-                Meld("peng", (win.tile,) * 3, None, m.source)
+                meld("peng", (win.tile,) * 3, None, m.source)
                 if m.kind == "xu" and m.tiles[0] == win.tile
                 else m
                 for m in robbed.melds
@@ -694,7 +702,7 @@ class Board:
             assert source is not None
             robbed = self.seats[source]
             robbed.melds = [
-                Meld("peng", (tile,) * 3, None, m.source) if m.kind == "xu" and m.tiles[0] == tile else m
+                meld("peng", (tile,) * 3, None, m.source) if m.kind == "xu" and m.tiles[0] == tile else m
                 for m in robbed.melds
             ]
             self.seats[seat].hand.append(tile)

@@ -30,6 +30,7 @@ SHAPE_TYPES = ("qingyise", "fengyise", "jiangyise", "pengpenghu", "quanqiuren")
 _ORDER = {h: i for i, h in enumerate(HAND_TYPES)}
 _TRIP = (0, 2, 1, 0, 2)
 _PAIR = (2, 1, 0, 2, 1)
+_HONOURS = frozenset(range(27, NUM_KINDS))
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,22 @@ class Meld:
     @property
     def is_triplet(self) -> bool:
         return self.type != "chi"
+
+
+#: Melds already made, by their fields: a meld is an immutable value, and the few hundred a
+#: table can hold are made again and again (a frozen dataclass costs more to make than to find)
+_MELDS: dict[tuple[str, tuple[int, ...], str | None, int | None], Meld] = {}
+
+
+def meld(type: str, tiles: tuple[int, ...], kind: str | None = None, source: int | None = None) -> Meld:
+    """``Meld(type, tiles, kind, source)``, shared."""
+    key = (type, tiles, kind, source)
+    made = _MELDS.get(key)
+    if made is None:
+        if len(_MELDS) >= 4096:
+            _MELDS.clear()
+        made = _MELDS[key] = Meld(type, tiles, kind, source)
+    return made
 
 
 @dataclass(frozen=True, order=True)
@@ -80,11 +97,11 @@ def _pph_cost(counts: Sequence[int], jiang: bool = False, wild_pair: bool = True
     """
     cost = 0
     delta = 2 if wild_pair else 99
-    for k, c in enumerate(counts):
-        if c:
-            cost += _TRIP[c]
-            if not jiang or k in JIANG:
-                delta = min(delta, _PAIR[c] - _TRIP[c])
+    for k in compress(range(len(counts)), counts):  # the kinds held: a dozen of the 34
+        c = counts[k]
+        cost += _TRIP[c]
+        if not jiang or k in JIANG:
+            delta = min(delta, _PAIR[c] - _TRIP[c])
     return cost + delta
 
 
@@ -122,6 +139,7 @@ def _family(
     four_opens = len(melds) == 4 and all(m.is_open for m in melds)
     winds = wind_kinds(rules)
     suits = {k // 9 for k in present if k < 27}
+    honours = not present.isdisjoint(_HONOURS)
     blocked = rules.pi
     pihu = pihu_shape(counts, wild, laizi, rules)
 
@@ -129,7 +147,7 @@ def _family(
         """Can the tiles be read as all of ``types`` at once; ``jiang``: with a 将 pair (R-7.15)."""
         allowed_sets: list[frozenset[int]] = []
         if "qingyise" in types:
-            if len(suits) > 1 or any(k >= 27 for k in present):
+            if len(suits) > 1 or honours:
                 return False
             for s in suits or {0, 1, 2}:
                 allowed_sets.append(frozenset(range(s * 9, s * 9 + 9)))
@@ -180,7 +198,7 @@ def _family(
         return False for every set that holds it (the same tests, made once), so trying only
         sets of these finds the same maximal sets; a 屁胡 hand then tries none."""
         kept = []
-        if len(suits) <= 1 and not any(k >= 27 for k in present):
+        if len(suits) <= 1 and not honours:
             kept.append("qingyise")
         if not jiang and present <= winds:
             kept.append("fengyise")
@@ -237,6 +255,21 @@ def _order(types: frozenset[str]) -> tuple[str, ...]:
     return tuple(sorted(types, key=_ORDER.__getitem__))
 
 
+#: Readings already made, by their type set and hardness: a reading is an immutable value and a
+#: few dozen cover nearly every win (making a frozen dataclass, ordering its types and hashing
+#: it costs more than finding it here)
+_READINGS: dict[tuple[frozenset[str], bool], Reading] = {}
+
+
+def _reading(types: frozenset[str], hard: bool) -> Reading:
+    made = _READINGS.get((types, hard))
+    if made is None:
+        if len(_READINGS) >= 4096:
+            _READINGS.clear()
+        made = _READINGS[(types, hard)] = Reading(_order(types), hard)
+    return made
+
+
 def readings(
     concealed: Sequence[int],
     melds: Sequence[Meld],
@@ -256,20 +289,20 @@ def readings(
         counts[t] += 1
     held = counts[laizi]
     if rules.laizi_limit == "held":
-        result = {Reading(_order(t), True) for t in _family(counts, 0, melds, way, held, rules, laizi)}
+        result = {_reading(t, True) for t in _family(counts, 0, melds, way, held, rules, laizi)}
         if held:
             natural = list(counts)
             natural[laizi] = 0
             soft = _family(natural, held, melds, way, held, rules, laizi)
-            result |= {Reading(_order(t), False) for t in soft}
+            result |= {_reading(t, False) for t in soft}
         return sorted(result)
     # R-4.6 ``wild``: only laizi used as wildcards count, at most one for 屁胡, two for a big hand;
     # the rest read as their own kind
-    result = {Reading(_order(t), True) for t in _family(counts, 0, melds, way, 0, rules, laizi)}
+    result = {_reading(t, True) for t in _family(counts, 0, melds, way, 0, rules, laizi)}
     soft_sets: set[frozenset[str]] = set()
     for used in range(1, min(held, 2) + 1):
         natural = list(counts)
         natural[laizi] = held - used
         soft_sets |= _family(natural, used, melds, way, used, rules, laizi)
-    result |= {Reading(_order(t), False) for t in soft_sets if not any(t < u for u in soft_sets)}
+    result |= {_reading(t, False) for t in soft_sets if not any(t < u for u in soft_sets)}
     return sorted(result)

@@ -110,7 +110,7 @@ class Receipt:
         expression = (
             " + ".join(str(p.amount) for p in self.parts)
             if self.parts
-            else "·".join(f["value"] for f in factors)
+            else "·".join([f["value"] for f in factors])
         )
         out: dict[str, Any] = {
             "seat": self.seat,

@@ -63,10 +63,11 @@ def seat_facts(ctx: Context) -> list[dict[str, Any]]:
         return mine["pizi"] if tile in pizi else mine["laizi"] if tile == laizi else None
 
     facts: list[dict[str, Any]] = [{"seat": seat, "opens": 0, "first_open_turn": None} for seat in range(4)]
+    special = pizi | {laizi}  # most tiles are neither: ``which`` is asked only of these
     turns = [1] * 4  # each seat's own turns so far: its draws, after its first turn
     for seat, state in enumerate(ctx.seats_before(0)):
         for tile in state.hand:
-            if (s := which(seat, tile)) is not None:
+            if tile in special and (s := which(seat, tile)) is not None:
                 s.receive(1)
     draws = ctx.positions.draw
     for i, event in enumerate(ctx.events):
@@ -75,12 +76,14 @@ def seat_facts(ctx: Context) -> list[dict[str, Any]]:
             seat = event["seat"]
             turns[seat] += 1
             draw = draws(i + 1)
-            if draw is not None and (s := which(seat, draw.tile)) is not None:
+            if draw is not None and draw.tile in special and (s := which(seat, draw.tile)) is not None:
                 s.receive(turns[seat])
         elif kind == "discard" or (kind == "gang" and event["kind"] in ("pizi", "laizi")):
-            seat = event["seat"]
-            if (s := which(seat, KIND_OF[event["tile"]])) is not None:
-                s.put_out("discarded" if kind == "discard" else "ganged", turns[seat])
+            tile = KIND_OF[event["tile"]]
+            if tile in special:
+                seat = event["seat"]
+                if (s := which(seat, tile)) is not None:
+                    s.put_out("discarded" if kind == "discard" else "ganged", turns[seat])
         elif kind in OPEN_EVENTS or (kind == "gang" and event["kind"] == "ming"):
             seat = event["seat"]
             facts[seat]["opens"] += 1

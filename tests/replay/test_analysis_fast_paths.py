@@ -24,11 +24,12 @@ from hypothesis import strategies as st
 from replay.games.wuhan.analysis.base import Context, surely_unreadable, winning_tiles
 from replay.games.wuhan.analysis.detectors.inefficient_discard import _judge, _Quick, _triplets_value
 from replay.games.wuhan.board import Board, Draw
-from replay.games.wuhan.hand import Meld, readings
+from replay.games.wuhan.hand import Meld, pihu_shape, readings
 from replay.games.wuhan.judge import could_win_shape
 from replay.games.wuhan.simulate import simulate
 from replay.games.wuhan.table import SeatState
 from replay.inputs import iter_records
+from replay.shape import complete
 from replay.tiles import KIND_OF, NUM_KINDS
 from schemas.hand_record import validate_record
 from tests.strategies import HandCase, hand_cases
@@ -295,3 +296,27 @@ def test_offers_read_off_the_events_are_the_reference_offers() -> None:
             opened = [p for p, position in enumerate(seats) if position[seat].opened]
             assert ctx.first_open[seat] == (opened[0] if opened else len(seats))
         assert ctx.wins == _reference_wins(ctx)
+
+
+def test_a_pihu_shape_is_a_winning_shape() -> None:
+    """``double_laizi_blocked_win`` asks ``_blocked_pihu`` only of a tile in ``shapes`` of the
+    seat's concealed tiles: every 屁胡 shape ``_blocked_pihu`` accepts (a real 将 read as
+    themselves, or ``pihu_shape`` with the laizi wild) is among them, on every offer."""
+    checked = 0
+    for ctx in FAST_PATH_CONTEXTS:
+        laizi, rules = ctx.laizi, ctx.rules
+        for offer in ctx.offers:
+            held = (
+                ctx.seats_before(offer.at)[offer.seat]
+                if offer.drawn
+                else ctx.seats_after(offer.at)[offer.seat]
+            )
+            counts = [0] * NUM_KINDS
+            for t in (*held.hand, offer.tile):
+                counts[t] += 1
+            natural = list(counts)
+            natural[laizi] = 0
+            if complete(counts, 0, "jiang") or pihu_shape(natural, counts[laizi], laizi, rules):
+                assert offer.tile in ctx.shapes(held), (offer, held)
+                checked += 1
+    assert checked > 20

@@ -69,13 +69,13 @@ def seat_facts(ctx: Context) -> list[dict[str, Any]]:
         for tile in state.hand:
             if tile in special and (s := which(seat, tile)) is not None:
                 s.receive(1)
-    draws = ctx.positions.draw
+    scalars = ctx.positions.scalars  # [4]: the board's ``last_draw`` (``positions.draw``)
     for i, event in enumerate(ctx.events):
         kind = event["type"]
         if kind == "draw":
             seat = event["seat"]
             turns[seat] += 1
-            draw = draws(i + 1)
+            draw = scalars[i + 1][4]
             if draw is not None and draw.tile in special and (s := which(seat, draw.tile)) is not None:
                 s.receive(turns[seat])
         elif kind == "discard" or (kind == "gang" and event["kind"] in ("pizi", "laizi")):

@@ -51,10 +51,10 @@ _PUT = (
 def seat_copy(state: SeatState) -> SeatState:
     """A copy later pushes cannot change: the hand and meld lists are the mutable parts."""
     out = object.__new__(SeatState)
-    d = out.__dict__
-    d.update(state.__dict__)
-    d["hand"] = state.hand.copy()
-    d["melds"] = state.melds.copy()
+    fields = state.__dict__.copy()
+    fields["hand"] = state.hand.copy()
+    fields["melds"] = state.melds.copy()
+    out.__dict__ = fields
     return out
 
 
@@ -95,7 +95,10 @@ class Positions:
             seat = event["seat"]
             live = board.seats[seat]
             snap = _new_seat(SeatState)
-            snap.__dict__ = {**live.__dict__, "hand": live.hand.copy(), "melds": seats[seat].melds}
+            fields = live.__dict__.copy()
+            fields["hand"] = live.hand.copy()
+            fields["melds"] = seats[seat].melds
+            snap.__dict__ = fields
             seats = _PUT[seat](seats, snap)  # neither changes the melds: shared with the last state
             if kind == "discard":
                 rivers = _PUT[seat](rivers, tuple(board.discards[seat]))
@@ -139,8 +142,19 @@ class Positions:
                     seat = event["seat"]
                     live = live_seats[seat]
                     snap = new(SeatState)
-                    snap.__dict__ = {**live.__dict__, "hand": live.hand.copy(), "melds": seats[seat].melds}
-                    seats = put[seat](seats, snap)
+                    fields = live.__dict__.copy()  # then two keys set: twice as fast as {**d, ...}
+                    fields["hand"] = live.hand.copy()
+                    fields["melds"] = seats[seat].melds
+                    snap.__dict__ = fields
+                    # ``put[seat](seats, snap)``, inlined: nine events in ten come here
+                    if seat == 0:
+                        seats = (snap, seats[1], seats[2], seats[3])
+                    elif seat == 1:
+                        seats = (seats[0], snap, seats[2], seats[3])
+                    elif seat == 2:
+                        seats = (seats[0], seats[1], snap, seats[3])
+                    else:
+                        seats = (seats[0], seats[1], seats[2], snap)
                     if kind == "discard":
                         rivers = put[seat](rivers, tuple(live_rivers[seat]))
                 elif kind == "hu":

@@ -49,6 +49,9 @@ def double_laizi_blocked_win(ctx: Context) -> Iterator[Finding]:
             continue
         if reported[offer.seat] or not ctx.opened(state):
             continue
+        held = seats[offer.at][offer.seat] if way == "self_draw" else state
+        if offer.tile not in ctx.shapes(held):
+            continue  # no winning shape at all (``could_win_shape``), so no 屁胡 shape either
         s = _blocked_pihu(ctx, offer)
         if s is None:
             continue

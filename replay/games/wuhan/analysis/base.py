@@ -110,6 +110,13 @@ class Offer(NamedTuple):
         return Win(self.way, self.tile, self.source)
 
 
+class Walk(NamedTuple):
+    """``Context.walk``: what one pass over the events gathers for every detector and the facts."""
+
+    offered: list[tuple[int, int, int, str, bool]]
+    marks: list[tuple[int, int, int, str]]
+
+
 @dataclass
 class Context:
     """One replay of a legal record, shared read-only by every detector.
@@ -263,37 +270,64 @@ class Context:
             return Offer(i, winner, tile, way, seat, True, True) if seat != winner else None
         return None
 
-    @cached_property
+    @property
     def offered(self) -> list[tuple[int, int, int, str, bool]]:
         """Each event that offered a tile to win on, in order, as (index, seat, tile, way, drawn):
         a draw (``seat`` the drawer, the only one offered it), or a discard anybody may win on
         or a xu-gang (``seat`` the discarder or robbed seat, the other three offered it).
 
-        One pass over the events that ``offers``, ``offers_to``, ``chances`` and ``win_offer``
-        share, instead of each reading every event and its position again.
+        ``offers``, ``offers_to``, ``chances``, ``wins`` and ``win_offer`` all read this list
+        instead of each reading every event and its position again.
         """
-        out: list[tuple[int, int, int, str, bool]] = []
-        add = out.append
+        return self.walk.offered
+
+    @cached_property
+    def walk(self) -> Walk:
+        """The one pass over the events the analysis makes: ``offered``, and ``marks`` for the
+        per-seat facts (``replay.games.wuhan.analysis.facts``): each pizi or laizi a seat got
+        (drew) or put out (discarded, ganged) and each open it made, with its own turn then
+        (1 + its draws so far), in event order."""
+        offered: list[tuple[int, int, int, str, bool]] = []
+        marks: list[tuple[int, int, int, str]] = []
+        add, mark = offered.append, marks.append
         rules, laizi = self.rules, self.laizi
-        unclaimable = frozenset((*rules.pizi, laizi))
+        special = frozenset((*rules.pizi, laizi))  # nobody may win on them, discarded (R-4.1, R-4.2)
         haidi_play_on = rules.haidi_play_on
         scalars = self.positions.scalars
+        turns = [1, 1, 1, 1]
         for i, event in enumerate(self.events):
             kind = event["type"]
             if kind == "draw":
                 draw = scalars[i + 1][4]  # ``positions.draw(i + 1)``
                 assert draw is not None
-                add((i, draw.seat, draw.tile, SELF_DRAWN[draw.kind], True))
+                seat = event["seat"]
+                turns[seat] += 1
+                tile = draw.tile
+                add((i, draw.seat, tile, SELF_DRAWN[draw.kind], True))
+                if tile in special:
+                    mark((seat, turns[seat], tile, "received"))
             elif kind == "discard":
                 tile = KIND_OF[event["tile"]]
-                if tile in unclaimable:
-                    continue  # nobody may win on a discarded pizi or laizi (R-4.1, R-4.2)
-                if haidi_play_on and self.positions.live_tiles(i + 1) == 0:
-                    continue  # R-3.7: a discard with the wall empty cannot be won on
-                add((i, event["seat"], tile, "discard", False))
-            elif kind == "gang" and event["kind"] == "xu":
-                add((i, event["seat"], KIND_OF[event["tile"]], "rob", False))
-        return out
+                seat = event["seat"]
+                if tile in special:
+                    mark((seat, turns[seat], tile, "discarded"))
+                elif not (haidi_play_on and self.positions.live_tiles(i + 1) == 0):
+                    add((i, seat, tile, "discard", False))  # (R-3.7: not with the wall empty)
+            elif kind == "chi" or kind == "peng":
+                seat = event["seat"]
+                mark((seat, turns[seat], -1, "opened"))
+            elif kind == "gang":
+                how = event["kind"]
+                seat = event["seat"]
+                if how == "xu":
+                    add((i, seat, KIND_OF[event["tile"]], "rob", False))
+                elif how == "ming":
+                    mark((seat, turns[seat], -1, "opened"))
+                elif how == "pizi" or how == "laizi":
+                    tile = KIND_OF[event["tile"]]
+                    if tile in special:
+                        mark((seat, turns[seat], tile, "ganged"))
+        return Walk(offered, marks)
 
     def offers_to(self, seats: frozenset[int]) -> list[Offer]:
         """``[o for o in offers if o.seat in seats]``, without building the others' offers."""

@@ -14,6 +14,8 @@ and pizi held, another seat two opens into a one-suit hand).
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, note, settings
@@ -22,10 +24,12 @@ from hypothesis import strategies as st
 from replay.games.wuhan.analysis.base import Context, surely_unreadable, winning_tiles
 from replay.games.wuhan.analysis.detectors.inefficient_discard import _judge, _Quick, _triplets_value
 from replay.games.wuhan.board import Board, Draw
-from replay.games.wuhan.hand import Meld, readings
+from replay.games.wuhan.hand import Meld, pihu_shape, readings
 from replay.games.wuhan.judge import could_win_shape
 from replay.games.wuhan.simulate import simulate
 from replay.games.wuhan.table import SeatState
+from replay.inputs import iter_records
+from replay.shape import complete
 from replay.tiles import KIND_OF, NUM_KINDS
 from schemas.hand_record import validate_record
 from tests.strategies import HandCase, hand_cases
@@ -234,3 +238,85 @@ def test_laizi_held_never_exceed_those_dealt_and_drawn(preset: str, seed: int) -
                     received[draw.seat] += 1
             for seat, state in enumerate(ctx.seats_after(i)):
                 assert state.hand.count(ctx.laizi) <= received[seat], (record["hand_id"], i, seat)
+
+
+def _reference_wins(ctx: Context) -> list[Any]:
+    """``wins`` as it was: every chance, its held tiles' ``winning_tiles``, then ``judge``."""
+    out = []
+    for offer, state in ctx.chances:
+        held = ctx.seats_before(offer.at)[offer.seat] if offer.drawn else state
+        if offer.tile in winning_tiles(held.hand, held.melds, ctx.laizi, ctx.rules):
+            judged = ctx.judge(offer)
+            if judged is not None:
+                out.append((offer, judged))
+    return out
+
+
+def _fast_path_contexts() -> list[Context]:
+    out = []
+    for preset, seed in (("hzlzg", 61), ("hzlzg-koukou", 62), ("hzfclzg", 63), ("qipi", 64)):
+        for raw in simulate(30, seed=seed, preset=preset):
+            record, _ = validate_record(raw)
+            assert record is not None
+            out.append(Context.replay(record))
+    mistakes = Path(__file__).resolve().parents[1] / "data" / "mistakes"
+    for obj, _ in iter_records([str(mistakes)]):
+        record, _ = validate_record(obj)
+        if record is None:
+            continue
+        try:
+            out.append(Context.replay(record))
+        except ValueError:
+            continue  # illegal or unfinished: no analysis
+    return out
+
+
+FAST_PATH_CONTEXTS = _fast_path_contexts()
+
+
+def test_the_fast_path_hands_have_wins_and_robbed_kongs() -> None:
+    """The comparisons below are worth making: missed wins, wins on discards, draws and robs."""
+    assert sum(len(ctx.wins) for ctx in FAST_PATH_CONTEXTS) > 5
+    ways = {ctx.win_offer.way for ctx in FAST_PATH_CONTEXTS if ctx.win_offer is not None}
+    assert {"discard", "self_draw", "rob"} <= ways
+
+
+def test_offers_read_off_the_events_are_the_reference_offers() -> None:
+    """``win_offer``, ``offers_to``, ``chances_holding``, ``first_open`` and ``wins`` each walk
+    the offers without building them all: each is the plain list it stands for."""
+    for ctx in FAST_PATH_CONTEXTS:
+        offers, seats = ctx.offers, ctx.positions.seats
+        assert ctx.win_offer == next((o for o in offers if o.taken), None)
+        for chosen in ({0}, {1, 3}, {0, 1, 2, 3}, set()):
+            assert ctx.offers_to(frozenset(chosen)) == [o for o in offers if o.seat in chosen]
+        for kinds in (frozenset(ctx.rules.pizi), frozenset({ctx.laizi}), frozenset(range(9))):
+            want = [(o, s) for o, s in ctx.chances if not kinds.isdisjoint(s.hand)]
+            assert ctx.chances_holding(kinds) == want
+        for seat in range(4):
+            opened = [p for p, position in enumerate(seats) if position[seat].opened]
+            assert ctx.first_open[seat] == (opened[0] if opened else len(seats))
+        assert ctx.wins == _reference_wins(ctx)
+
+
+def test_a_pihu_shape_is_a_winning_shape() -> None:
+    """``double_laizi_blocked_win`` asks ``_blocked_pihu`` only of a tile in ``shapes`` of the
+    seat's concealed tiles: every 屁胡 shape ``_blocked_pihu`` accepts (a real 将 read as
+    themselves, or ``pihu_shape`` with the laizi wild) is among them, on every offer."""
+    checked = 0
+    for ctx in FAST_PATH_CONTEXTS:
+        laizi, rules = ctx.laizi, ctx.rules
+        for offer in ctx.offers:
+            held = (
+                ctx.seats_before(offer.at)[offer.seat]
+                if offer.drawn
+                else ctx.seats_after(offer.at)[offer.seat]
+            )
+            counts = [0] * NUM_KINDS
+            for t in (*held.hand, offer.tile):
+                counts[t] += 1
+            natural = list(counts)
+            natural[laizi] = 0
+            if complete(counts, 0, "jiang") or pihu_shape(natural, counts[laizi], laizi, rules):
+                assert offer.tile in ctx.shapes(held), (offer, held)
+                checked += 1
+    assert checked > 20

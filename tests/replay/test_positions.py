@@ -118,3 +118,53 @@ def test_positions_are_not_changed_by_later_pushes() -> None:
         positions.record(board, event)
     assert [list(s.hand) for s in positions.seats[0]] == first
     assert positions.board(len(positions) - 1) is board
+
+
+def _state(positions: Positions) -> tuple[Any, ...]:
+    return positions.seats, positions.rivers, positions.scalars, positions._passes
+
+
+@pytest.mark.parametrize("record", RECORDS, ids=lambda r: r["hand_id"])
+def test_push_all_keeps_what_record_keeps(record: dict[str, Any]) -> None:
+    """``push_all`` (the audit's one loop) keeps exactly the positions ``record`` does."""
+    board = Board.from_record(record)
+    kept = Positions(board)
+    kept.push_all(board, record["events"])
+    want, _ = _replay(record)
+    assert _state(kept) == _state(want)
+    assert kept.board(len(kept) - 1) is board
+
+
+def _illegal_records() -> list[dict[str, Any]]:
+    out = []
+    folder = ROOT / "tests" / "data" / "records" / "illegal"
+    for obj, _ in iter_records([str(folder)]):
+        record, _ = validate_record(obj)
+        if record is not None and record.get("format", "wuhan-hand/1") == "wuhan-hand/1":
+            out.append(record)
+    return out
+
+
+@pytest.mark.parametrize("record", _illegal_records(), ids=lambda r: r["hand_id"])
+def test_push_all_stops_where_push_stops(record: dict[str, Any]) -> None:
+    """At an illegal event ``push_all`` raises what ``push`` raises, the positions those before it."""
+    board = Board.from_record(record)
+    kept = Positions(board)
+    try:
+        kept.push_all(board, record["events"])
+    except IllegalEvent as err:
+        got: tuple[Any, ...] | None = (len(kept) - 1, err.reason)
+    else:
+        got = None
+    board = Board.from_record(record)
+    want = Positions(board)
+    expected: tuple[Any, ...] | None = None
+    for i, event in enumerate(record["events"]):
+        try:
+            board.push(event)
+        except IllegalEvent as err:
+            expected = (i, err.reason)
+            break
+        want.record(board, event)
+    assert got == expected
+    assert _state(kept) == _state(want)

@@ -57,6 +57,14 @@ def replay_events(
             return Replayed(board, len(events), reason("hand_not_finished"))
         return Replayed(board)
     kept = Positions(board) if positions else None
+    if kept is not None and steps is None:  # the audit with its analysis: one loop keeps them
+        try:
+            kept.push_all(board, events)
+        except IllegalEvent as err:
+            return Replayed(board, len(kept) - 1, err.reason)
+        if not board.ended:
+            return Replayed(board, len(events), reason("hand_not_finished"))
+        return Replayed(board, positions=kept)
     for i, event in enumerate(events):
         try:
             board.push(event)

@@ -8,7 +8,8 @@ others see and cannot disturb them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from bisect import bisect_left
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 from typing import Any, NamedTuple
@@ -107,6 +108,13 @@ class Offer(NamedTuple):
     @property
     def win(self) -> Win:
         return Win(self.way, self.tile, self.source)
+
+
+class Walk(NamedTuple):
+    """``Context.walk``: what one pass over the events gathers for every detector and the facts."""
+
+    offered: list[tuple[int, int, int, str, bool]]
+    marks: list[tuple[int, int, int, str]]
 
 
 @dataclass
@@ -238,10 +246,108 @@ class Context:
                     right = right and seat != won
         return out
 
+    def _win_at(self) -> tuple[int | None, int | None]:
+        """(the winner, the last action before its ``hu``): the one offer that can be taken."""
+        events = self.events
+        if events and events[-1]["type"] == "hu":
+            return int(events[-1]["seat"]), self.previous_action(len(events) - 1)
+        return None, None
+
     @cached_property
     def win_offer(self) -> Offer | None:
-        """The offer the hand was won on (None for a draw, 黄庄)."""
-        return next((o for o in self.offers if o.taken), None)
+        """The offer the hand was won on (None for a draw, 黄庄): ``next(o for o in offers if
+        o.taken)``, read off the last action before the win instead of building every offer."""
+        winner, i = self._win_at()
+        if winner is None or i is None:
+            return None
+        for at, seat, tile, way, drawn in reversed(self.offered):
+            if at > i:
+                continue
+            if at < i:
+                return None  # the last action before the win offered nothing
+            if drawn:
+                return Offer(i, seat, tile, way, None, True, True) if seat == winner else None
+            return Offer(i, winner, tile, way, seat, True, True) if seat != winner else None
+        return None
+
+    @property
+    def offered(self) -> list[tuple[int, int, int, str, bool]]:
+        """Each event that offered a tile to win on, in order, as (index, seat, tile, way, drawn):
+        a draw (``seat`` the drawer, the only one offered it), or a discard anybody may win on
+        or a xu-gang (``seat`` the discarder or robbed seat, the other three offered it).
+
+        ``offers``, ``offers_to``, ``chances``, ``wins`` and ``win_offer`` all read this list
+        instead of each reading every event and its position again.
+        """
+        return self.walk.offered
+
+    @cached_property
+    def walk(self) -> Walk:
+        """The one pass over the events the analysis makes: ``offered``, and ``marks`` for the
+        per-seat facts (``replay.games.wuhan.analysis.facts``): each pizi or laizi a seat got
+        (drew) or put out (discarded, ganged) and each open it made, with its own turn then
+        (1 + its draws so far), in event order."""
+        offered: list[tuple[int, int, int, str, bool]] = []
+        marks: list[tuple[int, int, int, str]] = []
+        add, mark = offered.append, marks.append
+        rules, laizi = self.rules, self.laizi
+        special = frozenset((*rules.pizi, laizi))  # nobody may win on them, discarded (R-4.1, R-4.2)
+        haidi_play_on = rules.haidi_play_on
+        scalars = self.positions.scalars
+        turns = [1, 1, 1, 1]
+        for i, event in enumerate(self.events):
+            kind = event["type"]
+            if kind == "draw":
+                draw = scalars[i + 1][4]  # ``positions.draw(i + 1)``
+                assert draw is not None
+                seat = event["seat"]
+                turns[seat] += 1
+                tile = draw.tile
+                add((i, draw.seat, tile, SELF_DRAWN[draw.kind], True))
+                if tile in special:
+                    mark((seat, turns[seat], tile, "received"))
+            elif kind == "discard":
+                tile = KIND_OF[event["tile"]]
+                seat = event["seat"]
+                if tile in special:
+                    mark((seat, turns[seat], tile, "discarded"))
+                elif not (haidi_play_on and self.positions.live_tiles(i + 1) == 0):
+                    add((i, seat, tile, "discard", False))  # (R-3.7: not with the wall empty)
+            elif kind == "chi" or kind == "peng":
+                seat = event["seat"]
+                mark((seat, turns[seat], -1, "opened"))
+            elif kind == "gang":
+                how = event["kind"]
+                seat = event["seat"]
+                if how == "xu":
+                    add((i, seat, KIND_OF[event["tile"]], "rob", False))
+                elif how == "ming":
+                    mark((seat, turns[seat], -1, "opened"))
+                elif how == "pizi" or how == "laizi":
+                    tile = KIND_OF[event["tile"]]
+                    if tile in special:
+                        mark((seat, turns[seat], tile, "ganged"))
+        return Walk(offered, marks)
+
+    def offers_to(self, seats: frozenset[int]) -> list[Offer]:
+        """``[o for o in offers if o.seat in seats]``, without building the others' offers."""
+        out: list[Offer] = []
+        winner, before_win = self._win_at()
+        make = tuple.__new__
+        add = out.append
+        for i, seat, tile, way, drawn in self.offered:
+            if drawn:
+                if seat in seats:
+                    add(make(Offer, (i, seat, tile, way, None, i == before_win and winner == seat, True)))
+                continue
+            won = winner if i == before_win else None
+            right = True
+            for k in (1, 2, 3):
+                to = (seat + k) % 4
+                if to in seats:
+                    add(make(Offer, (i, to, tile, way, seat, to == won, right)))
+                right = right and to != won
+        return out
 
     def opened(self, state: SeatState) -> bool:
         """``state.opened`` (R-6.1), once per meld list: a seat's list is replaced when it melds."""
@@ -254,45 +360,117 @@ class Context:
         return found
 
     @cached_property
+    def first_open(self) -> list[int]:
+        """The first position each seat is open in (R-6.1), ``len(positions)`` for one never
+        open: opens only grow, so a bisection of the positions finds it."""
+        seats = self.positions.seats
+        opened = self.opened
+
+        def open_in(seat: int) -> Callable[[tuple[SeatState, ...]], bool]:
+            return lambda position: opened(position[seat])
+
+        return [
+            bisect_left(seats, True, key=open_in(seat)) if opened(seats[-1][seat]) else len(seats)
+            for seat in range(4)
+        ]
+
+    @cached_property
     def chances(self) -> list[tuple[Offer, SeatState]]:
         """The offers a seat let go that it might have won on, with its state then: not taken, its
         right to the tile (R-5.3), and the seat opened (R-6.2, which rules out most of them).
-        ``missed_win``, ``pizi_blocked_win`` and ``double_laizi_blocked_win`` all start here."""
-        out = []
+        ``wins`` and ``chances_holding`` are this list, walked without building it.
+
+        The offers to a seat open then, built straight from the events (``offers`` filtered
+        would give the same list): a seat's opens only grow (R-6.1), so one not open at the end
+        had no chance all hand, and one open has none before its first open.
+        """
+        return self.chances_holding(None)
+
+    def chances_holding(self, kinds: frozenset[int] | None) -> list[tuple[Offer, SeatState]]:
+        """``[(o, s) for o, s in chances if not kinds.isdisjoint(s.hand)]``: the chances of a seat
+        holding one of ``kinds`` then (every chance for ``None``), built only for those."""
+        out: list[tuple[Offer, SeatState]] = []
         seats = self.positions.seats
-        known = self._opened
-        # a seat's opens only grow (R-6.1): one that never opened has no chance all hand
-        ever = [state.opened for state in seats[-1]]
-        for offer in self.offers:
-            if offer[5] or not offer[6] or not ever[offer[1]]:  # taken, no right to it, never open
+        first = self.first_open
+        start = min(first)
+        if start == len(seats):
+            return out  # nobody ever opened: nobody had a chance all hand
+        free = (kinds or frozenset()).isdisjoint
+        winner, before_win = self._win_at()
+        make = tuple.__new__
+        add = out.append
+        for i, seat, tile, way, drawn in self.offered:
+            p = i + 1
+            if p < start:
                 continue
-            state = seats[offer[0] + 1][offer[1]]
-            melds = state.melds
-            if melds:  # ``opened``, inlined: most offers come here
-                found = known.get(id(melds))
-                if found is None:
-                    found = known[id(melds)] = state.opened
-                if found:
-                    out.append((offer, state))
+            if drawn:
+                if first[seat] <= p and not (i == before_win and winner == seat):  # not the win
+                    state = seats[p][seat]
+                    if kinds is None or not free(state.hand):
+                        add((make(Offer, (i, seat, tile, way, None, False, True)), state))
+                continue
+            position = seats[p]
+            for k in (1, 2, 3):
+                to = (seat + k) % 4
+                if i == before_win and to == winner:
+                    break  # it won; the seats after it had no right to the tile (R-5.3)
+                if first[to] <= p:
+                    state = position[to]
+                    if kinds is None or not free(state.hand):
+                        add((make(Offer, (i, to, tile, way, seat, False, True)), state))
         return out
 
     @cached_property
     def wins(self) -> list[tuple[Offer, Judgement]]:
-        """The chances that were legal wins (``judge``), with their judgements."""
-        out = []
-        before = self.positions.seats
-        shapes, known = self.shapes, self._shapes
-        for offer, state in self.chances:
-            # the concealed tiles the offer finds: the same for every discard until the seat
-            # acts, and on its own draw those it held before drawing
-            held = before[offer.at][offer.seat] if offer.way in SELF_DRAWN_WAYS else state
-            tiles = known.get(id(held))
-            if tiles is None:
-                tiles = shapes(held)
-            if offer.tile in tiles:
-                judged = self.judge(offer)
-                if judged is not None:
-                    out.append((offer, judged))
+        """The chances that were legal wins (``judge``), with their judgements.
+
+        ``chances`` walked without building it: an offer is made only for a tile the seat's
+        concealed tiles could win on (``shapes``), a few a hand.
+        """
+        out: list[tuple[Offer, Judgement]] = []
+        seats = self.positions.seats
+        first = self.first_open
+        start = min(first)
+        if start == len(seats):
+            return out
+        known = self._shapes
+        laizi, rules = self.laizi, self.rules
+        winner, before_win = self._win_at()
+        for i, seat, tile, way, drawn in self.offered:
+            p = i + 1
+            if p < start:
+                continue
+            if drawn:
+                if first[seat] > p or (i == before_win and winner == seat):
+                    continue
+                # on its own draw, the tiles it held before drawing (``shapes``, inlined)
+                held = seats[i][seat]
+                tiles = known.get(id(held))
+                if tiles is None:
+                    tiles = known[id(held)] = winning_tiles(held.hand, held.melds, laizi, rules)
+                if tile in tiles:
+                    offer = Offer(i, seat, tile, way, None, False, True)
+                    judged = self.judge(offer)
+                    if judged is not None:
+                        out.append((offer, judged))
+                continue
+            position = seats[p]
+            for k in (1, 2, 3):
+                to = (seat + k) % 4
+                if i == before_win and to == winner:
+                    break
+                if first[to] > p:
+                    continue
+                # the same concealed tiles for every discard until the seat acts
+                held = position[to]
+                tiles = known.get(id(held))
+                if tiles is None:
+                    tiles = known[id(held)] = winning_tiles(held.hand, held.melds, laizi, rules)
+                if tile in tiles:
+                    offer = Offer(i, to, tile, way, seat, False, True)
+                    judged = self.judge(offer)
+                    if judged is not None:
+                        out.append((offer, judged))
         return out
 
     def judge(self, offer: Offer) -> Judgement | None:
@@ -344,20 +522,23 @@ def winning_tiles(hand: Sequence[int], melds: Sequence[Meld], laizi: int, rules:
     # the natural counts a byte each, summed in C (``group_keys`` without a count list)
     h = sum(map(_BYTE.__getitem__, hand)) - (wild << 8 * laizi)
     keys = (h & _SUIT, h >> 72 & _SUIT, h >> 144 & _SUIT, h >> 216)
-    out: set[int] = set()
+    out: set[int] | None = None
     if shanten_of_keys(keys, len(hand), wild, "any") <= 0:
-        out.update(improving_kinds(keys, len(hand), "any"))
+        out = set(improving_kinds(keys, len(hand), "any"))
         if complete(list(h.to_bytes(NUM_KINDS, "little")), wild + 1, "any"):
             out.add(laizi)
         else:
             out.discard(laizi)
     for family, with_laizi in _families(wind_kinds(rules), laizi):
         if with_laizi.issuperset(hand) and all(t in family for m in melds for t in m.tiles):
+            if out is None:
+                out = set()
             out.update(family)
             out.add(laizi)
-    return frozenset(out)
+    return _NOTHING if out is None else frozenset(out)
 
 
+_NOTHING: frozenset[int] = frozenset()  # most hands: one or more tiles from ready
 _BYTE = tuple(1 << 8 * k for k in range(NUM_KINDS))
 _SUIT = (1 << 72) - 1
 

@@ -13,9 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from replay.games.wuhan.analysis.base import Context
-from replay.tiles import KIND_OF
 
-OPEN_EVENTS = ("chi", "peng")
+OPEN_EVENTS = ("chi", "peng")  # with the ming-gang: the opens (R-6.1)
 
 
 @dataclass
@@ -63,29 +62,21 @@ def seat_facts(ctx: Context) -> list[dict[str, Any]]:
         return mine["pizi"] if tile in pizi else mine["laizi"] if tile == laizi else None
 
     facts: list[dict[str, Any]] = [{"seat": seat, "opens": 0, "first_open_turn": None} for seat in range(4)]
-    turns = [1] * 4  # each seat's own turns so far: its draws, after its first turn
+    special = pizi | {laizi}  # most tiles are neither: ``which`` is asked only of these
     for seat, state in enumerate(ctx.seats_before(0)):
         for tile in state.hand:
-            if (s := which(seat, tile)) is not None:
+            if tile in special and (s := which(seat, tile)) is not None:
                 s.receive(1)
-    draws = ctx.positions.draw
-    for i, event in enumerate(ctx.events):
-        kind = event["type"]
-        if kind == "draw":
-            seat = event["seat"]
-            turns[seat] += 1
-            draw = draws(i + 1)
-            if draw is not None and (s := which(seat, draw.tile)) is not None:
-                s.receive(turns[seat])
-        elif kind == "discard" or (kind == "gang" and event["kind"] in ("pizi", "laizi")):
-            seat = event["seat"]
-            if (s := which(seat, KIND_OF[event["tile"]])) is not None:
-                s.put_out("discarded" if kind == "discard" else "ganged", turns[seat])
-        elif kind in OPEN_EVENTS or (kind == "gang" and event["kind"] == "ming"):
-            seat = event["seat"]
+    for seat, turn, tile, what in ctx.walk.marks:  # (the events' walk the detectors share)
+        if what == "opened":
             facts[seat]["opens"] += 1
             if facts[seat]["first_open_turn"] is None:
-                facts[seat]["first_open_turn"] = turns[seat]
+                facts[seat]["first_open_turn"] = turn
+        elif (s := which(seat, tile)) is not None:
+            if what == "received":
+                s.receive(turn)
+            else:
+                s.put_out(what, turn)
     for seat in range(4):
         for name, s in specials[seat].items():
             facts[seat].update(s.facts(name))

@@ -30,19 +30,15 @@ from replay.tiles import NUM_KINDS
 def double_laizi_blocked_win(ctx: Context) -> Iterator[Finding]:
     laizi = ctx.laizi
     received = [state.hand.count(laizi) for state in ctx.seats_before(0)]
-    draws = ctx.positions.draw
-    for i, event in enumerate(ctx.events):
-        if event["type"] == "draw":
-            draw = draws(i + 1)
-            if draw is not None and draw.tile == laizi:
-                received[draw.seat] += 1
+    for _, seat, tile, _, drawn in ctx.offered:  # every draw is an offer to its drawer
+        if drawn and tile == laizi:
+            received[seat] += 1
     if max(received) < 2:
         return  # nobody ever held two laizi
     reported = [False] * 4
     seats = ctx.positions.seats
-    for offer in ctx.offers:
-        if received[offer[1]] < 2:  # offer.seat, read as the tuple it is (most offers stop here)
-            continue  # this seat never held two laizi (a discarded laizi is never an offer)
+    # only the offers to a seat that ever held two laizi (a discarded laizi is never an offer)
+    for offer in ctx.offers_to(frozenset(seat for seat in range(4) if received[seat] >= 2)):
         way = offer.way
         if (way != "discard" and way != "self_draw") or not offer.has_right or offer.taken:
             continue
@@ -53,6 +49,9 @@ def double_laizi_blocked_win(ctx: Context) -> Iterator[Finding]:
             continue
         if reported[offer.seat] or not ctx.opened(state):
             continue
+        held = seats[offer.at][offer.seat] if way == "self_draw" else state
+        if offer.tile not in ctx.shapes(held):
+            continue  # no winning shape at all (``could_win_shape``), so no 屁胡 shape either
         s = _blocked_pihu(ctx, offer)
         if s is None:
             continue

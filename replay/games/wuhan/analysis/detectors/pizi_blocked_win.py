@@ -40,12 +40,14 @@ def pizi_blocked_win(ctx: Context) -> Iterator[Finding]:
         return  # a pizi could not have been thrown; a gang's draw is not guessed at
     pizi = ctx.rules.pizi
     free = frozenset(pizi).isdisjoint  # free(hand): no pizi held
-    by_index: dict[int, list[Offer]] = {}
-    for o, _ in ctx.chances:  # _blocked needs the seat opened, as every win does
-        if o.tile not in pizi:
-            by_index.setdefault(o.at, []).append(o)
-    if not by_index:
+    # _blocked needs the seat opened, as every win does, and a pizi held then (the tile
+    # offered is not one, so a drawn one taken back leaves as many): the others find nothing
+    blockable = [o for o, _ in ctx.chances_holding(frozenset(pizi)) if o.tile not in pizi]
+    if not blockable:
         return  # no seat had a win to miss
+    by_index: dict[int, list[Offer]] = {}
+    for o in blockable:
+        by_index.setdefault(o.at, []).append(o)
     before = ctx.positions.seats
     if not any(
         e["type"] == "discard" and KIND_OF[e["tile"]] not in pizi and not free(before[i][e["seat"]].hand)

@@ -21,11 +21,15 @@ _CLAIMS = ("chi", "peng")
 @detector("qingyise_third_feed")
 def qingyise_third_feed(ctx: Context) -> Iterator[Finding]:
     s = ctx.settlement
+    seats = ctx.positions.seats
+    if all(state.opens < 3 for state in seats[-1]):
+        return  # opens only grow: no seat ever made a third
     for i, event in enumerate(ctx.events):
-        if not (event["type"] in _CLAIMS or (event["type"] == "gang" and event["kind"] == "ming")):
+        kind = event["type"]
+        if not (kind in _CLAIMS or (kind == "gang" and event["kind"] == "ming")):
             continue
         seat = int(event["seat"])
-        melds = ctx.seats_after(i)[seat].melds
+        melds = seats[i + 1][seat].melds
         opens = [m for m in melds if m.is_open]
         if len(opens) != 3 or melds[-1] is not opens[2]:
             continue

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
+from operator import add
 from typing import Any
 
 from replay.games.wuhan.analysis.base import Context, Finding, tile_name
@@ -474,6 +475,20 @@ def _packed(kind: int, laizi: int, pizi: tuple[int, ...], families: tuple[frozen
 
 
 _PLANS_LIMIT = NEAR_READY + 2  # as in _big_plans
+_TRIPLETS: dict[tuple[int, int, int, int, int], int] = {}
+
+
+def _triplets_packed(h: int, m: int, wild: int) -> int:
+    """``max(0, _triplets_value(...))`` of the natural counts in a packed sum: the value only
+    depends on how many kinds are held once, twice and three or more times (a small domain,
+    so it is kept for the process once worked out)."""
+    b = (h & _NATURAL).to_bytes(NUM_KINDS, "little")
+    key = (b.count(3) + b.count(4), b.count(2), b.count(1), m, wild)
+    found = _TRIPLETS.get(key)
+    if found is None:
+        n3, n2, n1 = key[:3]
+        found = _TRIPLETS[key] = max(0, _triplets_value([3] * n3 + [2] * n2 + [1] * n1, m, wild))
+    return found
 
 
 @dataclass
@@ -485,6 +500,12 @@ class _Melds:
     #: (plan name, kinds) of each family in reach, the laizi among its kinds: it never counts
     #: against the family
     families: tuple[tuple[str, frozenset[int]], ...]
+    #: per plan of ``suits`` and ``families``, in that order: where its tiles' count is in a
+    #: packed sum's fields, and whether the laizi are counted apart (a suit) or in it (a family)
+    offs: tuple[tuple[int, bool], ...]
+
+
+_MELD_FACTS: dict[tuple[Any, ...], _Melds] = {}
 
 
 class _Quick:
@@ -503,28 +524,64 @@ class _Quick:
         self.pizi = rules.pizi
         self.excluded_mask = sum(1 << k for k in {laizi, *rules.pizi})
         self._useful: dict[tuple[tuple[int, int, int, int], int, int], int] = {}
-        self.families = (wind_kinds(rules) | {laizi}, JIANG | {laizi})
-        self._melds: dict[int, _Melds] = {}
+        self.winds = wind_kinds(rules)
+        self.families = (self.winds | {laizi}, JIANG | {laizi})
+        self._melds: dict[int, tuple[list[Meld], _Melds]] = {}
         #: per kind, what one tile of it adds to a hand's packed sum (see ``_packed``)
         self._pack = _pack_table(laizi, self.pizi, self.families)
         self._tables = rule_tables("jiang")
         assert self._tables[2] == 0  # 屁胡's classes are the low byte: no shift in ``judge``
 
+    def public(
+        self, seats: Sequence[SeatState], rivers: Sequence[Sequence[tuple[int, int | None]]]
+    ) -> list[int]:
+        """The copies of each kind every seat sees: the melds, the laizi gangs, the rivers'
+        unclaimed tiles and the indicator (``_unseen_of`` without the seat's own hand)."""
+        seen = [0] * NUM_KINDS
+        laizi = self.laizi
+        for s in seats:
+            for m in s.melds:
+                for t in m.tiles:
+                    seen[t] += 1
+            seen[laizi] += s.laizi_gangs
+        for river in rivers:
+            for t, by in river:
+                if by is None:
+                    seen[t] += 1
+        seen[self.indicator] += 1
+        return seen
+
     def melds(self, melds: list[Meld]) -> _Melds:
-        """A seat's meld list is replaced, never changed, when it melds: one look per list."""
+        """A seat's meld list is replaced, never changed, when it melds: one look per list
+        (the list is kept with its facts, so that its id is not reused while they are)."""
         found = self._melds.get(id(melds))
-        if found is None:
-            kinds = {t for m in melds for t in m.tiles}
-            groups = {t // 9 if t < 27 else 3 for t in kinds}
-            suits = tuple(s for s in range(3) if groups <= {s})
-            families = tuple(
-                (name, f | {self.laizi})
-                for name, f in (("fengyise", wind_kinds(self.rules)), ("jiangyise", JIANG))
-                if kinds <= f
-            )
-            triplets = bool(melds) and all(m.is_triplet for m in melds)
-            found = self._melds[id(melds)] = _Melds(suits, triplets, families)
-        return found
+        if found is not None and found[0] is melds:
+            return found[1]
+        # the same melds recur from hand to hand (none at all, most often): kept for the process
+        content = (self.laizi, self.winds, tuple(m.tiles for m in melds), tuple(m.is_triplet for m in melds))
+        facts = _MELD_FACTS.get(content)
+        if facts is None:
+            facts = self._facts(melds)
+            if len(_MELD_FACTS) >= 1 << 14:
+                _MELD_FACTS.clear()
+            _MELD_FACTS[content] = facts
+        self._melds[id(melds)] = (melds, facts)
+        return facts
+
+    def _facts(self, melds: list[Meld]) -> _Melds:
+        kinds = {t for m in melds for t in m.tiles}
+        groups = {t // 9 if t < 27 else 3 for t in kinds}
+        suits = tuple(s for s in range(3) if groups <= {s})
+        families = tuple(
+            (name, f | {self.laizi})
+            for name, f in (("fengyise", self.winds), ("jiangyise", JIANG))
+            if kinds <= f
+        )
+        triplets = bool(melds) and all(m.is_triplet for m in melds)
+        offs = tuple((8 * (g + 1), True) for g in suits) + tuple(
+            (_WIND if name == "fengyise" else _JIANG, False) for name, _ in families
+        )
+        return _Melds(suits, triplets, families, offs)
 
     def judge(
         self,
@@ -533,63 +590,81 @@ class _Quick:
         seat: int,
         thrown: int,
     ) -> tuple[bool, Verdict]:
-        """(decided, verdict): ``_judge``'s verdict when this can settle it, else (False, None)."""
+        """(decided, verdict): ``_judge``'s verdict when this can settle it, else (False, None).
+
+        From scratch: the seat's packed sum from its hand. ``inefficient_discard`` keeps the
+        sums while it walks the events and calls ``decide`` directly."""
+        hand = seats[seat].hand
+        return self.decide(
+            sum(map(self._pack.__getitem__, hand)), len(hand), seats, rivers, seat, thrown, [None]
+        )
+
+    def decide(
+        self,
+        h: int,
+        total: int,
+        seats: Sequence[SeatState],
+        rivers: Sequence[Sequence[tuple[int, int | None]]],
+        seat: int,
+        thrown: int,
+        public: list[list[int] | None],
+        facts: _Melds | None = None,
+    ) -> tuple[bool, Verdict]:
+        """``judge`` of the hand whose packed sum is ``h`` (``total`` tiles, the seat's hand in
+        ``seats``); ``public[0]``: the copies every seat sees (melds, rivers, the indicator),
+        kept by the caller from discard to discard, or None: then counted here if needed;
+        ``facts``: ``melds`` of the seat's melds, when the caller keeps them."""
         state = seats[seat]
-        hand = state.hand
         laizi = self.laizi
-        # one C-level sum gives the natural tiles' group keys and every count the plans need
-        h = sum(map(self._pack.__getitem__, hand))
         fields = h >> _FIELDS
         wild = fields & 255
-        in_suit = (fields >> 8 & 255, fields >> 16 & 255, fields >> 24 & 255)
-        total = len(hand)
-        dead = total - wild - in_suit[0] - in_suit[1] - in_suit[2] - (fields >> 32 & 255)
         keys = k0, k1, k2, k3 = (h & _MASK, h >> 72 & _MASK, h >> 144 & _MASK, h >> 216 & _HONOURS)
         suit, honour, _, ns, nh, jt, kt, ft = self._tables
         try:  # shanten_of_keys, inlined: every discard asks it
             c0, c1, c2, c3 = suit[k0] & 255, suit[k1] & 255, suit[k2] & 255, honour[k3] & 255
-            # the 14 tiles' shanten is the best discard's, except that a complete hand stays ready
-            m = total // 3
-            pihu_best = 3 * m + 1 - wild - ft[(kt[jt[c0 * ns + c1] * ns + c2] * nh + c3) * 5 + m]
-            pihu_best = max(0, pihu_best)
-            m = (total - 1) // 3
-            if h >> 8 * thrown & 255:  # the value of the discard (``_value``): one group changes
-                g = thrown // 9 if thrown < 27 else 3
-                c = [c0, c1, c2, c3]
-                c[g] = (suit if g < 3 else honour)[keys[g] - _STEP[thrown - 9 * g]] & 255
-                kept = ft[(kt[jt[c[0] * ns + c[1]] * ns + c[2]] * nh + c[3]) * 5 + m]
-                mine = 3 * m + 1 - wild - kept
-            else:  # a pizi: one dead tile fewer
-                kept = ft[(kt[jt[c0 * ns + c1] * ns + c2] * nh + c3) * 5 + m]
-                mine = 3 * m + 1 - wild - kept
         except KeyError:
             return False, None
+        # the 14 tiles' shanten is the best discard's, except that a complete hand stays ready
+        m = total // 3
+        pihu_best = 3 * m + 1 - wild - ft[(kt[jt[c0 * ns + c1] * ns + c2] * nh + c3) * 5 + m]
+        if pihu_best < 0:
+            pihu_best = 0
         melds = state.melds
-        facts = self._melds.get(id(melds)) or self.melds(melds)
+        if facts is None:
+            facts = self.melds(melds)
         # the floor under the big-hand plans _big_plans builds: a plan of ``off`` tiles outside
         # it is built when off <= _PLANS_LIMIT and its floor is max(0, off - 1), so the lowest
         # floor is that of the lowest ``off`` (the plans themselves are listed only when needed)
         low = 99
-        for s in facts.suits:
-            off = total - wild - in_suit[s]
-            if off < low:
-                low = off
-        for name, _family in facts.families:
-            off = total - (fields >> (_WIND if name == "fengyise" else _JIANG) & 255)
+        for shift, wilds in facts.offs:
+            off = total - (fields >> shift & 255) - (wild if wilds else 0)
             if off < low:
                 low = off
         others_floor = max(0, low - 1) if low <= _PLANS_LIMIT else 99
-        natural: list[int] | None = None
         triplets = 99
         if facts.triplets:
-            natural = list((h & _NATURAL).to_bytes(NUM_KINDS, "little"))
-            triplets = max(0, _triplets_value(natural, 4 - len(melds), wild))
+            triplets = _triplets_packed(h, 4 - len(melds), wild)
             if triplets < others_floor:
                 others_floor = triplets
         if pihu_best > NEAR_READY and others_floor > NEAR_READY:
             return True, None  # far from ready
+        m = (total - 1) // 3
+        if h >> 8 * thrown & 255:  # the value of the discard (``_value``): one group changes
+            g = thrown // 9 if thrown < 27 else 3
+            c = [c0, c1, c2, c3]
+            try:
+                c[g] = (suit if g < 3 else honour)[keys[g] - _STEP[thrown - 9 * g]] & 255
+            except KeyError:
+                return False, None
+            kept = ft[(kt[jt[c[0] * ns + c[1]] * ns + c[2]] * nh + c[3]) * 5 + m]
+        else:  # a pizi: one dead tile fewer
+            kept = ft[(kt[jt[c0 * ns + c1] * ns + c2] * nh + c3) * 5 + m]
+        mine = 3 * m + 1 - wild - kept
         if mine == pihu_best and others_floor >= pihu_best - 1 and pihu_best > ACCEPTANCE_READY:
             return True, None
+        in_suit = (fields >> 8 & 255, fields >> 16 & 255, fields >> 24 & 255)
+        dead = total - wild - in_suit[0] - in_suit[1] - in_suit[2] - (fields >> 32 & 255)
+        natural: list[int] | None = None
         limit = min(pihu_best, NEAR_READY) + 1
         # the big-hand plans _big_plans builds, in its order, with their floors
         bigs: list[tuple[int, tuple[Any, ...]]] = []
@@ -607,12 +682,13 @@ class _Quick:
             natural = list((h & _NATURAL).to_bytes(NUM_KINDS, "little"))
         counts = natural.copy()
         counts[laizi] = wild
+        hand = state.hand
         for p in self.pizi:
             if p != laizi:
                 counts[p] = hand.count(p)
         if mine == pihu_best and others_floor >= pihu_best - 1:
             verdict = self._acceptance(
-                seats, rivers, seat, thrown, counts, natural, keys, wild, dead, pihu_best
+                seats, rivers, seat, thrown, counts, natural, keys, wild, dead, pihu_best, public
             )
             if verdict is None:
                 return True, None
@@ -650,7 +726,7 @@ class _Quick:
             return True, None  # acceptance is only weighed close to ready
         if tied == [(pihu_best, None)]:
             return True, self._acceptance(
-                seats, rivers, seat, thrown, counts, natural, keys, wild, dead, pihu_best
+                seats, rivers, seat, thrown, counts, natural, keys, wild, dead, pihu_best, public
             )
         return False, None  # a big hand's acceptance: _judge weighs it
 
@@ -733,6 +809,7 @@ class _Quick:
         wild: int,
         dead: int,
         best: int,
+        public: list[list[int] | None],
     ) -> Verdict:
         """``_acceptance_verdict`` for the 屁胡 plan."""
         total = sum(counts)
@@ -772,7 +849,11 @@ class _Quick:
         if all(not kinds & ~mine for _, kinds in theirs):
             return None  # every other discard accepts a subset of these tiles: none accepts more
         laizi = self.laizi
-        unseen = _unseen_of(seats, rivers, seat, laizi, self.indicator)
+        shown = public[0]
+        if shown is None:
+            shown = public[0] = self.public(seats, rivers)
+        # what every seat sees and this seat's own tiles (``counts``: all of them), as _unseen_of
+        unseen = [4 - c if c < 4 else 0 for c in map(add, shown, counts)]
         base = unseen[laizi]
         own = base + sum(unseen[x] for x in _kinds_of(mine))
         scored = sorted(
@@ -795,24 +876,65 @@ class _Quick:
 
 @detector("inefficient_discard")
 def inefficient_discard(ctx: Context) -> Iterator[Finding]:
+    """Every discard judged in event order, each seat's packed sum (``_packed``) carried from
+    turn to turn: a draw adds its tile's, a discard takes it away; any other event the seat
+    makes (a claim, a gang) is read back from the position after it. The copies every seat
+    sees (``_unseen_of``) are carried too: a discard adds one, anything else recounts them."""
     laizi = ctx.laizi
     useful: dict[tuple[str, bytes, int, int], frozenset[int]] = {}
     quick = _Quick(ctx.rules, laizi, ctx.final.indicator)
-    rivers, seats = ctx.positions.rivers, ctx.positions.seats  # position i: before event i
-    judge = quick.judge
+    positions = ctx.positions
+    seats_at, rivers_at = positions.seats, positions.rivers  # position i: before event i
+    draw_at = positions.draw
+    pack = quick._pack
+    decide = quick.decide
+    first = seats_at[0]
+    packed = [sum(map(pack.__getitem__, s.hand)) for s in first]
+    held = [len(s.hand) for s in first]
+    melds = [s.melds for s in first]
+    facts = [quick.melds(s.melds) for s in first]
+    public: list[list[int] | None] = [None]  # None: to be counted again when asked
     for i, event in enumerate(ctx.events):
-        if event["type"] != "discard":
+        kind = event["type"]
+        if kind == "draw":
+            draw = draw_at(i + 1)
+            if draw is not None:
+                packed[draw.seat] += pack[draw.tile]
+                held[draw.seat] += 1
+            continue
+        if kind != "discard":
+            public[0] = None
+            if "seat" in event:
+                seat = int(event["seat"])
+                hand = seats_at[i + 1][seat].hand
+                packed[seat] = sum(map(pack.__getitem__, hand))
+                held[seat] = len(hand)
             continue
         thrown = KIND_OF[event["tile"]]
-        if thrown == laizi:
-            continue
         seat = int(event["seat"])
-        decided, verdict = judge(seats[i], rivers[i], seat, thrown)
-        if not decided:
-            verdict = _judge(ctx.before(i), seat, thrown, useful)
-        if verdict is not None:
-            severity, message = verdict
-            yield Finding("inefficient_discard", seat, i, severity, None, message)
+        seats = seats_at[i]
+        if len(seats[seat].hand) != held[seat]:  # never on a legal replay: read it back then
+            hand = seats[seat].hand
+            packed[seat] = sum(map(pack.__getitem__, hand))
+            held[seat] = len(hand)
+        if thrown != laizi:
+            state = seats[seat]
+            if state.melds is not melds[seat]:
+                melds[seat] = state.melds
+                facts[seat] = quick.melds(state.melds)
+            decided, verdict = decide(
+                packed[seat], held[seat], seats, rivers_at[i], seat, thrown, public, facts[seat]
+            )
+            if not decided:
+                verdict = _judge(ctx.before(i), seat, thrown, useful)
+            if verdict is not None:
+                severity, message = verdict
+                yield Finding("inefficient_discard", seat, i, severity, None, message)
+        packed[seat] -= pack[thrown]
+        held[seat] -= 1
+        seen = public[0]
+        if seen is not None:
+            seen[thrown] += 1
 
 
 def distance(board: Board, seat: int) -> int:

@@ -723,3 +723,112 @@ def _discards_honours(key: int, rest: int, melds: int, pair: str) -> tuple[int, 
     for r, y in _moves(key, True, pair)[2]:
         out += (r, ft[(rest * nh + y) * 5 + melds])
     return tuple(out)
+
+
+def best_discard_draws(
+    keys: Sequence[int], size: int, kept: int, near: bool, pair: str = "jiang", alone: int = -1
+) -> list[tuple[int, int]]:
+    """(kind, ``improving_mask`` of the hand without it) for every natural kind whose discard
+    keeps ``kept`` tiles (``discards_keeping``), in kind order: the 进张 of a hand's best
+    discards in one go, for the acceptance comparison of the mistake analysis.
+
+    One pass shares what the discards have in common: the hand's classes are looked up once;
+    a discard changes one group, so the draws in the *other* groups depend only on that group's
+    class after the discard, and are worked out once per (group, class) whatever the rank; the
+    draws in the discard's own group are one cached lookup. ``size`` counts the hand before the
+    discard; raises KeyError for a shape outside the tables. With ``alone``: an empty list when
+    that kind is the only such discard (a caller comparing it with the others has none).
+    """
+    suit, honour, shift, s, _, jt, kt, _ = _RULES.get(pair) or _rule(pair)
+    dmelds = (size - 1) // 3  # discards_keeping's slots: the hand after the discard
+    imelds = size // 3  # improving_mask's: that hand with a draw
+    k0, k1, k2, k3 = keys
+    cls = [
+        suit[k0] >> shift & 255,
+        suit[k1] >> shift & 255,
+        suit[k2] >> shift & 255,
+        honour[k3] >> shift & 255,
+    ]
+    c0, c1, c2, c3 = cls
+    j01 = jt[c0 * s + c1]
+    dtag = (shift << 4) | 3 << 8 | dmelds
+    itag = (shift << 4) | (2 if near else 1) << 8 | imelds
+    kept_cache = _KEPT_CACHE
+    found: dict[int, int] | None
+    best: list[tuple[int, int, int, int]] = []  # (group, rank, shape, the others' class)
+    for g, key, rest in ((0, k0, jt[c1 * s + c2]), (1, k1, jt[c0 * s + c2]), (2, k2, j01), (3, k3, -1)):
+        if not key:
+            continue
+        if g < 3:
+            ck = (dtag, key, rest, c3)
+            found = kept_cache.get(ck)
+            if found is None:
+                found = _kept_cached(ck, _discards_suit(key, rest, c3, dmelds, pair))
+        else:
+            rest = kt[j01 * s + c2]
+            hk = (dtag | 1024, key, rest)
+            found = kept_cache.get(hk)
+            if found is None:
+                found = _kept_cached(hk, _discards_honours(key, rest, dmelds, pair))
+        ranks = found.get(kept, 0)
+        while ranks:
+            low = ranks & -ranks
+            ranks ^= low
+            best.append((g, low.bit_length() - 1, key, rest))
+    if len(best) == 1 and 9 * best[0][0] + best[0][1] == alone:
+        return []
+    out: list[tuple[int, int]] = []
+    cross: dict[int, int] = {}
+    get = _MASK_CACHE.get
+    hag = itag | 1024
+    for g, r, key, rest in best:
+        after = key - _STEP[r]
+        # the draws in this group: the other groups' classes are the hand's (``rest``)
+        if g < 3:
+            y = suit[after] >> shift & 255
+            if near and not after:
+                own = 0
+            else:
+                ck = (itag, after, rest, c3)
+                found_mask = get(ck)
+                if found_mask is None:
+                    found_mask = _mask_cached(ck, _improving_suit(after, rest, c3, imelds, near, pair))
+                own = found_mask << 9 * g
+        else:
+            y = honour[after] >> shift & 255
+            if near and not after:
+                own = 0
+            else:
+                hk = (hag, after, rest)
+                found_mask = get(hk)
+                if found_mask is None:
+                    found_mask = _mask_cached(hk, _improving_honours(after, rest, imelds, near, pair))
+                own = found_mask << 27
+        other = cross.get(g << 8 | y)
+        if other is None:  # the draws in the other groups, beside this group's new class
+            moved = cls.copy()
+            moved[g] = y
+            m0, m1, m2, m3 = moved
+            j01 = jt[m0 * s + m1]
+            other = 0
+            for h, k, rest_h in ((0, k0, -1), (1, k1, -1), (2, k2, j01), (3, k3, -1)):
+                if h == g or (near and not k):
+                    continue
+                if h < 3:
+                    if rest_h < 0:
+                        rest_h = jt[m1 * s + m2] if h == 0 else jt[m0 * s + m2]
+                    ck = (itag, k, rest_h, m3)
+                    found_mask = get(ck)
+                    if found_mask is None:
+                        found_mask = _mask_cached(ck, _improving_suit(k, rest_h, m3, imelds, near, pair))
+                    other |= found_mask << 9 * h
+                else:
+                    rest_h = kt[j01 * s + m2]
+                    hk = (hag, k, rest_h)
+                    found_mask = get(hk)
+                    if found_mask is None:
+                        found_mask = _mask_cached(hk, _improving_honours(k, rest_h, imelds, near, pair))
+                    other |= found_mask << 27
+            cross[g << 8 | y] = other
+        out.append((9 * g + r, own | other))
+    return out

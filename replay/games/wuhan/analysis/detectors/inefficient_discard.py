@@ -34,8 +34,8 @@ from replay.games.wuhan.hand import Meld, wind_kinds
 from replay.games.wuhan.ruleset import Ruleset
 from replay.games.wuhan.table import SeatState
 from replay.shape import (
+    best_discard_draws,
     discard_kept,
-    discards_keeping,
     improving_draws,
     improving_mask,
     rule_tables,
@@ -816,36 +816,29 @@ class _Quick:
         # the other discards as good as the best (values, without building them all)
         kept = 3 * (total // 3) + 1 - wild - best  # what a natural discard keeps to be worth ``best``
         # as bit masks (bit k: kind k), so that comparing the sets is a few integer operations
-        others = discards_keeping(keys, total, kept) & ~(1 << thrown)
+        excluded = ~self.excluded_mask  # a drawn laizi is counted apart; a drawn pizi helps nothing
+        shed: list[int] = []  # a pizi as good as the best: one dead tile fewer
         if dead and shanten_of_keys(keys, total - 1, wild + dead - 1) + dead - 1 == best:
-            for p in self.pizi:  # a pizi: one dead tile fewer
-                if counts[p] and p != thrown:
-                    others |= 1 << p
-        if not others:
+            shed = [p for p in self.pizi if counts[p] and p != thrown]
+        # the natural discards as good as the best, each with the draws it would take (as bit
+        # masks, bit k: kind k, so that comparing the sets is a few integer operations)
+        draws = best_discard_draws(keys, total, kept, not dead, "jiang", -1 if shed else thrown)
+        if not draws and not shed:
             return None  # the unique best discard of this plan
-        excluded = self.excluded_mask  # a drawn laizi is counted apart; a drawn pizi helps nothing
-        seen = self._useful
-
-        def useful(k: int) -> int:
-            """The kinds whose draw would bring the hand closer after discarding ``k`` (a seat
-            that throws what it drew keeps its hand: asked again, so kept for the hand)."""
-            after = keys
-            d = dead
-            if natural[k]:
-                g = k // 9 if k < 27 else 3
-                moved = list(keys)
-                moved[g] -= _STEP[k - 9 * g]
-                after = (moved[0], moved[1], moved[2], moved[3])
+        mine = -1
+        theirs: list[tuple[int, int]] = []
+        for k, found in draws:
+            if k == thrown:
+                mine = found & excluded
             else:
-                d -= 1
-            found = seen.get((after, d, total))
-            if found is None:
-                found = improving_mask(after, total - 1, "jiang", not d) & ~excluded
-                seen[after, d, total] = found
-            return found
-
-        mine = useful(thrown)
-        theirs = [(k, useful(k)) for k in _kinds_of(others)]
+                theirs.append((k, found & excluded))
+        if mine < 0:  # a pizi thrown: one dead tile fewer, the natural tiles the same
+            mine = improving_mask(keys, total - 1, "jiang", dead == 1) & excluded
+        if shed:  # a pizi kept: the same hand whichever pizi goes
+            found = improving_mask(keys, total - 1, "jiang", dead == 1) & excluded
+            theirs += [(p, found) for p in shed]
+        if not theirs:
+            return None  # the unique best discard of this plan
         if all(not kinds & ~mine for _, kinds in theirs):
             return None  # every other discard accepts a subset of these tiles: none accepts more
         laizi = self.laizi

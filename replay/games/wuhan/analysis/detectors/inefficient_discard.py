@@ -21,7 +21,7 @@ and not reported when every better tile would have been such a feed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from operator import add
@@ -530,6 +530,12 @@ class _Quick:
         #: per kind, what one tile of it adds to a hand's packed sum (see ``_packed``)
         self._pack = _pack_table(laizi, self.pizi, self.families)
         self._tables = rule_tables("jiang")
+        #: per kind: its group in a packed sum (-1: the laizi or a pizi, counted by none) and
+        #: what one more tile of it adds to that group's key
+        self.group = tuple(
+            -1 if k == laizi or k in self.pizi else k // 9 if k < 27 else 3 for k in range(NUM_KINDS)
+        )
+        self.step = tuple(_STEP[k - 9 * (k // 9 if k < 27 else 3)] for k in range(NUM_KINDS))
         assert self._tables[2] == 0  # 屁胡's classes are the low byte: no shift in ``judge``
 
     def public(
@@ -615,7 +621,6 @@ class _Quick:
         kept by the caller from discard to discard, or None: then counted here if needed;
         ``facts``: ``melds`` of the seat's melds, when the caller keeps them."""
         state = seats[seat]
-        laizi = self.laizi
         fields = h >> _FIELDS
         wild = fields & 255
         keys = k0, k1, k2, k3 = (h & _MASK, h >> 72 & _MASK, h >> 144 & _MASK, h >> 216 & _HONOURS)
@@ -662,6 +667,34 @@ class _Quick:
         mine = 3 * m + 1 - wild - kept
         if mine == pihu_best and others_floor >= pihu_best - 1 and pihu_best > ACCEPTANCE_READY:
             return True, None
+        return self.settle(
+            h, total, seats, rivers, seat, thrown, public, facts, pihu_best, mine, others_floor, triplets
+        )
+
+    def settle(
+        self,
+        h: int,
+        total: int,
+        seats: Sequence[SeatState],
+        rivers: Sequence[Sequence[tuple[int, int | None]]],
+        seat: int,
+        thrown: int,
+        public: list[list[int] | None],
+        facts: _Melds,
+        pihu_best: int,
+        mine: int,
+        others_floor: int,
+        triplets: int,
+    ) -> tuple[bool, Verdict]:
+        """``decide`` once the quick exits are passed: ``pihu_best``, ``mine`` (the 屁胡 value
+        of the discard) and the floors under the big-hand plans are known. Shared by ``decide``
+        and the walk of ``inefficient_discard``, which works those out itself."""
+        state = seats[seat]
+        laizi = self.laizi
+        melds = state.melds
+        fields = h >> _FIELDS
+        wild = fields & 255
+        keys = (h & _MASK, h >> 72 & _MASK, h >> 144 & _MASK, h >> 216 & _HONOURS)
         in_suit = (fields >> 8 & 255, fields >> 16 & 255, fields >> 24 & 255)
         dead = total - wild - in_suit[0] - in_suit[1] - in_suit[2] - (fields >> 32 & 255)
         natural: list[int] | None = None
@@ -869,10 +902,28 @@ class _Quick:
 
 @detector("inefficient_discard")
 def inefficient_discard(ctx: Context) -> Iterator[Finding]:
-    """Every discard judged in event order, each seat's packed sum (``_packed``) carried from
-    turn to turn: a draw adds its tile's, a discard takes it away; any other event the seat
-    makes (a claim, a gang) is read back from the position after it. The copies every seat
-    sees (``_unseen_of``) are carried too: a discard adds one, anything else recounts them."""
+    return _walk(ctx, None)
+
+
+#: what the walk carries, shown to a test at each discard: (event index, seat, packed sum,
+#: tiles held, the groups' classes, the public copies or None)
+Check = Callable[[int, int, int, int, list[int] | None, list[int] | None], None]
+
+
+def _walk(ctx: Context, check: Check | None) -> Iterator[Finding]:
+    """Every discard judged in event order, with what each seat holds carried from turn to
+    turn instead of recounted at every discard (issue #15):
+
+    - the seat's packed sum (``_packed``): a draw adds its tile's, a discard takes it away, and
+      any other event the seat makes (a claim, a gang) is read back from the position after it;
+    - the 屁胡 classes of its four groups (``replay.shape.rule_tables``): a tile drawn or thrown
+      changes one group, so one class is looked up per draw and per discard, not four;
+    - the copies every seat sees (``_unseen_of``): a discard adds one, anything else recounts.
+
+    Most discards are settled here, inline, by ``_Quick.decide``'s quick exits (far from ready;
+    the best 屁胡 discard with no big hand near and too far for acceptance to count); the rest go
+    to ``_Quick.settle`` and, when it cannot settle them, to ``_judge``, the reference.
+    """
     laizi = ctx.laizi
     useful: dict[tuple[str, bytes, int, int], frozenset[int]] = {}
     quick = _Quick(ctx.rules, laizi, ctx.final.indicator)
@@ -880,54 +931,146 @@ def inefficient_discard(ctx: Context) -> Iterator[Finding]:
     seats_at, rivers_at = positions.seats, positions.rivers  # position i: before event i
     draw_at = positions.draw
     pack = quick._pack
-    decide = quick.decide
+    suit, honour, _, ns, nh, jt, kt, ft = quick._tables
+    group, step = quick.group, quick.step
+    tables = (suit, suit, suit, honour)
+    settle, melds_of = quick.settle, quick.melds
     first = seats_at[0]
     packed = [sum(map(pack.__getitem__, s.hand)) for s in first]
     held = [len(s.hand) for s in first]
+    classes = [_classes(h, suit, honour) for h in packed]  # None: a shape outside the tables
     melds = [s.melds for s in first]
-    facts = [quick.melds(s.melds) for s in first]
+    facts = [melds_of(s.melds) for s in first]
     public: list[list[int] | None] = [None]  # None: to be counted again when asked
     for i, event in enumerate(ctx.events):
         kind = event["type"]
         if kind == "draw":
             draw = draw_at(i + 1)
             if draw is not None:
-                packed[draw.seat] += pack[draw.tile]
-                held[draw.seat] += 1
+                seat, tile = draw.seat, draw.tile
+                h = packed[seat] = packed[seat] + pack[tile]
+                held[seat] += 1
+                g = group[tile]
+                c = classes[seat]
+                if g >= 0 and c is not None:
+                    found = tables[g].get(h >> _SHIFTS[g] & _GROUP_MASKS[g])
+                    if found is None:
+                        classes[seat] = None
+                    else:
+                        c[g] = found & 255
             continue
         if kind != "discard":
             public[0] = None
             if "seat" in event:
                 seat = int(event["seat"])
                 hand = seats_at[i + 1][seat].hand
-                packed[seat] = sum(map(pack.__getitem__, hand))
+                h = packed[seat] = sum(map(pack.__getitem__, hand))
                 held[seat] = len(hand)
+                classes[seat] = _classes(h, suit, honour)
             continue
         thrown = KIND_OF[event["tile"]]
         seat = int(event["seat"])
         seats = seats_at[i]
-        if len(seats[seat].hand) != held[seat]:  # never on a legal replay: read it back then
-            hand = seats[seat].hand
-            packed[seat] = sum(map(pack.__getitem__, hand))
-            held[seat] = len(hand)
+        state = seats[seat]
+        if len(state.hand) != held[seat]:  # never on a legal replay: read it back then
+            h = packed[seat] = sum(map(pack.__getitem__, state.hand))
+            held[seat] = len(state.hand)
+            classes[seat] = _classes(h, suit, honour)
+        h = packed[seat]
+        total = held[seat]
+        c = classes[seat]
+        if check is not None:
+            check(i, seat, h, total, c, public[0])
+        g = group[thrown]
+        y = -1  # the class of the thrown tile's group after it, when it is a natural tile
+        if g >= 0 and c is not None:
+            found = tables[g].get((h >> _SHIFTS[g] & _GROUP_MASKS[g]) - step[thrown])
+            if found is None:
+                classes[seat] = c = None
+            else:
+                y = found & 255
         if thrown != laizi:
-            state = seats[seat]
             if state.melds is not melds[seat]:
                 melds[seat] = state.melds
-                facts[seat] = quick.melds(state.melds)
-            decided, verdict = decide(
-                packed[seat], held[seat], seats, rivers_at[i], seat, thrown, public, facts[seat]
-            )
+                facts[seat] = melds_of(state.melds)
+            verdict: Verdict = None
+            decided = False
+            if c is None:  # a shape outside the tables: from scratch
+                decided, verdict = quick.decide(
+                    h, total, seats, rivers_at[i], seat, thrown, public, facts[seat]
+                )
+            else:  # _Quick.decide, inline, from the carried classes
+                c0, c1, c2, c3 = c
+                fields = h >> _FIELDS
+                wild = fields & 255
+                m = total // 3
+                pihu_best = 3 * m + 1 - wild - ft[(kt[jt[c0 * ns + c1] * ns + c2] * nh + c3) * 5 + m]
+                if pihu_best < 0:
+                    pihu_best = 0
+                known = facts[seat]
+                low = 99
+                for shift, wilds in known.offs:
+                    off = total - (fields >> shift & 255) - (wild if wilds else 0)
+                    if off < low:
+                        low = off
+                others_floor = (low - 1 if low > 0 else 0) if low <= _PLANS_LIMIT else 99
+                triplets = 99
+                if known.triplets:
+                    triplets = _triplets_packed(h, 4 - len(state.melds), wild)
+                    if triplets < others_floor:
+                        others_floor = triplets
+                if pihu_best > NEAR_READY and others_floor > NEAR_READY:
+                    decided = True  # far from ready
+                else:
+                    m = (total - 1) // 3
+                    if y >= 0:  # the value of the discard: one group changes
+                        if g == 0:
+                            kept = ft[(kt[jt[y * ns + c1] * ns + c2] * nh + c3) * 5 + m]
+                        elif g == 1:
+                            kept = ft[(kt[jt[c0 * ns + y] * ns + c2] * nh + c3) * 5 + m]
+                        elif g == 2:
+                            kept = ft[(kt[jt[c0 * ns + c1] * ns + y] * nh + c3) * 5 + m]
+                        else:
+                            kept = ft[(kt[jt[c0 * ns + c1] * ns + c2] * nh + y) * 5 + m]
+                    else:  # a pizi: one dead tile fewer
+                        kept = ft[(kt[jt[c0 * ns + c1] * ns + c2] * nh + c3) * 5 + m]
+                    mine = 3 * m + 1 - wild - kept
+                    if mine == pihu_best and others_floor >= pihu_best - 1 and pihu_best > ACCEPTANCE_READY:
+                        decided = True
+                    else:
+                        decided, verdict = settle(
+                            h, total, seats, rivers_at[i], seat, thrown, public, known, pihu_best, mine,
+                            others_floor, triplets,
+                        )  # fmt: skip
             if not decided:
                 verdict = _judge(ctx.before(i), seat, thrown, useful)
             if verdict is not None:
                 severity, message = verdict
                 yield Finding("inefficient_discard", seat, i, severity, None, message)
-        packed[seat] -= pack[thrown]
-        held[seat] -= 1
+        packed[seat] = h - pack[thrown]
+        held[seat] = total - 1
+        if y >= 0:
+            c[g] = y  # type: ignore[index]  # y is only set with the classes known
         seen = public[0]
         if seen is not None:
             seen[thrown] += 1
+
+
+_SHIFTS = (0, 72, 144, 216)  # where each group's key is in a packed sum
+_GROUP_MASKS = ((1 << 72) - 1, (1 << 72) - 1, (1 << 72) - 1, (1 << 56) - 1)
+
+
+def _classes(h: int, suit: dict[int, int], honour: dict[int, int]) -> list[int] | None:
+    """The 屁胡 classes of a packed sum's four groups, or None for a shape outside the tables."""
+    try:
+        return [
+            suit[h & _MASK] & 255,
+            suit[h >> 72 & _MASK] & 255,
+            suit[h >> 144 & _MASK] & 255,
+            honour[h >> 216 & _HONOURS] & 255,
+        ]
+    except KeyError:
+        return None
 
 
 def distance(board: Board, seat: int) -> int:

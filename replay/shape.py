@@ -726,7 +726,13 @@ def _discards_honours(key: int, rest: int, melds: int, pair: str) -> tuple[int, 
 
 
 def best_discard_draws(
-    keys: Sequence[int], size: int, kept: int, near: bool, pair: str = "jiang", alone: int = -1
+    keys: Sequence[int],
+    size: int,
+    kept: int,
+    near: bool,
+    pair: str = "jiang",
+    alone: int = -1,
+    classes: Sequence[int] | None = None,
 ) -> list[tuple[int, int]]:
     """(kind, ``improving_mask`` of the hand without it) for every natural kind whose discard
     keeps ``kept`` tiles (``discards_keeping``), in kind order: the 进张 of a hand's best
@@ -738,17 +744,21 @@ def best_discard_draws(
     draws in the discard's own group are one cached lookup. ``size`` counts the hand before the
     discard; raises KeyError for a shape outside the tables. With ``alone``: an empty list when
     that kind is the only such discard (a caller comparing it with the others has none).
+    ``classes``: the groups' classes under ``pair``, when the caller has them.
     """
     suit, honour, shift, s, _, jt, kt, _ = _RULES.get(pair) or _rule(pair)
     dmelds = (size - 1) // 3  # discards_keeping's slots: the hand after the discard
     imelds = size // 3  # improving_mask's: that hand with a draw
     k0, k1, k2, k3 = keys
-    cls = [
-        suit[k0] >> shift & 255,
-        suit[k1] >> shift & 255,
-        suit[k2] >> shift & 255,
-        honour[k3] >> shift & 255,
-    ]
+    if classes is None:
+        cls = [
+            suit[k0] >> shift & 255,
+            suit[k1] >> shift & 255,
+            suit[k2] >> shift & 255,
+            honour[k3] >> shift & 255,
+        ]
+    else:
+        cls = list(classes)
     c0, c1, c2, c3 = cls
     j01 = jt[c0 * s + c1]
     dtag = (shift << 4) | 3 << 8 | dmelds

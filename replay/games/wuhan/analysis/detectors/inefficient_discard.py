@@ -538,6 +538,15 @@ class _Quick:
         self.step = tuple(_STEP[k - 9 * (k // 9 if k < 27 else 3)] for k in range(NUM_KINDS))
         assert self._tables[2] == 0  # 屁胡's classes are the low byte: no shift in ``judge``
 
+    def _counts(self, h: int, wild: int, hand: list[int]) -> list[int]:
+        """Every kind's copies in the hand whose packed sum is ``h`` (the pizi counted apart)."""
+        counts = list((h & _NATURAL).to_bytes(NUM_KINDS, "little"))
+        counts[self.laizi] = wild
+        for p in self.pizi:
+            if p != self.laizi:
+                counts[p] = hand.count(p)
+        return counts
+
     def public(
         self, seats: Sequence[SeatState], rivers: Sequence[Sequence[tuple[int, int | None]]]
     ) -> list[int]:
@@ -667,8 +676,21 @@ class _Quick:
         mine = 3 * m + 1 - wild - kept
         if mine == pihu_best and others_floor >= pihu_best - 1 and pihu_best > ACCEPTANCE_READY:
             return True, None
+        classes = [c0, c1, c2, c3]
         return self.settle(
-            h, total, seats, rivers, seat, thrown, public, facts, pihu_best, mine, others_floor, triplets
+            h,
+            total,
+            seats,
+            rivers,
+            seat,
+            thrown,
+            public,
+            facts,
+            pihu_best,
+            mine,
+            others_floor,
+            triplets,
+            classes,
         )
 
     def settle(
@@ -685,10 +707,12 @@ class _Quick:
         mine: int,
         others_floor: int,
         triplets: int,
+        classes: list[int] | None,
     ) -> tuple[bool, Verdict]:
         """``decide`` once the quick exits are passed: ``pihu_best``, ``mine`` (the 屁胡 value
-        of the discard) and the floors under the big-hand plans are known. Shared by ``decide``
-        and the walk of ``inefficient_discard``, which works those out itself."""
+        of the discard) and the floors under the big-hand plans are known, and ``classes`` (the
+        hand's groups' 屁胡 classes) when the caller has them. Shared by ``decide`` and the walk of
+        ``inefficient_discard``, which works those out itself."""
         state = seats[seat]
         laizi = self.laizi
         melds = state.melds
@@ -699,6 +723,15 @@ class _Quick:
         dead = total - wild - in_suit[0] - in_suit[1] - in_suit[2] - (fields >> 32 & 255)
         natural: list[int] | None = None
         limit = min(pihu_best, NEAR_READY) + 1
+        if mine == pihu_best and others_floor >= pihu_best - 1:
+            verdict = self._acceptance(
+                seats, rivers, seat, thrown, h, total, keys, wild, dead, pihu_best, public, classes
+            )
+            if verdict is None:
+                return True, None
+            # _judge goes on to weigh the plans: with none in reach it finds this verdict again
+            if others_floor > limit:
+                return True, verdict
         # the big-hand plans _big_plans builds, in its order, with their floors
         bigs: list[tuple[int, tuple[Any, ...]]] = []
         for s in facts.suits:
@@ -719,15 +752,6 @@ class _Quick:
         for p in self.pizi:
             if p != laizi:
                 counts[p] = hand.count(p)
-        if mine == pihu_best and others_floor >= pihu_best - 1:
-            verdict = self._acceptance(
-                seats, rivers, seat, thrown, counts, natural, keys, wild, dead, pihu_best, public
-            )
-            if verdict is None:
-                return True, None
-            # _judge goes on to weigh the plans: with none in reach it finds this verdict again
-            if others_floor > limit:
-                return True, verdict
         held = (counts, natural, keys, total, wild, dead)
         plans: list[tuple[int, int, tuple[Any, ...] | None]] = [(pihu_best, 0, None)]  # None: 屁胡
         for i, (floor, plan) in enumerate(bigs):
@@ -759,7 +783,7 @@ class _Quick:
             return True, None  # acceptance is only weighed close to ready
         if tied == [(pihu_best, None)]:
             return True, self._acceptance(
-                seats, rivers, seat, thrown, counts, natural, keys, wild, dead, pihu_best, public
+                seats, rivers, seat, thrown, h, total, keys, wild, dead, pihu_best, public, classes
             )
         return False, None  # a big hand's acceptance: _judge weighs it
 
@@ -836,26 +860,28 @@ class _Quick:
         rivers: Sequence[Sequence[tuple[int, int | None]]],
         seat: int,
         thrown: int,
-        counts: list[int],
-        natural: list[int],
+        h: int,
+        total: int,
         keys: tuple[int, int, int, int],
         wild: int,
         dead: int,
         best: int,
         public: list[list[int] | None],
+        classes: list[int] | None,
     ) -> Verdict:
-        """``_acceptance_verdict`` for the 屁胡 plan."""
-        total = sum(counts)
+        """``_acceptance_verdict`` for the 屁胡 plan, of the hand whose packed sum is ``h``."""
+        counts: list[int] | None = None  # every kind's copies held, built only when needed
         # the other discards as good as the best (values, without building them all)
         kept = 3 * (total // 3) + 1 - wild - best  # what a natural discard keeps to be worth ``best``
         # as bit masks (bit k: kind k), so that comparing the sets is a few integer operations
         excluded = ~self.excluded_mask  # a drawn laizi is counted apart; a drawn pizi helps nothing
         shed: list[int] = []  # a pizi as good as the best: one dead tile fewer
         if dead and shanten_of_keys(keys, total - 1, wild + dead - 1) + dead - 1 == best:
+            counts = self._counts(h, wild, seats[seat].hand)
             shed = [p for p in self.pizi if counts[p] and p != thrown]
         # the natural discards as good as the best, each with the draws it would take (as bit
         # masks, bit k: kind k, so that comparing the sets is a few integer operations)
-        draws = best_discard_draws(keys, total, kept, not dead, "jiang", -1 if shed else thrown)
+        draws = best_discard_draws(keys, total, kept, not dead, "jiang", -1 if shed else thrown, classes)
         if not draws and not shed:
             return None  # the unique best discard of this plan
         mine = -1
@@ -872,9 +898,14 @@ class _Quick:
             theirs += [(p, found) for p in shed]
         if not theirs:
             return None  # the unique best discard of this plan
-        if all(not kinds & ~mine for _, kinds in theirs):
+        for _, kinds in theirs:
+            if kinds & ~mine:
+                break
+        else:
             return None  # every other discard accepts a subset of these tiles: none accepts more
         laizi = self.laizi
+        if counts is None:
+            counts = self._counts(h, wild, seats[seat].hand)
         shown = public[0]
         if shown is None:
             shown = public[0] = self.public(seats, rivers)
@@ -1040,7 +1071,7 @@ def _walk(ctx: Context, check: Check | None) -> Iterator[Finding]:
                     else:
                         decided, verdict = settle(
                             h, total, seats, rivers_at[i], seat, thrown, public, known, pihu_best, mine,
-                            others_floor, triplets,
+                            others_floor, triplets, c,
                         )  # fmt: skip
             if not decided:
                 verdict = _judge(ctx.before(i), seat, thrown, useful)

@@ -3,10 +3,11 @@
 Each record of ``simulate(HANDS, seed=7)`` is replayed (not timed), then
 ``list(inefficient_discard(ctx))`` is timed and the context dropped at once, as a streaming
 audit drops it (keeping every position alive makes the garbage collector skew the figure).
-Best of 3 passes, wall clock and process CPU time (the latter less moved by a loaded machine). With ``--against DIR`` the same measure runs in a subprocess with ``DIR``
-first on ``sys.path`` (e.g. an export of main), interleaved with this checkout's, so both are
-measured in the same window. Run: ``.venv/bin/python bench/bench_inefficient_discard.py [HANDS]
-[--against DIR]``.
+Best of 3 passes, wall clock and process CPU time (the latter moved less by a loaded
+machine). With ``--against DIR`` the same measure runs in a subprocess with ``DIR`` first on
+``sys.path`` (e.g. ``git archive main`` unpacked there), interleaved with this checkout's, so
+both are measured in the same window. Run: ``.venv/bin/python
+bench/bench_inefficient_discard.py [HANDS] [--against DIR]`` (default 600 hands).
 """
 
 from __future__ import annotations

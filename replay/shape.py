@@ -738,107 +738,113 @@ def best_discard_draws(
     keeps ``kept`` tiles (``discards_keeping``), in kind order: the 进张 of a hand's best
     discards in one go, for the acceptance comparison of the mistake analysis.
 
-    One pass shares what the discards have in common: the hand's classes are looked up once;
-    a discard changes one group, so the draws in the *other* groups depend only on that group's
-    class after the discard, and are worked out once per (group, class) whatever the rank; the
-    draws in the discard's own group are one cached lookup. ``size`` counts the hand before the
-    discard; raises KeyError for a shape outside the tables. With ``alone``: an empty list when
-    that kind is the only such discard (a caller comparing it with the others has none).
-    ``classes``: the groups' classes under ``pair``, when the caller has them.
+    A discard changes one group. What it leaves in that group — the group's class after it and
+    the draws in the group that would help, beside the other groups' class — depends only on
+    the group's shape and that class, so it is kept per (shape, rest) for the process, with the
+    tiles each discard keeps (``_best_of_group``). The draws in the *other* groups depend on
+    their shapes and on the discard's group's class after it: worked out once per (group,
+    class) whatever the rank. ``size`` counts the hand before the discard; raises KeyError for
+    a shape outside the tables. With ``alone``: an empty list when that kind is the only such
+    discard (a caller comparing it with the others has none). ``classes``: the groups' classes
+    under ``pair``, when the caller has them.
     """
     suit, honour, shift, s, _, jt, kt, _ = _RULES.get(pair) or _rule(pair)
     dmelds = (size - 1) // 3  # discards_keeping's slots: the hand after the discard
     imelds = size // 3  # improving_mask's: that hand with a draw
     k0, k1, k2, k3 = keys
     if classes is None:
-        cls = [
-            suit[k0] >> shift & 255,
-            suit[k1] >> shift & 255,
-            suit[k2] >> shift & 255,
-            honour[k3] >> shift & 255,
-        ]
+        c0, c1, c2 = suit[k0] >> shift & 255, suit[k1] >> shift & 255, suit[k2] >> shift & 255
+        c3 = honour[k3] >> shift & 255
     else:
-        cls = list(classes)
-    c0, c1, c2, c3 = cls
+        c0, c1, c2, c3 = classes
     j01 = jt[c0 * s + c1]
-    dtag = (shift << 4) | 3 << 8 | dmelds
-    itag = (shift << 4) | (2 if near else 1) << 8 | imelds
-    kept_cache = _KEPT_CACHE
-    found: dict[int, int] | None
-    best: list[tuple[int, int, int, int]] = []  # (group, rank, shape, the others' class)
-    for g, key, rest in ((0, k0, jt[c1 * s + c2]), (1, k1, jt[c0 * s + c2]), (2, k2, j01), (3, k3, -1)):
-        if not key:
-            continue
-        if g < 3:
-            ck = (dtag, key, rest, c3)
-            found = kept_cache.get(ck)
-            if found is None:
-                found = _kept_cached(ck, _discards_suit(key, rest, c3, dmelds, pair))
-        else:
-            rest = kt[j01 * s + c2]
-            hk = (dtag | 1024, key, rest)
-            found = kept_cache.get(hk)
-            if found is None:
-                found = _kept_cached(hk, _discards_honours(key, rest, dmelds, pair))
-        ranks = found.get(kept, 0)
-        while ranks:
-            low = ranks & -ranks
-            ranks ^= low
-            best.append((g, low.bit_length() - 1, key, rest))
+    tag = (shift << 4) | (2 if near else 1) << 8 | imelds | dmelds << 12
+    get = _BEST_CACHE.get
+    best: list[tuple[int, int, int, int]] = []  # (group, rank, class after, own group's draws)
+    if k0:
+        ck = (tag, k0, jt[c1 * s + c2], c3)
+        found = get(ck) or _best_of_group(ck, 0, pair)
+        best += [(0, *x) for x in found.get(kept, ())]
+    if k1:
+        ck = (tag, k1, jt[c0 * s + c2], c3)
+        found = get(ck) or _best_of_group(ck, 1, pair)
+        best += [(1, *x) for x in found.get(kept, ())]
+    if k2:
+        ck = (tag, k2, j01, c3)
+        found = get(ck) or _best_of_group(ck, 2, pair)
+        best += [(2, *x) for x in found.get(kept, ())]
+    if k3:
+        ck = (tag | 1024, k3, kt[j01 * s + c2], 0)
+        found = get(ck) or _best_of_group(ck, 3, pair)
+        best += [(3, *x) for x in found.get(kept, ())]
     if len(best) == 1 and 9 * best[0][0] + best[0][1] == alone:
         return []
     out: list[tuple[int, int]] = []
     cross: dict[int, int] = {}
-    get = _MASK_CACHE.get
+    mget = _MASK_CACHE.get
+    itag = tag & 0xFFF
     hag = itag | 1024
-    for g, r, key, rest in best:
-        after = key - _STEP[r]
-        # the draws in this group: the other groups' classes are the hand's (``rest``)
-        if g < 3:
-            y = suit[after] >> shift & 255
-            if near and not after:
-                own = 0
-            else:
-                ck = (itag, after, rest, c3)
-                found_mask = get(ck)
-                if found_mask is None:
-                    found_mask = _mask_cached(ck, _improving_suit(after, rest, c3, imelds, near, pair))
-                own = found_mask << 9 * g
-        else:
-            y = honour[after] >> shift & 255
-            if near and not after:
-                own = 0
-            else:
-                hk = (hag, after, rest)
-                found_mask = get(hk)
-                if found_mask is None:
-                    found_mask = _mask_cached(hk, _improving_honours(after, rest, imelds, near, pair))
-                own = found_mask << 27
+    for g, r, y, own in best:
         other = cross.get(g << 8 | y)
         if other is None:  # the draws in the other groups, beside this group's new class
-            moved = cls.copy()
+            moved = [c0, c1, c2, c3]
             moved[g] = y
             m0, m1, m2, m3 = moved
-            j01 = jt[m0 * s + m1]
+            j = jt[m0 * s + m1]
             other = 0
-            for h, k, rest_h in ((0, k0, -1), (1, k1, -1), (2, k2, j01), (3, k3, -1)):
+            for h, k, rest in ((0, k0, -1), (1, k1, -1), (2, k2, j), (3, k3, -1)):
                 if h == g or (near and not k):
                     continue
                 if h < 3:
-                    if rest_h < 0:
-                        rest_h = jt[m1 * s + m2] if h == 0 else jt[m0 * s + m2]
-                    ck = (itag, k, rest_h, m3)
-                    found_mask = get(ck)
-                    if found_mask is None:
-                        found_mask = _mask_cached(ck, _improving_suit(k, rest_h, m3, imelds, near, pair))
-                    other |= found_mask << 9 * h
+                    if rest < 0:
+                        rest = jt[m1 * s + m2] if h == 0 else jt[m0 * s + m2]
+                    ck = (itag, k, rest, m3)
+                    mask = mget(ck)
+                    if mask is None:
+                        mask = _mask_cached(ck, _improving_suit(k, rest, m3, imelds, near, pair))
+                    other |= mask << 9 * h
                 else:
-                    rest_h = kt[j01 * s + m2]
-                    hk = (hag, k, rest_h)
-                    found_mask = get(hk)
-                    if found_mask is None:
-                        found_mask = _mask_cached(hk, _improving_honours(k, rest_h, imelds, near, pair))
-                    other |= found_mask << 27
+                    rest = kt[j * s + m2]
+                    hk = (hag, k, rest)
+                    mask = mget(hk)
+                    if mask is None:
+                        mask = _mask_cached(hk, _improving_honours(k, rest, imelds, near, pair))
+                    other |= mask << 27
             cross[g << 8 | y] = other
-        out.append((9 * g + r, own | other))
+        out.append((9 * g + r, own << 9 * g | other))
     return out
+
+
+#: per (tag, group shape, the other groups' class(es)): tiles kept -> (rank, the group's class
+#: after discarding it, the ranks of the group whose draw would then help) of each such rank
+_BEST_CACHE: dict[tuple[int, int, int, int], dict[int, tuple[tuple[int, int, int], ...]]] = {}
+
+
+def _best_of_group(
+    ck: tuple[int, int, int, int], g: int, pair: str
+) -> dict[int, tuple[tuple[int, int, int], ...]]:
+    """``best_discard_draws``' entry for one group: see ``_BEST_CACHE``."""
+    tag, key, rest, c3 = ck
+    dmelds, imelds, near = tag >> 12, tag & 15, tag >> 8 & 3 == 2
+    honours = g == 3
+    table = _RULES.get(pair) or _rule(pair)
+    shift = table[2]
+    by_kept: dict[int, list[tuple[int, int, int]]] = {}
+    pairs = (
+        _discards_honours(key, rest, dmelds, pair) if honours else _discards_suit(key, rest, c3, dmelds, pair)
+    )
+    for i in range(0, len(pairs), 2):
+        r, kept = pairs[i], pairs[i + 1]
+        after = key - _STEP[r]
+        y = (table[1] if honours else table[0])[after] >> shift & 255
+        if near and not after:
+            own: tuple[int, ...] = ()
+        elif honours:
+            own = _improving_honours(after, rest, imelds, near, pair)
+        else:
+            own = _improving_suit(after, rest, c3, imelds, near, pair)
+        by_kept.setdefault(kept, []).append((r, y, sum(1 << q for q in own)))
+    if len(_BEST_CACHE) >= _GROUP_LIMIT:
+        _BEST_CACHE.clear()
+    found = _BEST_CACHE[ck] = {kept: tuple(v) for kept, v in by_kept.items()}
+    return found

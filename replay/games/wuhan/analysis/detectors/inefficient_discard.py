@@ -506,6 +506,12 @@ class _Melds:
 
 
 _MELD_FACTS: dict[tuple[Any, ...], _Melds] = {}
+_KIND_STEPS = tuple(_STEP[k - 9 * (k // 9 if k < 27 else 3)] for k in range(NUM_KINDS))
+
+
+@cache
+def _groups(laizi: int, pizi: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(-1 if k == laizi or k in pizi else k // 9 if k < 27 else 3 for k in range(NUM_KINDS))
 
 
 class _Quick:
@@ -532,10 +538,8 @@ class _Quick:
         self._tables = rule_tables("jiang")
         #: per kind: its group in a packed sum (-1: the laizi or a pizi, counted by none) and
         #: what one more tile of it adds to that group's key
-        self.group = tuple(
-            -1 if k == laizi or k in self.pizi else k // 9 if k < 27 else 3 for k in range(NUM_KINDS)
-        )
-        self.step = tuple(_STEP[k - 9 * (k // 9 if k < 27 else 3)] for k in range(NUM_KINDS))
+        self.group = _groups(laizi, self.pizi)
+        self.step = _KIND_STEPS
         assert self._tables[2] == 0  # 屁胡's classes are the low byte: no shift in ``judge``
 
     def _counts(self, h: int, wild: int, hand: list[int]) -> list[int]:

@@ -542,6 +542,20 @@ class _Quick:
         self.step = _KIND_STEPS
         assert self._tables[2] == 0  # 屁胡's classes are the low byte: no shift in ``judge``
 
+    def _shed(
+        self, keys: tuple[int, int, int, int], total: int, wild: int, dead: int, classes: list[int] | None
+    ) -> int:
+        """The 屁胡 value of discarding a pizi (one dead tile fewer, the natural tiles the same):
+        ``shanten_of_keys(keys, total - 1, wild + dead - 1) + dead - 1``, from the classes."""
+        if classes is None:
+            return shanten_of_keys(keys, total - 1, wild + dead - 1) + dead - 1
+        _, _, _, ns, nh, jt, kt, ft = self._tables
+        c0, c1, c2, c3 = classes
+        m = (total - 1) // 3
+        return (
+            3 * m + 1 - (wild + dead - 1) - ft[(kt[jt[c0 * ns + c1] * ns + c2] * nh + c3) * 5 + m] + dead - 1
+        )
+
     def _counts(self, h: int, wild: int, hand: list[int]) -> list[int]:
         """Every kind's copies in the hand whose packed sum is ``h`` (the pizi counted apart)."""
         counts = list((h & _NATURAL).to_bytes(NUM_KINDS, "little"))
@@ -880,7 +894,7 @@ class _Quick:
         # as bit masks (bit k: kind k), so that comparing the sets is a few integer operations
         excluded = ~self.excluded_mask  # a drawn laizi is counted apart; a drawn pizi helps nothing
         shed: list[int] = []  # a pizi as good as the best: one dead tile fewer
-        if dead and shanten_of_keys(keys, total - 1, wild + dead - 1) + dead - 1 == best:
+        if dead and self._shed(keys, total, wild, dead, classes) == best:
             counts = self._counts(h, wild, seats[seat].hand)
             shed = [p for p in self.pizi if counts[p] and p != thrown]
         # the natural discards as good as the best, each with the draws it would take (as bit
@@ -896,9 +910,9 @@ class _Quick:
             else:
                 theirs.append((k, found & excluded))
         if mine < 0:  # a pizi thrown: one dead tile fewer, the natural tiles the same
-            mine = improving_mask(keys, total - 1, "jiang", dead == 1) & excluded
+            mine = improving_mask(keys, total - 1, "jiang", dead == 1, classes) & excluded
         if shed:  # a pizi kept: the same hand whichever pizi goes
-            found = improving_mask(keys, total - 1, "jiang", dead == 1) & excluded
+            found = improving_mask(keys, total - 1, "jiang", dead == 1, classes) & excluded
             theirs += [(p, found) for p in shed]
         if not theirs:
             return None  # the unique best discard of this plan
@@ -968,7 +982,7 @@ def _walk(ctx: Context, check: Check | None) -> Iterator[Finding]:
     pack = quick._pack
     suit, honour, _, ns, nh, jt, kt, ft = quick._tables
     group, step = quick.group, quick.step
-    tables = (suit, suit, suit, honour)
+    hot = (_HOT_SUIT, _HOT_SUIT, _HOT_SUIT, _HOT_HONOUR)
     settle, melds_of = quick.settle, quick.melds
     first = seats_at[0]
     packed = [sum(map(pack.__getitem__, s.hand)) for s in first]
@@ -988,11 +1002,14 @@ def _walk(ctx: Context, check: Check | None) -> Iterator[Finding]:
                 g = group[tile]
                 c = classes[seat]
                 if g >= 0 and c is not None:
-                    found = tables[g].get(h >> _SHIFTS[g] & _GROUP_MASKS[g])
+                    key = h >> _SHIFTS[g] & _GROUP_MASKS[g]
+                    found = hot[g].get(key)
                     if found is None:
+                        found = _hot_class(g, key)
+                    if found < 0:
                         classes[seat] = None
                     else:
-                        c[g] = found & 255
+                        c[g] = found
             continue
         if kind != "discard":
             public[0] = None
@@ -1019,11 +1036,14 @@ def _walk(ctx: Context, check: Check | None) -> Iterator[Finding]:
         g = group[thrown]
         y = -1  # the class of the thrown tile's group after it, when it is a natural tile
         if g >= 0 and c is not None:
-            found = tables[g].get((h >> _SHIFTS[g] & _GROUP_MASKS[g]) - step[thrown])
+            key = (h >> _SHIFTS[g] & _GROUP_MASKS[g]) - step[thrown]
+            found = hot[g].get(key)
             if found is None:
+                found = _hot_class(g, key)
+            if found < 0:
                 classes[seat] = c = None
             else:
-                y = found & 255
+                y = found
         if thrown != laizi:
             if state.melds is not melds[seat]:
                 melds[seat] = state.melds
@@ -1089,6 +1109,27 @@ def _walk(ctx: Context, check: Check | None) -> Iterator[Finding]:
         seen = public[0]
         if seen is not None:
             seen[thrown] += 1
+
+
+#: the 屁胡 class of each group shape met lately (the suits', the honours'): the shape tables
+#: hold 405,350 suit shapes in tens of MB, and a lookup there misses the processor's caches;
+#: play meets a few thousand shapes, whose classes fit in a small dict that stays cached
+_HOT_SUIT: dict[int, int] = {}
+_HOT_HONOUR: dict[int, int] = {}
+_HOT_LIMIT = 1 << 15
+
+
+def _hot_class(g: int, key: int) -> int:
+    """The 屁胡 class of group ``g``'s shape ``key`` (-1 outside the tables), kept in the hot dicts."""
+    suit, honour = rule_tables("jiang")[:2]
+    found = (suit if g < 3 else honour).get(key)
+    if found is None:
+        return -1
+    hot = _HOT_SUIT if g < 3 else _HOT_HONOUR
+    if len(hot) >= _HOT_LIMIT:
+        hot.clear()
+    hot[key] = found & 255
+    return found & 255
 
 
 _SHIFTS = (0, 72, 144, 216)  # where each group's key is in a packed sum

@@ -983,7 +983,7 @@ def _walk(ctx: Context, check: Check | None) -> Iterator[Finding]:
     suit, honour, _, ns, nh, jt, kt, ft = quick._tables
     group, step = quick.group, quick.step
     hot = (_HOT_SUIT, _HOT_SUIT, _HOT_SUIT, _HOT_HONOUR)
-    settle, melds_of = quick.settle, quick.melds
+    settle, melds_of, acceptance = quick.settle, quick.melds, quick._acceptance
     first = seats_at[0]
     packed = [sum(map(pack.__getitem__, s.hand)) for s in first]
     held = [len(s.hand) for s in first]
@@ -1012,7 +1012,9 @@ def _walk(ctx: Context, check: Check | None) -> Iterator[Finding]:
                         c[g] = found
             continue
         if kind != "discard":
-            public[0] = None
+            shown = public[0]
+            if shown is not None:  # what the event showed (a meld, a laizi gang), as a difference
+                _show(shown, seats_at[i], seats_at[i + 1], rivers_at[i], rivers_at[i + 1], laizi)
             if "seat" in event:
                 seat = int(event["seat"])
                 hand = seats_at[i + 1][seat].hand
@@ -1090,9 +1092,24 @@ def _walk(ctx: Context, check: Check | None) -> Iterator[Finding]:
                     else:  # a pizi: one dead tile fewer
                         kept = ft[(kt[jt[c0 * ns + c1] * ns + c2] * nh + c3) * 5 + m]
                     mine = 3 * m + 1 - wild - kept
-                    if mine == pihu_best and others_floor >= pihu_best - 1 and pihu_best > ACCEPTANCE_READY:
-                        decided = True
-                    else:
+                    if mine == pihu_best and others_floor >= pihu_best - 1:
+                        if pihu_best > ACCEPTANCE_READY:
+                            decided = True
+                        else:  # settle's first step, without its other arguments
+                            nat = (
+                                (fields >> 8 & 255)
+                                + (fields >> 16 & 255)
+                                + (fields >> 24 & 255)
+                                + (fields >> 32 & 255)
+                            )
+                            keys = (h & _MASK, h >> 72 & _MASK, h >> 144 & _MASK, h >> 216 & _HONOURS)
+                            verdict = acceptance(
+                                seats, rivers_at[i], seat, thrown, h, total, keys, wild, total - wild - nat,
+                                pihu_best, public, c,
+                            )  # fmt: skip
+                            # with a big-hand plan in reach settle weighs the plans (asking this again)
+                            decided = verdict is None or others_floor > pihu_best + 1
+                    if not decided:
                         decided, verdict = settle(
                             h, total, seats, rivers_at[i], seat, thrown, public, known, pihu_best, mine,
                             others_floor, triplets, c,
@@ -1109,6 +1126,37 @@ def _walk(ctx: Context, check: Check | None) -> Iterator[Finding]:
         seen = public[0]
         if seen is not None:
             seen[thrown] += 1
+
+
+def _show(
+    shown: list[int],
+    seats: Sequence[SeatState],
+    after: Sequence[SeatState],
+    rivers: Sequence[Sequence[tuple[int, int | None]]],
+    rivers_after: Sequence[Sequence[tuple[int, int | None]]],
+    laizi: int,
+) -> None:
+    """Bring the public copies (``_Quick.public``) from one position to the next: the seats and
+    rivers that changed are counted again, before and after, and the difference applied."""
+    for s in range(4):
+        old, new = seats[s], after[s]
+        if old is not new:
+            if old.melds is not new.melds:
+                for m in old.melds:
+                    for t in m.tiles:
+                        shown[t] -= 1
+                for m in new.melds:
+                    for t in m.tiles:
+                        shown[t] += 1
+            shown[laizi] += new.laizi_gangs - old.laizi_gangs
+        river, river_after = rivers[s], rivers_after[s]
+        if river is not river_after:
+            for t, by in river:
+                if by is None:
+                    shown[t] -= 1
+            for t, by in river_after:
+                if by is None:
+                    shown[t] += 1
 
 
 #: the 屁胡 class of each group shape met lately (the suits', the honours'): the shape tables

@@ -566,15 +566,25 @@ def discard_kept(keys: Sequence[int], size: int, pair: str = "jiang") -> list[tu
     return out
 
 
-def improving_mask(keys: Sequence[int], size: int, pair: str = "jiang", near: bool = False) -> int:
+def improving_mask(
+    keys: Sequence[int],
+    size: int,
+    pair: str = "jiang",
+    near: bool = False,
+    classes: Sequence[int] | None = None,
+) -> int:
     """``improving_kinds`` as a bit mask (bit ``k`` for kind ``k``): a caller that only unions,
     compares and subtracts these sets does it in a few integer operations, and each group's
-    mask is looked up once per shape and rest, as ``improving_kinds``' lists are."""
+    mask is looked up once per shape and rest, as ``improving_kinds``' lists are. ``classes``:
+    the groups' classes under ``pair``, when the caller has them."""
     suit, honour, shift, s, _, jt, kt, _ = _RULES.get(pair) or _rule(pair)
     melds = (size + 1) // 3
     k0, k1, k2, k3 = keys
-    c0, c1, c2 = suit[k0] >> shift & 255, suit[k1] >> shift & 255, suit[k2] >> shift & 255
-    c3 = honour[k3] >> shift & 255
+    if classes is None:
+        c0, c1, c2 = suit[k0] >> shift & 255, suit[k1] >> shift & 255, suit[k2] >> shift & 255
+        c3 = honour[k3] >> shift & 255
+    else:
+        c0, c1, c2, c3 = classes
     j01 = jt[c0 * s + c1]
     out = 0
     cache = _MASK_CACHE
@@ -723,3 +733,140 @@ def _discards_honours(key: int, rest: int, melds: int, pair: str) -> tuple[int, 
     for r, y in _moves(key, True, pair)[2]:
         out += (r, ft[(rest * nh + y) * 5 + melds])
     return tuple(out)
+
+
+def best_discard_draws(
+    keys: Sequence[int],
+    size: int,
+    kept: int,
+    near: bool,
+    pair: str = "jiang",
+    alone: int = -1,
+    classes: Sequence[int] | None = None,
+) -> list[tuple[int, int]]:
+    """(kind, ``improving_mask`` of the hand without it) for every natural kind whose discard
+    keeps ``kept`` tiles (``discards_keeping``), in kind order: the 进张 of a hand's best
+    discards in one go, for the acceptance comparison of the mistake analysis.
+
+    A discard changes one group. What it leaves in that group — the group's class after it and
+    the draws in the group that would help, beside the other groups' class — depends only on
+    the group's shape and that class, so it is kept per (shape, rest) for the process, with the
+    tiles each discard keeps (``_best_of_group``). The draws in the *other* groups depend on
+    their shapes and on the discard's group's class after it: worked out once per (group,
+    class) whatever the rank. ``size`` counts the hand before the discard; raises KeyError for
+    a shape outside the tables. With ``alone``: an empty list when that kind is the only such
+    discard (a caller comparing it with the others has none). ``classes``: the groups' classes
+    under ``pair``, when the caller has them.
+    """
+    suit, honour, shift, s, _, jt, kt, _ = _RULES.get(pair) or _rule(pair)
+    dmelds = (size - 1) // 3  # discards_keeping's slots: the hand after the discard
+    imelds = size // 3  # improving_mask's: that hand with a draw
+    k0, k1, k2, k3 = keys
+    if classes is None:
+        c0, c1, c2 = suit[k0] >> shift & 255, suit[k1] >> shift & 255, suit[k2] >> shift & 255
+        c3 = honour[k3] >> shift & 255
+    else:
+        c0, c1, c2, c3 = classes
+    j01 = jt[c0 * s + c1]
+    tag = (shift << 4) | (2 if near else 1) << 8 | imelds | dmelds << 12
+    get = _BEST_CACHE.get
+    best: list[tuple[int, int, int, int]] = []  # (group, rank, class after, own group's draws)
+    # the caches are keyed by one int each (shape, rest, honours' class, tag): an int hashes and
+    # compares in one step where a tuple reads each of its items (they are cold in memory)
+    if k0:
+        rest = jt[c1 * s + c2]
+        found = get(((k0 << 10 | rest) << 8 | c3) << 16 | tag) or _best_of_group(k0, rest, c3, tag, 0, pair)
+        best += [(0, *x) for x in found.get(kept, ())]
+    if k1:
+        rest = jt[c0 * s + c2]
+        found = get(((k1 << 10 | rest) << 8 | c3) << 16 | tag) or _best_of_group(k1, rest, c3, tag, 1, pair)
+        best += [(1, *x) for x in found.get(kept, ())]
+    if k2:
+        found = get(((k2 << 10 | j01) << 8 | c3) << 16 | tag) or _best_of_group(k2, j01, c3, tag, 2, pair)
+        best += [(2, *x) for x in found.get(kept, ())]
+    if k3:
+        rest = kt[j01 * s + c2]
+        found = get((k3 << 10 | rest) << 24 | tag | 1024) or _best_of_group(k3, rest, 0, tag | 1024, 3, pair)
+        best += [(3, *x) for x in found.get(kept, ())]
+    if len(best) == 1 and 9 * best[0][0] + best[0][1] == alone:
+        return []
+    out: list[tuple[int, int]] = []
+    cross: dict[int, int] = {}
+    mget = _DRAWS_CACHE.get
+    itag = tag & 0xFFF
+    for g, r, y, own in best:
+        other = cross.get(g << 8 | y)
+        if other is None:  # the draws in the other groups, beside this group's new class
+            moved = [c0, c1, c2, c3]
+            moved[g] = y
+            m0, m1, m2, m3 = moved
+            j = jt[m0 * s + m1]
+            other = 0
+            for h, k, rest in ((0, k0, -1), (1, k1, -1), (2, k2, j), (3, k3, -1)):
+                if h == g or (near and not k):
+                    continue
+                if h < 3:
+                    if rest < 0:
+                        rest = jt[m1 * s + m2] if h == 0 else jt[m0 * s + m2]
+                    ck = ((k << 10 | rest) << 8 | m3) << 12 | itag
+                    mask = mget(ck)
+                    if mask is None:
+                        mask = _draws_cached(ck, _improving_suit(k, rest, m3, imelds, near, pair))
+                    other |= mask << 9 * h
+                else:
+                    rest = kt[j * s + m2]
+                    ck = (k << 10 | rest) << 20 | itag | 1024
+                    mask = mget(ck)
+                    if mask is None:
+                        mask = _draws_cached(ck, _improving_honours(k, rest, imelds, near, pair))
+                    other |= mask << 27
+            cross[g << 8 | y] = other
+        out.append((9 * g + r, own << 9 * g | other))
+    return out
+
+
+#: ``improving_mask``'s per-group masks for ``best_discard_draws``, keyed by one int
+_DRAWS_CACHE: dict[int, int] = {}
+
+
+def _draws_cached(key: int, ranks: tuple[int, ...]) -> int:
+    if len(_DRAWS_CACHE) >= _GROUP_LIMIT:
+        _DRAWS_CACHE.clear()
+    mask = _DRAWS_CACHE[key] = sum(1 << r for r in ranks)
+    return mask
+
+
+#: per (group shape, the other groups' class(es), the honours' class, tag) as one int: tiles
+#: kept -> (rank, the group's class after discarding it, the ranks of the group whose draw
+#: would then help) of each such rank
+_BEST_CACHE: dict[int, dict[int, tuple[tuple[int, int, int], ...]]] = {}
+
+
+def _best_of_group(
+    key: int, rest: int, c3: int, tag: int, g: int, pair: str
+) -> dict[int, tuple[tuple[int, int, int], ...]]:
+    """``best_discard_draws``' entry for one group: see ``_BEST_CACHE``."""
+    dmelds, imelds, near = tag >> 12, tag & 15, tag >> 8 & 3 == 2
+    honours = g == 3
+    table = _RULES.get(pair) or _rule(pair)
+    shift = table[2]
+    by_kept: dict[int, list[tuple[int, int, int]]] = {}
+    pairs = (
+        _discards_honours(key, rest, dmelds, pair) if honours else _discards_suit(key, rest, c3, dmelds, pair)
+    )
+    for i in range(0, len(pairs), 2):
+        r, kept = pairs[i], pairs[i + 1]
+        after = key - _STEP[r]
+        y = (table[1] if honours else table[0])[after] >> shift & 255
+        if near and not after:
+            own: tuple[int, ...] = ()
+        elif honours:
+            own = _improving_honours(after, rest, imelds, near, pair)
+        else:
+            own = _improving_suit(after, rest, c3, imelds, near, pair)
+        by_kept.setdefault(kept, []).append((r, y, sum(1 << q for q in own)))
+    if len(_BEST_CACHE) >= _GROUP_LIMIT:
+        _BEST_CACHE.clear()
+    ck = (((key << 10 | rest) << 8 | c3) << 16 | tag) if not honours else (key << 10 | rest) << 24 | tag
+    found = _BEST_CACHE[ck] = {kept: tuple(v) for kept, v in by_kept.items()}
+    return found

@@ -21,9 +21,10 @@ and not reported when every better tile would have been such a feed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
+from operator import add
 from typing import Any
 
 from replay.games.wuhan.analysis.base import Context, Finding, tile_name
@@ -33,8 +34,8 @@ from replay.games.wuhan.hand import Meld, wind_kinds
 from replay.games.wuhan.ruleset import Ruleset
 from replay.games.wuhan.table import SeatState
 from replay.shape import (
+    best_discard_draws,
     discard_kept,
-    discards_keeping,
     improving_draws,
     improving_mask,
     rule_tables,
@@ -474,6 +475,20 @@ def _packed(kind: int, laizi: int, pizi: tuple[int, ...], families: tuple[frozen
 
 
 _PLANS_LIMIT = NEAR_READY + 2  # as in _big_plans
+_TRIPLETS: dict[tuple[int, int, int, int, int], int] = {}
+
+
+def _triplets_packed(h: int, m: int, wild: int) -> int:
+    """``max(0, _triplets_value(...))`` of the natural counts in a packed sum: the value only
+    depends on how many kinds are held once, twice and three or more times (a small domain,
+    so it is kept for the process once worked out)."""
+    b = (h & _NATURAL).to_bytes(NUM_KINDS, "little")
+    key = (b.count(3) + b.count(4), b.count(2), b.count(1), m, wild)
+    found = _TRIPLETS.get(key)
+    if found is None:
+        n3, n2, n1 = key[:3]
+        found = _TRIPLETS[key] = max(0, _triplets_value([3] * n3 + [2] * n2 + [1] * n1, m, wild))
+    return found
 
 
 @dataclass
@@ -485,6 +500,18 @@ class _Melds:
     #: (plan name, kinds) of each family in reach, the laizi among its kinds: it never counts
     #: against the family
     families: tuple[tuple[str, frozenset[int]], ...]
+    #: per plan of ``suits`` and ``families``, in that order: where its tiles' count is in a
+    #: packed sum's fields, and whether the laizi are counted apart (a suit) or in it (a family)
+    offs: tuple[tuple[int, bool], ...]
+
+
+_MELD_FACTS: dict[tuple[Any, ...], _Melds] = {}
+_KIND_STEPS = tuple(_STEP[k - 9 * (k // 9 if k < 27 else 3)] for k in range(NUM_KINDS))
+
+
+@cache
+def _groups(laizi: int, pizi: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(-1 if k == laizi or k in pizi else k // 9 if k < 27 else 3 for k in range(NUM_KINDS))
 
 
 class _Quick:
@@ -503,28 +530,91 @@ class _Quick:
         self.pizi = rules.pizi
         self.excluded_mask = sum(1 << k for k in {laizi, *rules.pizi})
         self._useful: dict[tuple[tuple[int, int, int, int], int, int], int] = {}
-        self.families = (wind_kinds(rules) | {laizi}, JIANG | {laizi})
-        self._melds: dict[int, _Melds] = {}
+        self.winds = wind_kinds(rules)
+        self.families = (self.winds | {laizi}, JIANG | {laizi})
+        self._melds: dict[int, tuple[list[Meld], _Melds]] = {}
         #: per kind, what one tile of it adds to a hand's packed sum (see ``_packed``)
         self._pack = _pack_table(laizi, self.pizi, self.families)
         self._tables = rule_tables("jiang")
+        #: per kind: its group in a packed sum (-1: the laizi or a pizi, counted by none) and
+        #: what one more tile of it adds to that group's key
+        self.group = _groups(laizi, self.pizi)
+        self.step = _KIND_STEPS
         assert self._tables[2] == 0  # 屁胡's classes are the low byte: no shift in ``judge``
 
+    def _shed(
+        self, keys: tuple[int, int, int, int], total: int, wild: int, dead: int, classes: list[int] | None
+    ) -> int:
+        """The 屁胡 value of discarding a pizi (one dead tile fewer, the natural tiles the same):
+        ``shanten_of_keys(keys, total - 1, wild + dead - 1) + dead - 1``, from the classes."""
+        if classes is None:
+            return shanten_of_keys(keys, total - 1, wild + dead - 1) + dead - 1
+        _, _, _, ns, nh, jt, kt, ft = self._tables
+        c0, c1, c2, c3 = classes
+        m = (total - 1) // 3
+        return (
+            3 * m + 1 - (wild + dead - 1) - ft[(kt[jt[c0 * ns + c1] * ns + c2] * nh + c3) * 5 + m] + dead - 1
+        )
+
+    def _counts(self, h: int, wild: int, hand: list[int]) -> list[int]:
+        """Every kind's copies in the hand whose packed sum is ``h`` (the pizi counted apart)."""
+        counts = list((h & _NATURAL).to_bytes(NUM_KINDS, "little"))
+        counts[self.laizi] = wild
+        for p in self.pizi:
+            if p != self.laizi:
+                counts[p] = hand.count(p)
+        return counts
+
+    def public(
+        self, seats: Sequence[SeatState], rivers: Sequence[Sequence[tuple[int, int | None]]]
+    ) -> list[int]:
+        """The copies of each kind every seat sees: the melds, the laizi gangs, the rivers'
+        unclaimed tiles and the indicator (``_unseen_of`` without the seat's own hand)."""
+        seen = [0] * NUM_KINDS
+        laizi = self.laizi
+        for s in seats:
+            for m in s.melds:
+                for t in m.tiles:
+                    seen[t] += 1
+            seen[laizi] += s.laizi_gangs
+        for river in rivers:
+            for t, by in river:
+                if by is None:
+                    seen[t] += 1
+        seen[self.indicator] += 1
+        return seen
+
     def melds(self, melds: list[Meld]) -> _Melds:
-        """A seat's meld list is replaced, never changed, when it melds: one look per list."""
+        """A seat's meld list is replaced, never changed, when it melds: one look per list
+        (the list is kept with its facts, so that its id is not reused while they are)."""
         found = self._melds.get(id(melds))
-        if found is None:
-            kinds = {t for m in melds for t in m.tiles}
-            groups = {t // 9 if t < 27 else 3 for t in kinds}
-            suits = tuple(s for s in range(3) if groups <= {s})
-            families = tuple(
-                (name, f | {self.laizi})
-                for name, f in (("fengyise", wind_kinds(self.rules)), ("jiangyise", JIANG))
-                if kinds <= f
-            )
-            triplets = bool(melds) and all(m.is_triplet for m in melds)
-            found = self._melds[id(melds)] = _Melds(suits, triplets, families)
-        return found
+        if found is not None and found[0] is melds:
+            return found[1]
+        # the same melds recur from hand to hand (none at all, most often): kept for the process
+        content = (self.laizi, self.winds, tuple(m.tiles for m in melds), tuple(m.is_triplet for m in melds))
+        facts = _MELD_FACTS.get(content)
+        if facts is None:
+            facts = self._facts(melds)
+            if len(_MELD_FACTS) >= 1 << 14:
+                _MELD_FACTS.clear()
+            _MELD_FACTS[content] = facts
+        self._melds[id(melds)] = (melds, facts)
+        return facts
+
+    def _facts(self, melds: list[Meld]) -> _Melds:
+        kinds = {t for m in melds for t in m.tiles}
+        groups = {t // 9 if t < 27 else 3 for t in kinds}
+        suits = tuple(s for s in range(3) if groups <= {s})
+        families = tuple(
+            (name, f | {self.laizi})
+            for name, f in (("fengyise", self.winds), ("jiangyise", JIANG))
+            if kinds <= f
+        )
+        triplets = bool(melds) and all(m.is_triplet for m in melds)
+        offs = tuple((8 * (g + 1), True) for g in suits) + tuple(
+            (_WIND if name == "fengyise" else _JIANG, False) for name, _ in families
+        )
+        return _Melds(suits, triplets, families, offs)
 
     def judge(
         self,
@@ -533,64 +623,133 @@ class _Quick:
         seat: int,
         thrown: int,
     ) -> tuple[bool, Verdict]:
-        """(decided, verdict): ``_judge``'s verdict when this can settle it, else (False, None)."""
+        """(decided, verdict): ``_judge``'s verdict when this can settle it, else (False, None).
+
+        From scratch: the seat's packed sum from its hand. ``inefficient_discard`` keeps the
+        sums while it walks the events and calls ``decide`` directly."""
+        hand = seats[seat].hand
+        return self.decide(
+            sum(map(self._pack.__getitem__, hand)), len(hand), seats, rivers, seat, thrown, [None]
+        )
+
+    def decide(
+        self,
+        h: int,
+        total: int,
+        seats: Sequence[SeatState],
+        rivers: Sequence[Sequence[tuple[int, int | None]]],
+        seat: int,
+        thrown: int,
+        public: list[list[int] | None],
+        facts: _Melds | None = None,
+    ) -> tuple[bool, Verdict]:
+        """``judge`` of the hand whose packed sum is ``h`` (``total`` tiles, the seat's hand in
+        ``seats``); ``public[0]``: the copies every seat sees (melds, rivers, the indicator),
+        kept by the caller from discard to discard, or None: then counted here if needed;
+        ``facts``: ``melds`` of the seat's melds, when the caller keeps them."""
         state = seats[seat]
-        hand = state.hand
-        laizi = self.laizi
-        # one C-level sum gives the natural tiles' group keys and every count the plans need
-        h = sum(map(self._pack.__getitem__, hand))
         fields = h >> _FIELDS
         wild = fields & 255
-        in_suit = (fields >> 8 & 255, fields >> 16 & 255, fields >> 24 & 255)
-        total = len(hand)
-        dead = total - wild - in_suit[0] - in_suit[1] - in_suit[2] - (fields >> 32 & 255)
         keys = k0, k1, k2, k3 = (h & _MASK, h >> 72 & _MASK, h >> 144 & _MASK, h >> 216 & _HONOURS)
         suit, honour, _, ns, nh, jt, kt, ft = self._tables
         try:  # shanten_of_keys, inlined: every discard asks it
             c0, c1, c2, c3 = suit[k0] & 255, suit[k1] & 255, suit[k2] & 255, honour[k3] & 255
-            # the 14 tiles' shanten is the best discard's, except that a complete hand stays ready
-            m = total // 3
-            pihu_best = 3 * m + 1 - wild - ft[(kt[jt[c0 * ns + c1] * ns + c2] * nh + c3) * 5 + m]
-            pihu_best = max(0, pihu_best)
-            m = (total - 1) // 3
-            if h >> 8 * thrown & 255:  # the value of the discard (``_value``): one group changes
-                g = thrown // 9 if thrown < 27 else 3
-                c = [c0, c1, c2, c3]
-                c[g] = (suit if g < 3 else honour)[keys[g] - _STEP[thrown - 9 * g]] & 255
-                kept = ft[(kt[jt[c[0] * ns + c[1]] * ns + c[2]] * nh + c[3]) * 5 + m]
-                mine = 3 * m + 1 - wild - kept
-            else:  # a pizi: one dead tile fewer
-                kept = ft[(kt[jt[c0 * ns + c1] * ns + c2] * nh + c3) * 5 + m]
-                mine = 3 * m + 1 - wild - kept
         except KeyError:
             return False, None
+        # the 14 tiles' shanten is the best discard's, except that a complete hand stays ready
+        m = total // 3
+        pihu_best = 3 * m + 1 - wild - ft[(kt[jt[c0 * ns + c1] * ns + c2] * nh + c3) * 5 + m]
+        if pihu_best < 0:
+            pihu_best = 0
         melds = state.melds
-        facts = self._melds.get(id(melds)) or self.melds(melds)
+        if facts is None:
+            facts = self.melds(melds)
         # the floor under the big-hand plans _big_plans builds: a plan of ``off`` tiles outside
         # it is built when off <= _PLANS_LIMIT and its floor is max(0, off - 1), so the lowest
         # floor is that of the lowest ``off`` (the plans themselves are listed only when needed)
         low = 99
-        for s in facts.suits:
-            off = total - wild - in_suit[s]
-            if off < low:
-                low = off
-        for name, _family in facts.families:
-            off = total - (fields >> (_WIND if name == "fengyise" else _JIANG) & 255)
+        for shift, wilds in facts.offs:
+            off = total - (fields >> shift & 255) - (wild if wilds else 0)
             if off < low:
                 low = off
         others_floor = max(0, low - 1) if low <= _PLANS_LIMIT else 99
-        natural: list[int] | None = None
         triplets = 99
         if facts.triplets:
-            natural = list((h & _NATURAL).to_bytes(NUM_KINDS, "little"))
-            triplets = max(0, _triplets_value(natural, 4 - len(melds), wild))
+            triplets = _triplets_packed(h, 4 - len(melds), wild)
             if triplets < others_floor:
                 others_floor = triplets
         if pihu_best > NEAR_READY and others_floor > NEAR_READY:
             return True, None  # far from ready
+        m = (total - 1) // 3
+        if h >> 8 * thrown & 255:  # the value of the discard (``_value``): one group changes
+            g = thrown // 9 if thrown < 27 else 3
+            c = [c0, c1, c2, c3]
+            try:
+                c[g] = (suit if g < 3 else honour)[keys[g] - _STEP[thrown - 9 * g]] & 255
+            except KeyError:
+                return False, None
+            kept = ft[(kt[jt[c[0] * ns + c[1]] * ns + c[2]] * nh + c[3]) * 5 + m]
+        else:  # a pizi: one dead tile fewer
+            kept = ft[(kt[jt[c0 * ns + c1] * ns + c2] * nh + c3) * 5 + m]
+        mine = 3 * m + 1 - wild - kept
         if mine == pihu_best and others_floor >= pihu_best - 1 and pihu_best > ACCEPTANCE_READY:
             return True, None
+        classes = [c0, c1, c2, c3]
+        return self.settle(
+            h,
+            total,
+            seats,
+            rivers,
+            seat,
+            thrown,
+            public,
+            facts,
+            pihu_best,
+            mine,
+            others_floor,
+            triplets,
+            classes,
+        )
+
+    def settle(
+        self,
+        h: int,
+        total: int,
+        seats: Sequence[SeatState],
+        rivers: Sequence[Sequence[tuple[int, int | None]]],
+        seat: int,
+        thrown: int,
+        public: list[list[int] | None],
+        facts: _Melds,
+        pihu_best: int,
+        mine: int,
+        others_floor: int,
+        triplets: int,
+        classes: list[int] | None,
+    ) -> tuple[bool, Verdict]:
+        """``decide`` once the quick exits are passed: ``pihu_best``, ``mine`` (the 屁胡 value
+        of the discard) and the floors under the big-hand plans are known, and ``classes`` (the
+        hand's groups' 屁胡 classes) when the caller has them. Shared by ``decide`` and the walk of
+        ``inefficient_discard``, which works those out itself."""
+        state = seats[seat]
+        laizi = self.laizi
+        melds = state.melds
+        fields = h >> _FIELDS
+        wild = fields & 255
+        keys = (h & _MASK, h >> 72 & _MASK, h >> 144 & _MASK, h >> 216 & _HONOURS)
+        in_suit = (fields >> 8 & 255, fields >> 16 & 255, fields >> 24 & 255)
+        dead = total - wild - in_suit[0] - in_suit[1] - in_suit[2] - (fields >> 32 & 255)
+        natural: list[int] | None = None
         limit = min(pihu_best, NEAR_READY) + 1
+        if mine == pihu_best and others_floor >= pihu_best - 1:
+            verdict = self._acceptance(
+                seats, rivers, seat, thrown, h, total, keys, wild, dead, pihu_best, public, classes
+            )
+            if verdict is None:
+                return True, None
+            # _judge goes on to weigh the plans: with none in reach it finds this verdict again
+            if others_floor > limit:
+                return True, verdict
         # the big-hand plans _big_plans builds, in its order, with their floors
         bigs: list[tuple[int, tuple[Any, ...]]] = []
         for s in facts.suits:
@@ -607,18 +766,10 @@ class _Quick:
             natural = list((h & _NATURAL).to_bytes(NUM_KINDS, "little"))
         counts = natural.copy()
         counts[laizi] = wild
+        hand = state.hand
         for p in self.pizi:
             if p != laizi:
                 counts[p] = hand.count(p)
-        if mine == pihu_best and others_floor >= pihu_best - 1:
-            verdict = self._acceptance(
-                seats, rivers, seat, thrown, counts, natural, keys, wild, dead, pihu_best
-            )
-            if verdict is None:
-                return True, None
-            # _judge goes on to weigh the plans: with none in reach it finds this verdict again
-            if others_floor > limit:
-                return True, verdict
         held = (counts, natural, keys, total, wild, dead)
         plans: list[tuple[int, int, tuple[Any, ...] | None]] = [(pihu_best, 0, None)]  # None: 屁胡
         for i, (floor, plan) in enumerate(bigs):
@@ -650,7 +801,7 @@ class _Quick:
             return True, None  # acceptance is only weighed close to ready
         if tied == [(pihu_best, None)]:
             return True, self._acceptance(
-                seats, rivers, seat, thrown, counts, natural, keys, wild, dead, pihu_best
+                seats, rivers, seat, thrown, h, total, keys, wild, dead, pihu_best, public, classes
             )
         return False, None  # a big hand's acceptance: _judge weighs it
 
@@ -727,52 +878,57 @@ class _Quick:
         rivers: Sequence[Sequence[tuple[int, int | None]]],
         seat: int,
         thrown: int,
-        counts: list[int],
-        natural: list[int],
+        h: int,
+        total: int,
         keys: tuple[int, int, int, int],
         wild: int,
         dead: int,
         best: int,
+        public: list[list[int] | None],
+        classes: list[int] | None,
     ) -> Verdict:
-        """``_acceptance_verdict`` for the 屁胡 plan."""
-        total = sum(counts)
+        """``_acceptance_verdict`` for the 屁胡 plan, of the hand whose packed sum is ``h``."""
+        counts: list[int] | None = None  # every kind's copies held, built only when needed
         # the other discards as good as the best (values, without building them all)
         kept = 3 * (total // 3) + 1 - wild - best  # what a natural discard keeps to be worth ``best``
         # as bit masks (bit k: kind k), so that comparing the sets is a few integer operations
-        others = discards_keeping(keys, total, kept) & ~(1 << thrown)
-        if dead and shanten_of_keys(keys, total - 1, wild + dead - 1) + dead - 1 == best:
-            for p in self.pizi:  # a pizi: one dead tile fewer
-                if counts[p] and p != thrown:
-                    others |= 1 << p
-        if not others:
+        excluded = ~self.excluded_mask  # a drawn laizi is counted apart; a drawn pizi helps nothing
+        shed: list[int] = []  # a pizi as good as the best: one dead tile fewer
+        if dead and self._shed(keys, total, wild, dead, classes) == best:
+            counts = self._counts(h, wild, seats[seat].hand)
+            shed = [p for p in self.pizi if counts[p] and p != thrown]
+        # the natural discards as good as the best, each with the draws it would take (as bit
+        # masks, bit k: kind k, so that comparing the sets is a few integer operations)
+        draws = best_discard_draws(keys, total, kept, not dead, "jiang", -1 if shed else thrown, classes)
+        if not draws and not shed:
             return None  # the unique best discard of this plan
-        excluded = self.excluded_mask  # a drawn laizi is counted apart; a drawn pizi helps nothing
-        seen = self._useful
-
-        def useful(k: int) -> int:
-            """The kinds whose draw would bring the hand closer after discarding ``k`` (a seat
-            that throws what it drew keeps its hand: asked again, so kept for the hand)."""
-            after = keys
-            d = dead
-            if natural[k]:
-                g = k // 9 if k < 27 else 3
-                moved = list(keys)
-                moved[g] -= _STEP[k - 9 * g]
-                after = (moved[0], moved[1], moved[2], moved[3])
+        mine = -1
+        theirs: list[tuple[int, int]] = []
+        for k, found in draws:
+            if k == thrown:
+                mine = found & excluded
             else:
-                d -= 1
-            found = seen.get((after, d, total))
-            if found is None:
-                found = improving_mask(after, total - 1, "jiang", not d) & ~excluded
-                seen[after, d, total] = found
-            return found
-
-        mine = useful(thrown)
-        theirs = [(k, useful(k)) for k in _kinds_of(others)]
-        if all(not kinds & ~mine for _, kinds in theirs):
+                theirs.append((k, found & excluded))
+        if mine < 0:  # a pizi thrown: one dead tile fewer, the natural tiles the same
+            mine = improving_mask(keys, total - 1, "jiang", dead == 1, classes) & excluded
+        if shed:  # a pizi kept: the same hand whichever pizi goes
+            found = improving_mask(keys, total - 1, "jiang", dead == 1, classes) & excluded
+            theirs += [(p, found) for p in shed]
+        if not theirs:
+            return None  # the unique best discard of this plan
+        for _, kinds in theirs:
+            if kinds & ~mine:
+                break
+        else:
             return None  # every other discard accepts a subset of these tiles: none accepts more
         laizi = self.laizi
-        unseen = _unseen_of(seats, rivers, seat, laizi, self.indicator)
+        if counts is None:
+            counts = self._counts(h, wild, seats[seat].hand)
+        shown = public[0]
+        if shown is None:
+            shown = public[0] = self.public(seats, rivers)
+        # what every seat sees and this seat's own tiles (``counts``: all of them), as _unseen_of
+        unseen = [4 - c if c < 4 else 0 for c in map(add, shown, counts)]
         base = unseen[laizi]
         own = base + sum(unseen[x] for x in _kinds_of(mine))
         scored = sorted(
@@ -795,24 +951,250 @@ class _Quick:
 
 @detector("inefficient_discard")
 def inefficient_discard(ctx: Context) -> Iterator[Finding]:
+    return _walk(ctx, None)
+
+
+#: what the walk carries, shown to a test at each discard: (event index, seat, packed sum,
+#: tiles held, the groups' classes, the public copies or None)
+Check = Callable[[int, int, int, int, list[int] | None, list[int] | None], None]
+
+
+def _walk(ctx: Context, check: Check | None) -> Iterator[Finding]:
+    """Every discard judged in event order, with what each seat holds carried from turn to
+    turn instead of recounted at every discard (issue #15):
+
+    - the seat's packed sum (``_packed``): a draw adds its tile's, a discard takes it away, and
+      any other event the seat makes (a claim, a gang) is read back from the position after it;
+    - the 屁胡 classes of its four groups (``replay.shape.rule_tables``): a tile drawn or thrown
+      changes one group, so one class is looked up per draw and per discard, not four;
+    - the copies every seat sees (``_unseen_of``): a discard adds one, anything else recounts.
+
+    Most discards are settled here, inline, by ``_Quick.decide``'s quick exits (far from ready;
+    the best 屁胡 discard with no big hand near and too far for acceptance to count); the rest go
+    to ``_Quick.settle`` and, when it cannot settle them, to ``_judge``, the reference.
+    """
     laizi = ctx.laizi
     useful: dict[tuple[str, bytes, int, int], frozenset[int]] = {}
     quick = _Quick(ctx.rules, laizi, ctx.final.indicator)
-    rivers, seats = ctx.positions.rivers, ctx.positions.seats  # position i: before event i
-    judge = quick.judge
+    positions = ctx.positions
+    seats_at, rivers_at = positions.seats, positions.rivers  # position i: before event i
+    draw_at = positions.draw
+    pack = quick._pack
+    suit, honour, _, ns, nh, jt, kt, ft = quick._tables
+    group, step = quick.group, quick.step
+    hot = (_HOT_SUIT, _HOT_SUIT, _HOT_SUIT, _HOT_HONOUR)
+    settle, melds_of, acceptance = quick.settle, quick.melds, quick._acceptance
+    first = seats_at[0]
+    packed = [sum(map(pack.__getitem__, s.hand)) for s in first]
+    held = [len(s.hand) for s in first]
+    classes = [_classes(h, suit, honour) for h in packed]  # None: a shape outside the tables
+    melds = [s.melds for s in first]
+    facts = [melds_of(s.melds) for s in first]
+    public: list[list[int] | None] = [None]  # None: to be counted again when asked
     for i, event in enumerate(ctx.events):
-        if event["type"] != "discard":
+        kind = event["type"]
+        if kind == "draw":
+            draw = draw_at(i + 1)
+            if draw is not None:
+                seat, tile = draw.seat, draw.tile
+                h = packed[seat] = packed[seat] + pack[tile]
+                held[seat] += 1
+                g = group[tile]
+                c = classes[seat]
+                if g >= 0 and c is not None:
+                    key = h >> _SHIFTS[g] & _GROUP_MASKS[g]
+                    found = hot[g].get(key)
+                    if found is None:
+                        found = _hot_class(g, key)
+                    if found < 0:
+                        classes[seat] = None
+                    else:
+                        c[g] = found
+            continue
+        if kind != "discard":
+            shown = public[0]
+            if shown is not None:  # what the event showed (a meld, a laizi gang), as a difference
+                _show(shown, seats_at[i], seats_at[i + 1], rivers_at[i], rivers_at[i + 1], laizi)
+            if "seat" in event:
+                seat = int(event["seat"])
+                hand = seats_at[i + 1][seat].hand
+                h = packed[seat] = sum(map(pack.__getitem__, hand))
+                held[seat] = len(hand)
+                classes[seat] = _classes(h, suit, honour)
             continue
         thrown = KIND_OF[event["tile"]]
-        if thrown == laizi:
-            continue
         seat = int(event["seat"])
-        decided, verdict = judge(seats[i], rivers[i], seat, thrown)
-        if not decided:
-            verdict = _judge(ctx.before(i), seat, thrown, useful)
-        if verdict is not None:
-            severity, message = verdict
-            yield Finding("inefficient_discard", seat, i, severity, None, message)
+        seats = seats_at[i]
+        state = seats[seat]
+        if len(state.hand) != held[seat]:  # never on a legal replay: read it back then
+            h = packed[seat] = sum(map(pack.__getitem__, state.hand))
+            held[seat] = len(state.hand)
+            classes[seat] = _classes(h, suit, honour)
+        h = packed[seat]
+        total = held[seat]
+        c = classes[seat]
+        if check is not None:
+            check(i, seat, h, total, c, public[0])
+        g = group[thrown]
+        y = -1  # the class of the thrown tile's group after it, when it is a natural tile
+        if g >= 0 and c is not None:
+            key = (h >> _SHIFTS[g] & _GROUP_MASKS[g]) - step[thrown]
+            found = hot[g].get(key)
+            if found is None:
+                found = _hot_class(g, key)
+            if found < 0:
+                classes[seat] = c = None
+            else:
+                y = found
+        if thrown != laizi:
+            if state.melds is not melds[seat]:
+                melds[seat] = state.melds
+                facts[seat] = melds_of(state.melds)
+            verdict: Verdict = None
+            decided = False
+            if c is None:  # a shape outside the tables: from scratch
+                decided, verdict = quick.decide(
+                    h, total, seats, rivers_at[i], seat, thrown, public, facts[seat]
+                )
+            else:  # _Quick.decide, inline, from the carried classes
+                c0, c1, c2, c3 = c
+                fields = h >> _FIELDS
+                wild = fields & 255
+                m = total // 3
+                pihu_best = 3 * m + 1 - wild - ft[(kt[jt[c0 * ns + c1] * ns + c2] * nh + c3) * 5 + m]
+                if pihu_best < 0:
+                    pihu_best = 0
+                known = facts[seat]
+                low = 99
+                for shift, wilds in known.offs:
+                    off = total - (fields >> shift & 255) - (wild if wilds else 0)
+                    if off < low:
+                        low = off
+                others_floor = (low - 1 if low > 0 else 0) if low <= _PLANS_LIMIT else 99
+                triplets = 99
+                if known.triplets:
+                    triplets = _triplets_packed(h, 4 - len(state.melds), wild)
+                    if triplets < others_floor:
+                        others_floor = triplets
+                if pihu_best > NEAR_READY and others_floor > NEAR_READY:
+                    decided = True  # far from ready
+                else:
+                    m = (total - 1) // 3
+                    if y >= 0:  # the value of the discard: one group changes
+                        if g == 0:
+                            kept = ft[(kt[jt[y * ns + c1] * ns + c2] * nh + c3) * 5 + m]
+                        elif g == 1:
+                            kept = ft[(kt[jt[c0 * ns + y] * ns + c2] * nh + c3) * 5 + m]
+                        elif g == 2:
+                            kept = ft[(kt[jt[c0 * ns + c1] * ns + y] * nh + c3) * 5 + m]
+                        else:
+                            kept = ft[(kt[jt[c0 * ns + c1] * ns + c2] * nh + y) * 5 + m]
+                    else:  # a pizi: one dead tile fewer
+                        kept = ft[(kt[jt[c0 * ns + c1] * ns + c2] * nh + c3) * 5 + m]
+                    mine = 3 * m + 1 - wild - kept
+                    if mine == pihu_best and others_floor >= pihu_best - 1:
+                        if pihu_best > ACCEPTANCE_READY:
+                            decided = True
+                        else:  # settle's first step, without its other arguments
+                            nat = (
+                                (fields >> 8 & 255)
+                                + (fields >> 16 & 255)
+                                + (fields >> 24 & 255)
+                                + (fields >> 32 & 255)
+                            )
+                            keys = (h & _MASK, h >> 72 & _MASK, h >> 144 & _MASK, h >> 216 & _HONOURS)
+                            verdict = acceptance(
+                                seats, rivers_at[i], seat, thrown, h, total, keys, wild, total - wild - nat,
+                                pihu_best, public, c,
+                            )  # fmt: skip
+                            # with a big-hand plan in reach settle weighs the plans (asking this again)
+                            decided = verdict is None or others_floor > pihu_best + 1
+                    if not decided:
+                        decided, verdict = settle(
+                            h, total, seats, rivers_at[i], seat, thrown, public, known, pihu_best, mine,
+                            others_floor, triplets, c,
+                        )  # fmt: skip
+            if not decided:
+                verdict = _judge(ctx.before(i), seat, thrown, useful)
+            if verdict is not None:
+                severity, message = verdict
+                yield Finding("inefficient_discard", seat, i, severity, None, message)
+        packed[seat] = h - pack[thrown]
+        held[seat] = total - 1
+        if y >= 0:
+            c[g] = y  # type: ignore[index]  # y is only set with the classes known
+        seen = public[0]
+        if seen is not None:
+            seen[thrown] += 1
+
+
+def _show(
+    shown: list[int],
+    seats: Sequence[SeatState],
+    after: Sequence[SeatState],
+    rivers: Sequence[Sequence[tuple[int, int | None]]],
+    rivers_after: Sequence[Sequence[tuple[int, int | None]]],
+    laizi: int,
+) -> None:
+    """Bring the public copies (``_Quick.public``) from one position to the next: the seats and
+    rivers that changed are counted again, before and after, and the difference applied."""
+    for s in range(4):
+        old, new = seats[s], after[s]
+        if old is not new:
+            if old.melds is not new.melds:
+                for m in old.melds:
+                    for t in m.tiles:
+                        shown[t] -= 1
+                for m in new.melds:
+                    for t in m.tiles:
+                        shown[t] += 1
+            shown[laizi] += new.laizi_gangs - old.laizi_gangs
+        river, river_after = rivers[s], rivers_after[s]
+        if river is not river_after:
+            for t, by in river:
+                if by is None:
+                    shown[t] -= 1
+            for t, by in river_after:
+                if by is None:
+                    shown[t] += 1
+
+
+#: the 屁胡 class of each group shape met lately (the suits', the honours'): the shape tables
+#: hold 405,350 suit shapes in tens of MB, and a lookup there misses the processor's caches;
+#: play meets a few thousand shapes, whose classes fit in a small dict that stays cached
+_HOT_SUIT: dict[int, int] = {}
+_HOT_HONOUR: dict[int, int] = {}
+_HOT_LIMIT = 1 << 15
+
+
+def _hot_class(g: int, key: int) -> int:
+    """The 屁胡 class of group ``g``'s shape ``key`` (-1 outside the tables), kept in the hot dicts."""
+    suit, honour = rule_tables("jiang")[:2]
+    found = (suit if g < 3 else honour).get(key)
+    if found is None:
+        return -1
+    hot = _HOT_SUIT if g < 3 else _HOT_HONOUR
+    if len(hot) >= _HOT_LIMIT:
+        hot.clear()
+    hot[key] = found & 255
+    return found & 255
+
+
+_SHIFTS = (0, 72, 144, 216)  # where each group's key is in a packed sum
+_GROUP_MASKS = ((1 << 72) - 1, (1 << 72) - 1, (1 << 72) - 1, (1 << 56) - 1)
+
+
+def _classes(h: int, suit: dict[int, int], honour: dict[int, int]) -> list[int] | None:
+    """The 屁胡 classes of a packed sum's four groups, or None for a shape outside the tables."""
+    try:
+        return [
+            suit[h & _MASK] & 255,
+            suit[h >> 72 & _MASK] & 255,
+            suit[h >> 144 & _MASK] & 255,
+            honour[h >> 216 & _HONOURS] & 255,
+        ]
+    except KeyError:
+        return None
 
 
 def distance(board: Board, seat: int) -> int:

@@ -7,13 +7,16 @@ compare: ``--no-analysis``) ≤ 5×, the full audit with every mistake ≤ 20×.
 (made in the same run, not timed). Run: ``.venv/bin/python bench/bench_audit.py [HANDS]``
 (default 1,000).
 
-Every in-process figure is the best of three passes in which each result is dropped as soon as it
-is made, as a streaming audit drops it. The garbage collector is set up as ``replay audit`` sets
-it up (``schemas.audit_run.freeze_heap``: after a warm-up, everything alive is frozen), for the
-``json.loads`` floor and the audits alike. An earlier version kept every parsed record in a list:
-the garbage collector then walked that growing list again and again, which made ``json.loads``
-look two to three times slower than a streaming parse — and every ratio that much better than
-it is. Both ways are printed, so figures from before can be read against today's.
+Every in-process figure is the best of five passes in which each result is dropped as soon as
+it is made, as a streaming audit drops it. The passes are interleaved (parse, verdict, full
+audit, then again): this 2-core host's speed drifts by a third within minutes, and a ratio of
+two figures taken minutes apart measures the drift as much as the code. The garbage collector
+is set up as ``replay audit`` sets it up (``schemas.audit_run.freeze_heap``: after a warm-up,
+everything alive is frozen), for the ``json.loads`` floor and the audits alike. An earlier
+version kept every parsed record in a list: the garbage collector then walked that growing list
+again and again, which made ``json.loads`` look two to three times slower than a streaming
+parse — and every ratio that much better than it is. Both ways are printed, so figures from
+before can be read against today's.
 """
 
 from __future__ import annotations
@@ -40,8 +43,13 @@ def timed(fn: Callable[[], object]) -> float:
     return time.perf_counter() - start
 
 
-def best(fn: Callable[[], object], passes: int = 3) -> float:
-    return min(timed(fn) for _ in range(passes))
+def interleaved(*fns: Callable[[], object], passes: int = 5) -> list[float]:
+    """The best time of each of ``fns`` over ``passes`` rounds that run each once, in turn."""
+    out = [float("inf")] * len(fns)
+    for _ in range(passes):
+        for i, fn in enumerate(fns):
+            out[i] = min(out[i], timed(fn))
+    return out
 
 
 def stream(fn: Callable[[str], object], lines: list[str]) -> None:
@@ -56,14 +64,16 @@ def main() -> None:
     events = sum(len(json.loads(line)["events"]) for line in lines)
     audit_record(json.loads(lines[0]))  # load the tables once, as a long-running process has
     freeze_heap()  # as replay audit does after its first chunk, for every figure below
-    parse = best(lambda: stream(json.loads, lines))
-    verdict = best(lambda: stream(lambda line: audit_record(json.loads(line), None, False), lines))
-    full = best(lambda: stream(lambda line: audit_record(json.loads(line)), lines))
+    parse, verdict, full = interleaved(
+        lambda: stream(json.loads, lines),
+        lambda: stream(lambda line: audit_record(json.loads(line), None, False), lines),
+        lambda: stream(lambda line: audit_record(json.loads(line)), lines),
+    )
     kept = timed(lambda: [json.loads(line) for line in lines])  # the earlier, flattering floor
     per = 1e6 / hands
     print(f"audit of {hands} simulated hands ({events / hands:.0f} events each), one core, in process")
-    print("(best of 3 passes, each result dropped at once; gc frozen after warm-up as replay audit does;")
-    print(f" load {_load()}):")
+    print("(best of 5 interleaved passes, each result dropped at once; gc frozen after warm-up as")
+    print(f" replay audit does; load {_load()}):")
     print(f"  json.loads            {parse * per:8.0f} µs/hand  {hands / parse:8.0f} hands/s")
     print(f"  verdict only          {verdict * per:8.0f} µs/hand  {hands / verdict:8.0f} hands/s")
     print(f"  full audit (mistakes) {full * per:8.0f} µs/hand  {hands / full:8.0f} hands/s")

@@ -10,7 +10,8 @@ every discard, settles most discards inline, and computes the best discards' 进
 - what the walk carries is, at every discard, what recounting the seat's hand and the table
   gives;
 - ``best_discard_draws`` is ``discards_keeping`` then ``improving_mask`` of each discard;
-- ``_triplets_packed`` is ``_triplets_value`` of the natural counts.
+- ``_triplets_packed`` is ``_triplets_value`` of the natural counts;
+- ``_unseen_in`` is the unseen copies (``_unseen_of``'s list) summed over a mask's kinds.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from replay.games.wuhan.analysis.detectors.inefficient_discard import (
     _Quick,
     _triplets_packed,
     _triplets_value,
+    _unseen_in,
     _walk,
     inefficient_discard,
 )
@@ -151,3 +153,16 @@ def test_triplets_packed_is_the_triplets_value(counts: list[int], m: int, wild: 
     h = int.from_bytes(bytes(counts), "little") | 0xFF << (8 * NUM_KINDS + 8)  # fields ignored
     assert h & _NATURAL == int.from_bytes(bytes(counts), "little")
     assert _triplets_packed(h, m, wild) == max(0, _triplets_value(counts, m, wild))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(0, (1 << NUM_KINDS) - 1),
+    st.lists(st.integers(0, 4), min_size=NUM_KINDS, max_size=NUM_KINDS),
+    st.lists(st.integers(0, 4), min_size=NUM_KINDS, max_size=NUM_KINDS),
+)
+def test_unseen_in_sums_the_unseen_copies_of_the_masks_kinds(
+    mask: int, shown: list[int], held: list[int]
+) -> None:
+    unseen = [max(0, 4 - a - b) for a, b in zip(shown, held, strict=True)]
+    assert _unseen_in(mask, shown, held) == sum(unseen[x] for x in _kinds_of(mask))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache, cached_property
+from functools import cached_property
 from typing import Any, NamedTuple
 
 from replay.findings import SEVERITIES as SEVERITIES
@@ -23,7 +23,7 @@ from replay.games.wuhan.judge import Judgement, can_win_on
 from replay.games.wuhan.ruleset import HAND_NAMES_ZH, Ruleset
 from replay.games.wuhan.settle import Settlement
 from replay.games.wuhan.table import SeatState, Win
-from replay.shape import complete, improving_kinds, shanten_of_keys
+from replay.shape import complete, improving_kinds, rule_tables
 from replay.tiles import CODES, JIANG, KIND_OF, NUM_KINDS
 
 #: the way a win on each kind of draw is won (R-3.7's haidi replacement draw included)
@@ -521,15 +521,22 @@ def winning_tiles(hand: Sequence[int], melds: Sequence[Meld], laizi: int, rules:
     wild = hand.count(laizi)
     # the natural counts a byte each, summed in C (``group_keys`` without a count list)
     h = sum(map(_BYTE.__getitem__, hand)) - (wild << 8 * laizi)
-    keys = (h & _SUIT, h >> 72 & _SUIT, h >> 144 & _SUIT, h >> 216)
+    size = len(hand)
+    # ``shanten_of_keys(keys, size, wild, "any") <= 0``, inlined: a hand of an open seat is
+    # asked this at each of its turns, and most are one or more tiles from ready
+    suit, honour, shift, s, nh, jt, kt, ft = rule_tables("any")
+    k0, k1, k2, k3 = h & _SUIT, h >> 72 & _SUIT, h >> 144 & _SUIT, h >> 216
+    c01 = jt[(suit[k0] >> shift & 255) * s + (suit[k1] >> shift & 255)]
+    m = size // 3
+    kept = ft[(kt[c01 * s + (suit[k2] >> shift & 255)] * nh + (honour[k3] >> shift & 255)) * 5 + m]
     out: set[int] | None = None
-    if shanten_of_keys(keys, len(hand), wild, "any") <= 0:
-        out = set(improving_kinds(keys, len(hand), "any"))
+    if 3 * m + 1 - wild - kept <= 0:
+        out = set(improving_kinds((k0, k1, k2, k3), size, "any"))
         if complete(list(h.to_bytes(NUM_KINDS, "little")), wild + 1, "any"):
             out.add(laizi)
         else:
             out.discard(laizi)
-    for family, with_laizi in _families(wind_kinds(rules), laizi):
+    for family, with_laizi in _FAMILIES.get((rules.pizi, laizi)) or _families(rules, laizi):
         if with_laizi.issuperset(hand) and all(t in family for m in melds for t in m.tiles):
             if out is None:
                 out = set()
@@ -543,10 +550,15 @@ _BYTE = tuple(1 << 8 * k for k in range(NUM_KINDS))
 _SUIT = (1 << 72) - 1
 
 
-@cache
-def _families(winds: frozenset[int], laizi: int) -> tuple[tuple[frozenset[int], frozenset[int]], ...]:
-    """风一色's and 将一色's kinds, each alone and with the laizi (which never counts against it)."""
-    return ((winds, winds | {laizi}), (JIANG, JIANG | {laizi}))
+#: (风一色's kinds, with the laizi), (将一色's, with the laizi) per (pizi, laizi): the laizi never
+#: counts against a family
+_FAMILIES: dict[tuple[tuple[int, ...], int], tuple[tuple[frozenset[int], frozenset[int]], ...]] = {}
+
+
+def _families(rules: Ruleset, laizi: int) -> tuple[tuple[frozenset[int], frozenset[int]], ...]:
+    winds = wind_kinds(rules)
+    found = _FAMILIES[(rules.pizi, laizi)] = ((winds, winds | {laizi}), (JIANG, JIANG | {laizi}))
+    return found
 
 
 def surely_unreadable(

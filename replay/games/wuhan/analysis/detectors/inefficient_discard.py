@@ -24,7 +24,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
-from operator import add
 from typing import Any
 
 from replay.games.wuhan.analysis.base import Context, Finding, tile_name
@@ -456,6 +455,20 @@ def _kinds_of(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def _unseen_in(mask: int, shown: Sequence[int], counts: Sequence[int]) -> int:
+    """The unseen copies of the kinds of a bit mask (``_unseen_of``: four less what every seat
+    sees and what this seat holds), summed without building the kinds' list."""
+    total = 0
+    while mask:
+        low = mask & -mask
+        x = low.bit_length() - 1
+        c = shown[x] + counts[x]
+        if c < 4:
+            total += 4 - c
+        mask ^= low
+    return total
 
 
 def _packed(kind: int, laizi: int, pizi: tuple[int, ...], families: tuple[frozenset[int], ...]) -> int:
@@ -928,16 +941,15 @@ class _Quick:
         if shown is None:
             shown = public[0] = self.public(seats, rivers)
         # what every seat sees and this seat's own tiles (``counts``: all of them), as _unseen_of
-        unseen = [4 - c if c < 4 else 0 for c in map(add, shown, counts)]
-        base = unseen[laizi]
-        own = base + sum(unseen[x] for x in _kinds_of(mine))
-        scored = sorted(
-            ((base + sum(unseen[x] for x in _kinds_of(kinds)), k) for k, kinds in theirs), reverse=True
-        )
-        top = scored[0][0]
+        seen = shown[laizi] + counts[laizi]
+        base = 4 - seen if seen < 4 else 0
+        own = base + _unseen_in(mine, shown, counts)
+        weighed = [(base + _unseen_in(kinds, shown, counts), k) for k, kinds in theirs]
+        top = max(weighed)[0]
         lost = top - own
         if lost < CLEAR_LOSS or 4 * lost < top:
             return None
+        scored = sorted(weighed, reverse=True)
         better = [k for a, k in scored if a - own >= CLEAR_LOSS and 4 * (a - own) >= a]
         danger = _danger_of(seats, seat, self.rules)
         if thrown not in danger and all(k in danger for k in better):
@@ -978,7 +990,7 @@ def _walk(ctx: Context, check: Check | None) -> Iterator[Finding]:
     quick = _Quick(ctx.rules, laizi, ctx.final.indicator)
     positions = ctx.positions
     seats_at, rivers_at = positions.seats, positions.rivers  # position i: before event i
-    draw_at = positions.draw
+    scalars = positions.scalars  # [4]: the position's last draw (``positions.draw``, inlined)
     pack = quick._pack
     suit, honour, _, ns, nh, jt, kt, ft = quick._tables
     group, step = quick.group, quick.step
@@ -994,7 +1006,7 @@ def _walk(ctx: Context, check: Check | None) -> Iterator[Finding]:
     for i, event in enumerate(ctx.events):
         kind = event["type"]
         if kind == "draw":
-            draw = draw_at(i + 1)
+            draw = scalars[i + 1][4]
             if draw is not None:
                 seat, tile = draw.seat, draw.tile
                 h = packed[seat] = packed[seat] + pack[tile]

@@ -40,6 +40,23 @@ def pizi_blocked_win(ctx: Context) -> Iterator[Finding]:
         return  # a pizi could not have been thrown; a gang's draw is not guessed at
     pizi = ctx.rules.pizi
     free = frozenset(pizi).isdisjoint  # free(hand): no pizi held
+    before = ctx.positions.seats
+    # a pizi cannot be claimed: a seat holds one only if dealt or drawn one, and only a
+    # seat that opened could win; then only one that threw another tile while holding a
+    # pizi could have swapped — two scans that end most hands (2 in 3 simulated ones) before
+    # the chances are built
+    holders = {s for s, state in enumerate(before[0]) if not free(state.hand)}
+    holders.update(s for s, _, tile, what in ctx.walk.marks if what == "received" and tile in pizi)
+    if all(ctx.first_open[s] == len(before) for s in holders):
+        return
+    if not any(
+        e["type"] == "discard"
+        and e["seat"] in holders
+        and KIND_OF[e["tile"]] not in pizi
+        and not free(before[i][e["seat"]].hand)
+        for i, e in enumerate(ctx.events)
+    ):
+        return  # nobody threw another tile while holding a pizi: nothing could have been swapped
     # _blocked needs the seat opened, as every win does, and a pizi held then (the tile
     # offered is not one, so a drawn one taken back leaves as many): the others find nothing
     blockable = [o for o, _ in ctx.chances_holding(frozenset(pizi)) if o.tile not in pizi]
@@ -48,12 +65,6 @@ def pizi_blocked_win(ctx: Context) -> Iterator[Finding]:
     by_index: dict[int, list[Offer]] = {}
     for o in blockable:
         by_index.setdefault(o.at, []).append(o)
-    before = ctx.positions.seats
-    if not any(
-        e["type"] == "discard" and KIND_OF[e["tile"]] not in pizi and not free(before[i][e["seat"]].hand)
-        for i, e in enumerate(ctx.events)
-    ):
-        return  # nobody threw another tile while holding a pizi: nothing could have been swapped
     swaps: list[dict[int, int]] = [{}, {}, {}, {}]  # per seat: kind thrown while holding pizi -> index
     reported = [False] * 4
     for i, event in enumerate(ctx.events):

@@ -770,58 +770,64 @@ def best_discard_draws(
     j01 = jt[c0 * s + c1]
     tag = (shift << 4) | (2 if near else 1) << 8 | imelds | dmelds << 12
     get = _BEST_CACHE.get
-    best: list[tuple[int, int, int, int]] = []  # (group, rank, class after, own group's draws)
+    # per group with such discards: (group, its (rank, class after, own group's draws) each)
+    best: list[tuple[int, tuple[tuple[int, int, int], ...]]] = []
     # the caches are keyed by one int each (shape, rest, honours' class, tag): an int hashes and
     # compares in one step where a tuple reads each of its items (they are cold in memory)
     if k0:
         rest = jt[c1 * s + c2]
         found = get(((k0 << 10 | rest) << 8 | c3) << 16 | tag) or _best_of_group(k0, rest, c3, tag, 0, pair)
-        best += [(0, *x) for x in found.get(kept, ())]
+        if kept in found:
+            best.append((0, found[kept]))
     if k1:
         rest = jt[c0 * s + c2]
         found = get(((k1 << 10 | rest) << 8 | c3) << 16 | tag) or _best_of_group(k1, rest, c3, tag, 1, pair)
-        best += [(1, *x) for x in found.get(kept, ())]
+        if kept in found:
+            best.append((1, found[kept]))
     if k2:
         found = get(((k2 << 10 | j01) << 8 | c3) << 16 | tag) or _best_of_group(k2, j01, c3, tag, 2, pair)
-        best += [(2, *x) for x in found.get(kept, ())]
+        if kept in found:
+            best.append((2, found[kept]))
     if k3:
         rest = kt[j01 * s + c2]
         found = get((k3 << 10 | rest) << 24 | tag | 1024) or _best_of_group(k3, rest, 0, tag | 1024, 3, pair)
-        best += [(3, *x) for x in found.get(kept, ())]
-    if len(best) == 1 and 9 * best[0][0] + best[0][1] == alone:
+        if kept in found:
+            best.append((3, found[kept]))
+    if len(best) == 1 and len(best[0][1]) == 1 and 9 * best[0][0] + best[0][1][0][0] == alone:
         return []
     out: list[tuple[int, int]] = []
     cross: dict[int, int] = {}
     mget = _DRAWS_CACHE.get
     itag = tag & 0xFFF
-    for g, r, y, own in best:
-        other = cross.get(g << 8 | y)
-        if other is None:  # the draws in the other groups, beside this group's new class
-            moved = [c0, c1, c2, c3]
-            moved[g] = y
-            m0, m1, m2, m3 = moved
-            j = jt[m0 * s + m1]
-            other = 0
-            for h, k, rest in ((0, k0, -1), (1, k1, -1), (2, k2, j), (3, k3, -1)):
-                if h == g or (near and not k):
-                    continue
-                if h < 3:
-                    if rest < 0:
-                        rest = jt[m1 * s + m2] if h == 0 else jt[m0 * s + m2]
-                    ck = ((k << 10 | rest) << 8 | m3) << 12 | itag
-                    mask = mget(ck)
-                    if mask is None:
-                        mask = _draws_cached(ck, _improving_suit(k, rest, m3, imelds, near, pair))
-                    other |= mask << 9 * h
-                else:
-                    rest = kt[j * s + m2]
-                    ck = (k << 10 | rest) << 20 | itag | 1024
-                    mask = mget(ck)
-                    if mask is None:
-                        mask = _draws_cached(ck, _improving_honours(k, rest, imelds, near, pair))
-                    other |= mask << 27
-            cross[g << 8 | y] = other
-        out.append((9 * g + r, own << 9 * g | other))
+    for g, entries in best:
+        for r, y, own in entries:
+            other = cross.get(g << 8 | y)
+            if other is None:  # the draws in the other groups, beside this group's new class
+                moved = [c0, c1, c2, c3]
+                moved[g] = y
+                m0, m1, m2, m3 = moved
+                j = jt[m0 * s + m1]
+                other = 0
+                for h, k, rest in ((0, k0, -1), (1, k1, -1), (2, k2, j), (3, k3, -1)):
+                    if h == g or (near and not k):
+                        continue
+                    if h < 3:
+                        if rest < 0:
+                            rest = jt[m1 * s + m2] if h == 0 else jt[m0 * s + m2]
+                        ck = ((k << 10 | rest) << 8 | m3) << 12 | itag
+                        mask = mget(ck)
+                        if mask is None:
+                            mask = _draws_cached(ck, _improving_suit(k, rest, m3, imelds, near, pair))
+                        other |= mask << 9 * h
+                    else:
+                        rest = kt[j * s + m2]
+                        ck = (k << 10 | rest) << 20 | itag | 1024
+                        mask = mget(ck)
+                        if mask is None:
+                            mask = _draws_cached(ck, _improving_honours(k, rest, imelds, near, pair))
+                        other |= mask << 27
+                cross[g << 8 | y] = other
+            out.append((9 * g + r, own << 9 * g | other))
     return out
 
 

@@ -330,7 +330,14 @@ def ingest(
 
         try:
             if store is not None:
-                ingest_stream(store, batches(files, batch_size), on_batch, workers=nproc, analysis=analysis)
+                ingest_stream(
+                    store,
+                    batches(files, batch_size),
+                    on_batch,
+                    workers=nproc,
+                    analysis=analysis,
+                    freeze_gc=True,
+                )
             else:
                 from cli import remote
 

@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 
 from replay.inputs import Item, Unreadable
+from schemas.audit_run import freeze_heap
 from store import page_rows
 from store.commit import commit
 from store.db import Store
@@ -75,13 +76,16 @@ def ingest_stream(
     *,
     workers: int = 1,
     analysis: bool = True,
+    freeze_gc: bool = False,
 ) -> None:
     """Ingest batch after batch: each batch its own transaction, committed in order.
 
     Commits run on a writer thread (DuckDB releases the GIL) while the next batch is prepared;
     with ``workers`` > 1 the validation and replay of several batches run in worker processes
     at once. ``on_batch`` runs after each commit. A failure stops the stream after the batches
-    already committed.
+    already committed. ``freeze_gc``: each process preparing batches freezes its heap after its
+    first batch (``schemas.audit_run.freeze_heap``), as ``replay audit`` does after its first
+    chunk; ``replay ingest`` asks for it, a library caller keeps its own collector settings.
     """
     pending: queue.Queue[tuple[Sequence[Item], Prepared] | None] = queue.Queue(maxsize=max(1, workers))
     failure: list[BaseException] = []
@@ -106,8 +110,10 @@ def ingest_stream(
                 if failure:
                     break
                 pending.put((items, prepare(store, items, analysis=analysis)))
+                if freeze_gc:
+                    freeze_heap()
         else:
-            _stream_with_workers(store, stream, pending, failure, workers, analysis)
+            _stream_with_workers(store, stream, pending, failure, workers, analysis, freeze_gc)
     finally:
         pending.put(None)
         thread.join()
@@ -124,6 +130,7 @@ def _stream_with_workers(
     failure: list[BaseException],
     workers: int,
     analysis: bool = True,
+    freeze_gc: bool = False,
 ) -> None:
     inflight: collections.deque[tuple[Sequence[Item], Future[Prepared]]] = collections.deque()
     # spawned workers that end with this process, however it ends (store/workers.py)
@@ -145,7 +152,7 @@ def _stream_with_workers(
             # as duplicates at commit (the lock decides), only without the replay saved.
             ctx = _context(store, items, None, None, None, analysis)
             raws = [(it.raw, it.location, it.obj if isinstance(it.obj, Unreadable) else None) for it in items]
-            inflight.append((items, pool.submit(_build_in_worker, raws, ctx)))
+            inflight.append((items, pool.submit(_build_in_worker, raws, ctx, freeze_gc)))
             if len(inflight) > workers:
                 hand_over()
         while inflight and not failure:

@@ -21,6 +21,7 @@ from replay.games.wuhan.audit import check_sessions
 from replay.games.wuhan.ruleset import PRESETS
 from replay.inputs import DECODE_ERRORS as _DECODE_ERRORS
 from replay.inputs import Item, Unreadable, _unreadable, loads
+from schemas.audit_run import freeze_heap
 from store import games
 from store.db import Store, first
 from store.entry import _Entry, _ident, _safe_text, _sitting
@@ -305,8 +306,11 @@ def _warm() -> None:
     tables.complete_flags()
 
 
-def _build_in_worker(raws: list[tuple[bytes, str | None, Unreadable | None]], ctx: _Context) -> Prepared:
-    """``_build`` in a worker process: decodes the bytes again (cheaper than pickling values)."""
+def _build_in_worker(
+    raws: list[tuple[bytes, str | None, Unreadable | None]], ctx: _Context, freeze_gc: bool = False
+) -> Prepared:
+    """``_build`` in a worker process: decodes the bytes again (cheaper than pickling values).
+    ``freeze_gc``: freeze this process's heap after its first batch (``ingest_stream``)."""
     items = []
     for raw, location, unreadable in raws:
         obj: object = unreadable
@@ -319,4 +323,6 @@ def _build_in_worker(raws: list[tuple[bytes, str | None, Unreadable | None]], ct
     prepared = _build(items, ctx)
     for e in prepared.entries:
         e.item = Item(None, b"", e.item.location)  # the parent has the bytes
+    if freeze_gc:
+        freeze_heap()
     return prepared

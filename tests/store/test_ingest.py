@@ -513,3 +513,29 @@ def test_replay_ingest_no_analysis_stores_verdicts_without_mistakes(tmp_path: Pa
     assert {k: v for k, v in bare.items() if k not in ("mistakes", "facts")} == {
         k: v for k, v in full.items() if k not in ("mistakes", "facts")
     }
+
+
+def test_replay_ingest_freezes_its_heap_once_a_library_caller_not(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As ``replay audit``: after its first batch ``replay ingest`` moves what is alive out of the
+    collector's sight (``gc.freeze``), once; ``ingest_stream`` called as a library leaves the
+    collector alone."""
+    import gc
+
+    import schemas.audit_run as audit_run
+
+    records = tmp_path / "hands.ndjson"
+    records.write_text("".join(json.dumps(r) + "\n" for r in simulate(30, seed=5)), encoding="utf-8")
+    freezes: list[int] = []
+    monkeypatch.setattr(gc, "freeze", lambda: freezes.append(1))
+    with Store(tmp_path / "lib.duckdb") as store:
+        ingest_stream(store, batches(read_paths([str(records)]), 7))
+    assert freezes == []
+    monkeypatch.setattr(audit_run, "_frozen", False)
+    done = CliRunner().invoke(
+        main,
+        ["ingest", "--db", str(tmp_path / "cli.duckdb"), "--batch-size", "7", "--workers", "1", str(records)],
+    )
+    assert done.exit_code == 0, done.output
+    assert freezes == [1]

@@ -595,14 +595,14 @@ def improving_mask(
         ck = (tag, key, rest, c3)
         found = cache.get(ck)
         if found is None:
-            found = _mask_cached(ck, _improving_suit(key, rest, c3, melds, near, pair))
+            found = _mask_cached(ck, _suit_mask(key, rest, c3, melds, near, pair))
         out |= found << lo
     if k3 or not near:
         k012 = kt[j01 * s + c2]
         hk = (tag | 1024, k3, k012)
         found = cache.get(hk)
         if found is None:
-            found = _mask_cached(hk, _improving_honours(k3, k012, melds, near, pair))
+            found = _mask_cached(hk, _honours_mask(k3, k012, melds, near, pair))
         out |= found << 27
     return out
 
@@ -641,10 +641,10 @@ _MASK_CACHE: dict[tuple[int, ...], int] = {}
 _KEPT_CACHE: dict[tuple[int, ...], dict[int, int]] = {}
 
 
-def _mask_cached(key: tuple[int, ...], ranks: tuple[int, ...]) -> int:
+def _mask_cached(key: tuple[int, ...], mask: int) -> int:
     if len(_MASK_CACHE) >= _GROUP_LIMIT:
         _MASK_CACHE.clear()
-    mask = _MASK_CACHE[key] = sum(1 << r for r in ranks)
+    _MASK_CACHE[key] = mask
     return mask
 
 
@@ -716,6 +716,32 @@ def _improving_honours(key: int, rest: int, melds: int, near: bool, pair: str) -
     c, draws, _ = _moves(key, True, pair)
     kept = ft[(rest * nh + c) * 5 + melds]
     return tuple(r for r, y, close in draws if (close or not near) and ft[(rest * nh + y) * 5 + melds] > kept)
+
+
+def _suit_mask(key: int, rest: int, honours: int, melds: int, near: bool, pair: str) -> int:
+    """``_improving_suit`` as a bit mask of ranks, built without the tuple (the analysis' miss path)."""
+    _, _, _, s, nh, _, kt, ft = _RULES.get(pair) or _rule(pair)
+    c, draws, _ = _moves(key, False, pair)
+    row = rest * s
+    kept = ft[(kt[row + c] * nh + honours) * 5 + melds]
+    mask = 0
+    for r, y, close in draws:
+        if (close or not near) and ft[(kt[row + y] * nh + honours) * 5 + melds] > kept:
+            mask |= 1 << r
+    return mask
+
+
+def _honours_mask(key: int, rest: int, melds: int, near: bool, pair: str) -> int:
+    """``_improving_honours`` as a bit mask of ranks."""
+    _, _, _, _, nh, _, _, ft = _RULES.get(pair) or _rule(pair)
+    c, draws, _ = _moves(key, True, pair)
+    row = rest * nh
+    kept = ft[(row + c) * 5 + melds]
+    mask = 0
+    for r, y, close in draws:
+        if (close or not near) and ft[(row + y) * 5 + melds] > kept:
+            mask |= 1 << r
+    return mask
 
 
 def _discards_suit(key: int, rest: int, honours: int, melds: int, pair: str) -> tuple[int, ...]:
@@ -817,14 +843,14 @@ def best_discard_draws(
                         ck = ((k << 10 | rest) << 8 | m3) << 12 | itag
                         mask = mget(ck)
                         if mask is None:
-                            mask = _draws_cached(ck, _improving_suit(k, rest, m3, imelds, near, pair))
+                            mask = _draws_cached(ck, _suit_mask(k, rest, m3, imelds, near, pair))
                         other |= mask << 9 * h
                     else:
                         rest = kt[j * s + m2]
                         ck = (k << 10 | rest) << 20 | itag | 1024
                         mask = mget(ck)
                         if mask is None:
-                            mask = _draws_cached(ck, _improving_honours(k, rest, imelds, near, pair))
+                            mask = _draws_cached(ck, _honours_mask(k, rest, imelds, near, pair))
                         other |= mask << 27
                 cross[g << 8 | y] = other
             out.append((9 * g + r, own << 9 * g | other))
@@ -835,10 +861,10 @@ def best_discard_draws(
 _DRAWS_CACHE: dict[int, int] = {}
 
 
-def _draws_cached(key: int, ranks: tuple[int, ...]) -> int:
+def _draws_cached(key: int, mask: int) -> int:
     if len(_DRAWS_CACHE) >= _GROUP_LIMIT:
         _DRAWS_CACHE.clear()
-    mask = _DRAWS_CACHE[key] = sum(1 << r for r in ranks)
+    _DRAWS_CACHE[key] = mask
     return mask
 
 
@@ -853,6 +879,7 @@ def _best_of_group(
 ) -> dict[int, tuple[tuple[int, int, int], ...]]:
     """``best_discard_draws``' entry for one group: see ``_BEST_CACHE``."""
     dmelds, imelds, near = tag >> 12, tag & 15, tag >> 8 & 3 == 2
+    itag = tag & 0xFFF  # ``best_discard_draws``' key for the improving masks
     honours = g == 3
     table = _RULES.get(pair) or _rule(pair)
     shift = table[2]
@@ -865,12 +892,23 @@ def _best_of_group(
         after = key - _STEP[r]
         y = (table[1] if honours else table[0])[after] >> shift & 255
         if near and not after:
-            own: tuple[int, ...] = ()
-        elif honours:
-            own = _improving_honours(after, rest, imelds, near, pair)
-        else:
-            own = _improving_suit(after, rest, c3, imelds, near, pair)
-        by_kept.setdefault(kept, []).append((r, y, sum(1 << q for q in own)))
+            own = 0
+        else:  # the mask ``best_discard_draws`` keeps for the other groups, shared with it
+            dk = (
+                (after << 10 | rest) << 20 | itag | 1024
+                if honours
+                else ((after << 10 | rest) << 8 | c3) << 12 | itag
+            )
+            mask = _DRAWS_CACHE.get(dk)
+            if mask is None:
+                mask = _draws_cached(
+                    dk,
+                    _honours_mask(after, rest, imelds, near, pair)
+                    if honours
+                    else _suit_mask(after, rest, c3, imelds, near, pair),
+                )
+            own = mask
+        by_kept.setdefault(kept, []).append((r, y, own))
     if len(_BEST_CACHE) >= _GROUP_LIMIT:
         _BEST_CACHE.clear()
     ck = (((key << 10 | rest) << 8 | c3) << 16 | tag) if not honours else (key << 10 | rest) << 24 | tag

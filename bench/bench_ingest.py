@@ -145,7 +145,10 @@ def main() -> None:
                 counts.add(count)
         assert len(counts) == 1, counts
         (n,) = counts
-        print(f"input: {n} hands, {size / 1e6:.1f} MB NDJSON (replay simulate --hands {HANDS} --seed {SEED})")
+        made = (
+            "--input " + str(args.input) if args.input else f"replay simulate --hands {HANDS} --seed {SEED}"
+        )
+        print(f"input: {n} hands, {size / 1e6:.1f} MB NDJSON ({made})")
         print(
             f"cores: {os.cpu_count()}; best of {args.repeat} rounds; CPU = all threads and worker processes"
         )

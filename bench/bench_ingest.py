@@ -45,9 +45,16 @@ SEED = 1
 
 def make_input(folder: Path) -> Path:
     path = folder / f"sim-{HANDS}-{SEED}.ndjson"
-    replay = Path(sys.executable).with_name("replay")
-    cmd = [str(replay)] if replay.exists() else [sys.executable, "-m", "cli.main"]
-    cmd += ["simulate", "--hands", str(HANDS), "--seed", str(SEED), "--workers", str(os.cpu_count() or 1)]
+    cmd = [
+        *replay_cmd(),
+        "simulate",
+        "--hands",
+        str(HANDS),
+        "--seed",
+        str(SEED),
+        "--workers",
+        str(os.cpu_count() or 1),
+    ]
     with path.open("wb") as out:
         subprocess.run(cmd, stdout=out, check=True)
     return path

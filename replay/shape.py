@@ -699,27 +699,22 @@ _MOVES: dict[int, tuple[int, tuple[tuple[int, int, bool], ...], tuple[tuple[int,
 
 def _improving_suit(key: int, rest: int, honours: int, melds: int, near: bool, pair: str) -> tuple[int, ...]:
     """The ranks of a suit of shape ``key`` whose draw keeps more tiles, beside the other two
-    suits' J class ``rest`` and the honours' class."""
-    _, _, _, s, nh, _, kt, ft = _RULES.get(pair) or _rule(pair)
-    c, draws, _ = _moves(key, False, pair)
-    kept = ft[(kt[rest * s + c] * nh + honours) * 5 + melds]
-    return tuple(
-        r
-        for r, y, close in draws
-        if (close or not near) and ft[(kt[rest * s + y] * nh + honours) * 5 + melds] > kept
-    )
+    suits' J class ``rest`` and the honours' class (``_suit_mask``'s ranks)."""
+    return _ranks(_suit_mask(key, rest, honours, melds, near, pair))
 
 
 def _improving_honours(key: int, rest: int, melds: int, near: bool, pair: str) -> tuple[int, ...]:
     """As ``_improving_suit`` for the honours, beside the three suits' K class ``rest``."""
-    _, _, _, _, nh, _, _, ft = _RULES.get(pair) or _rule(pair)
-    c, draws, _ = _moves(key, True, pair)
-    kept = ft[(rest * nh + c) * 5 + melds]
-    return tuple(r for r, y, close in draws if (close or not near) and ft[(rest * nh + y) * 5 + melds] > kept)
+    return _ranks(_honours_mask(key, rest, melds, near, pair))
+
+
+def _ranks(mask: int) -> tuple[int, ...]:
+    return tuple(r for r in range(9) if mask >> r & 1)
 
 
 def _suit_mask(key: int, rest: int, honours: int, melds: int, near: bool, pair: str) -> int:
-    """``_improving_suit`` as a bit mask of ranks, built without the tuple (the analysis' miss path)."""
+    """The improving draws of a suit of shape ``key`` (see ``_improving_suit``) as a bit mask of
+    ranks: the one place this rule is worked out, the lists and the analysis' masks alike."""
     _, _, _, s, nh, _, kt, ft = _RULES.get(pair) or _rule(pair)
     c, draws, _ = _moves(key, False, pair)
     row = rest * s
@@ -732,7 +727,7 @@ def _suit_mask(key: int, rest: int, honours: int, melds: int, near: bool, pair: 
 
 
 def _honours_mask(key: int, rest: int, melds: int, near: bool, pair: str) -> int:
-    """``_improving_honours`` as a bit mask of ranks."""
+    """``_suit_mask`` for the honours, beside the three suits' K class ``rest``."""
     _, _, _, _, nh, _, _, ft = _RULES.get(pair) or _rule(pair)
     c, draws, _ = _moves(key, True, pair)
     row = rest * nh
@@ -840,17 +835,15 @@ def best_discard_draws(
                     if h < 3:
                         if rest < 0:
                             rest = jt[m1 * s + m2] if h == 0 else jt[m0 * s + m2]
-                        ck = ((k << 10 | rest) << 8 | m3) << 12 | itag
-                        mask = mget(ck)
+                        mask = mget(((k << 10 | rest) << 8 | m3) << 12 | itag)
                         if mask is None:
-                            mask = _draws_cached(ck, _suit_mask(k, rest, m3, imelds, near, pair))
+                            mask = _draws_mask(k, rest, m3, itag, False, pair)
                         other |= mask << 9 * h
                     else:
                         rest = kt[j * s + m2]
-                        ck = (k << 10 | rest) << 20 | itag | 1024
-                        mask = mget(ck)
+                        mask = mget((k << 10 | rest) << 20 | itag | 1024)
                         if mask is None:
-                            mask = _draws_cached(ck, _honours_mask(k, rest, imelds, near, pair))
+                            mask = _draws_mask(k, rest, 0, itag, True, pair)
                         other |= mask << 27
                 cross[g << 8 | y] = other
             out.append((9 * g + r, own << 9 * g | other))
@@ -861,10 +854,21 @@ def best_discard_draws(
 _DRAWS_CACHE: dict[int, int] = {}
 
 
-def _draws_cached(key: int, mask: int) -> int:
-    if len(_DRAWS_CACHE) >= _GROUP_LIMIT:
-        _DRAWS_CACHE.clear()
-    _DRAWS_CACHE[key] = mask
+def _draws_mask(key: int, rest: int, c3: int, itag: int, honours: bool, pair: str) -> int:
+    """``_DRAWS_CACHE``'s mask of a group of shape ``key`` beside ``rest`` (and, for a suit, the
+    honours' class ``c3``), with ``itag``'s meld slots and ``near``; made and kept on a miss.
+    The key is the one ``best_discard_draws`` reads inline (its hot path) and only this makes."""
+    near, melds = itag >> 8 & 3 == 2, itag & 15
+    ck = (key << 10 | rest) << 20 | itag | 1024 if honours else ((key << 10 | rest) << 8 | c3) << 12 | itag
+    mask = _DRAWS_CACHE.get(ck)
+    if mask is None:
+        if honours:
+            mask = _honours_mask(key, rest, melds, near, pair)
+        else:
+            mask = _suit_mask(key, rest, c3, melds, near, pair)
+        if len(_DRAWS_CACHE) >= _GROUP_LIMIT:
+            _DRAWS_CACHE.clear()
+        _DRAWS_CACHE[ck] = mask
     return mask
 
 
@@ -878,8 +882,8 @@ def _best_of_group(
     key: int, rest: int, c3: int, tag: int, g: int, pair: str
 ) -> dict[int, tuple[tuple[int, int, int], ...]]:
     """``best_discard_draws``' entry for one group: see ``_BEST_CACHE``."""
-    dmelds, imelds, near = tag >> 12, tag & 15, tag >> 8 & 3 == 2
-    itag = tag & 0xFFF  # ``best_discard_draws``' key for the improving masks
+    dmelds, near = tag >> 12, tag >> 8 & 3 == 2
+    itag = tag & 0xFFF  # the improving masks' meld slots and ``near``, as ``_draws_mask`` keys them
     honours = g == 3
     table = _RULES.get(pair) or _rule(pair)
     shift = table[2]
@@ -891,23 +895,8 @@ def _best_of_group(
         r, kept = pairs[i], pairs[i + 1]
         after = key - _STEP[r]
         y = (table[1] if honours else table[0])[after] >> shift & 255
-        if near and not after:
-            own = 0
-        else:  # the mask ``best_discard_draws`` keeps for the other groups, shared with it
-            dk = (
-                (after << 10 | rest) << 20 | itag | 1024
-                if honours
-                else ((after << 10 | rest) << 8 | c3) << 12 | itag
-            )
-            mask = _DRAWS_CACHE.get(dk)
-            if mask is None:
-                mask = _draws_cached(
-                    dk,
-                    _honours_mask(after, rest, imelds, near, pair)
-                    if honours
-                    else _suit_mask(after, rest, c3, imelds, near, pair),
-                )
-            own = mask
+        # the mask ``best_discard_draws`` keeps for the other groups, shared with it
+        own = 0 if near and not after else _draws_mask(after, rest, c3, itag, honours, pair)
         by_kept.setdefault(kept, []).append((r, y, own))
     if len(_BEST_CACHE) >= _GROUP_LIMIT:
         _BEST_CACHE.clear()

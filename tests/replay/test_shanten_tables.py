@@ -234,8 +234,9 @@ def test_per_group_lookups_are_improving_draws_and_discards(pair: str) -> None:
 @pytest.mark.parametrize("pair", ["jiang", "any"])
 def test_per_group_masks_are_the_per_group_lists(pair: str) -> None:
     """``improving_mask`` and ``discards_keeping`` (bit masks, for 牌效率's acceptance) hold the
-    kinds ``improving_kinds`` and ``discard_kept`` list, whichever of them is asked first: the
-    masks are built by ``_suit_mask``/``_honours_mask``, the lists by ``_improving_suit``/``_honours``."""
+    kinds ``improving_kinds`` and ``discard_kept`` list, whichever of them is asked first (each
+    keeps its own cache; both read ``_suit_mask``/``_honours_mask``, which the test above holds
+    to ``improving_draws``)."""
     rng = random.Random(2323)
     for _ in range(600):
         wild = rng.randint(0, 3)

@@ -77,6 +77,7 @@ def ingest_stream(
     workers: int = 1,
     analysis: bool = True,
     freeze_gc: bool = False,
+    piece: int | None = None,
 ) -> None:
     """Ingest batch after batch: each batch its own transaction, committed in order.
 
@@ -86,6 +87,8 @@ def ingest_stream(
     already committed. ``freeze_gc``: each process preparing batches freezes its heap after its
     first batch (``schemas.audit_run.freeze_heap``), as ``replay audit`` does after its first
     chunk; ``replay ingest`` asks for it, a library caller keeps its own collector settings.
+    ``piece``: the records a worker prepares at a time (default: a quarter of a batch's share
+    per worker, at least 16).
     """
     pending: queue.Queue[tuple[Sequence[Item], Prepared] | None] = queue.Queue(maxsize=max(1, workers))
     failure: list[BaseException] = []
@@ -113,7 +116,7 @@ def ingest_stream(
                 if freeze_gc:
                     freeze_heap()
         else:
-            _stream_with_workers(store, stream, pending, failure, workers, analysis, freeze_gc)
+            _stream_with_workers(store, stream, pending, failure, workers, analysis, freeze_gc, piece)
     finally:
         pending.put(None)
         thread.join()
@@ -131,16 +134,21 @@ def _stream_with_workers(
     workers: int,
     analysis: bool = True,
     freeze_gc: bool = False,
+    piece: int | None = None,
 ) -> None:
-    inflight: collections.deque[tuple[Sequence[Item], Future[Prepared]]] = collections.deque()
+    """Each batch is prepared in pieces (``pieces``), spread over the workers, and committed
+    whole. A batch given to one worker left the others idle at the end of a run for as long as
+    it took (seconds, with batches of a thousand hands); pieces keep every worker busy until the
+    last one is done."""
+    inflight: collections.deque[tuple[Sequence[Item], list[Future[Prepared]]]] = collections.deque()
     # spawned workers that end with this process, however it ends (store/workers.py)
     with ProcessPoolExecutor(max_workers=workers, **pool_options()) as pool:
         for _ in range(workers):  # start them now: they import while the first batch is read
             pool.submit(_warm)
 
         def hand_over() -> None:
-            items, future = inflight.popleft()
-            prepared = future.result()
+            items, futures = inflight.popleft()
+            prepared = Prepared.join([f.result() for f in futures])
             for e in prepared.entries:
                 e.item = items[e.index]
             pending.put((items, prepared))
@@ -151,12 +159,34 @@ def _stream_with_workers(
             # Lookups made now may miss the batches still in flight: those records come out
             # as duplicates at commit (the lock decides), only without the replay saved.
             ctx = _context(store, items, None, None, None, analysis)
-            raws = [(it.raw, it.location, it.obj if isinstance(it.obj, Unreadable) else None) for it in items]
-            inflight.append((items, pool.submit(_build_in_worker, raws, ctx, freeze_gc)))
-            if len(inflight) > workers:
+            futures = []
+            for start, stop in pieces(items, piece or max(16, len(items) // (4 * workers))):
+                raws = [
+                    (it.raw, it.location, it.obj if isinstance(it.obj, Unreadable) else None)
+                    for it in items[start:stop]
+                ]
+                futures.append(pool.submit(_build_in_worker, raws, ctx, freeze_gc, start))
+            inflight.append((items, futures))
+            # wait for the oldest batch only while the others keep every worker busy
+            while len(inflight) > 1 and sum(len(f) for _, f in list(inflight)[1:]) >= workers:
                 hand_over()
         while inflight and not failure:
             hand_over()
+
+
+def pieces(items: Sequence[Item], size: int) -> list[tuple[int, int]]:
+    """``(start, stop)`` of pieces of about ``size`` items, cut only between sittings: a piece
+    is audited by itself, and the dealer-rotation check (R-2.2) needs a sitting's hands together
+    (``batches`` cuts a batch the same way)."""
+    out = []
+    start = 0
+    for i in range(1, len(items)):
+        if i - start >= size and _sitting(items[i]) != _sitting(items[i - 1]):
+            out.append((start, i))
+            start = i
+    if items:
+        out.append((start, len(items)))
+    return out
 
 
 def summarise(results: Iterable[Result]) -> tuple[Counter[str], Counter[str]]:

@@ -211,6 +211,19 @@ class Prepared:
     token_id: str | None
     origin: str | None
 
+    @staticmethod
+    def join(pieces: Sequence[Prepared]) -> Prepared:
+        """One batch from the pieces its workers prepared (``_build``'s ``start``), in order."""
+        if len(pieces) == 1:
+            return pieces[0]
+        names = dict.fromkeys(name for p in pieces for name in p.tables)
+        tables = {
+            name: pa.concat_tables([p.tables[name] for p in pieces if name in p.tables]) for name in names
+        }
+        head = pieces[0]
+        entries = [e for p in pieces for e in p.entries]
+        return Prepared(entries, tables, head.received_at, head.token_id, head.origin)
+
 
 @dataclass(frozen=True)
 class _Context:
@@ -247,10 +260,14 @@ def _context(
     return _Context(known, stubs, ids.start, datetime.now(UTC), allowed_source, token_id, origin, analysis)
 
 
-def _build(items: Sequence[Item], ctx: _Context) -> Prepared:
-    """The CPU phase: validate, audit (skipping records already stored as they are), lay out rows."""
+def _build(items: Sequence[Item], ctx: _Context, start: int = 0) -> Prepared:
+    """The CPU phase: validate, audit (skipping records already stored as they are), lay out rows.
+
+    ``start``: where ``items`` begin in their batch, when a worker prepares a piece of it
+    (``Prepared.join`` puts the pieces together): entries, rows and raw ids count from there."""
     entries = [
-        _Entry(i, it, _ident(it.obj, "source"), _ident(it.obj, "hand_id")) for i, it in enumerate(items)
+        _Entry(i, it, _ident(it.obj, "source"), _ident(it.obj, "hand_id"))
+        for i, it in enumerate(items, start)
     ]
     for e in entries:
         _validate(e, ctx.allowed_source)
@@ -307,10 +324,14 @@ def _warm() -> None:
 
 
 def _build_in_worker(
-    raws: list[tuple[bytes, str | None, Unreadable | None]], ctx: _Context, freeze_gc: bool = False
+    raws: list[tuple[bytes, str | None, Unreadable | None]],
+    ctx: _Context,
+    freeze_gc: bool = False,
+    start: int = 0,
 ) -> Prepared:
     """``_build`` in a worker process: decodes the bytes again (cheaper than pickling values).
-    ``freeze_gc``: freeze this process's heap after its first batch (``ingest_stream``)."""
+    ``freeze_gc``: freeze this process's heap after its first batch (``ingest_stream``);
+    ``start``: where these records begin in their batch (a piece of it, ``_build``)."""
     items = []
     for raw, location, unreadable in raws:
         obj: object = unreadable
@@ -320,7 +341,7 @@ def _build_in_worker(
             except _DECODE_ERRORS as err:
                 obj = _unreadable(err)
         items.append(Item(obj, raw, location))
-    prepared = _build(items, ctx)
+    prepared = _build(items, ctx, start)
     for e in prepared.entries:
         e.item = Item(None, b"", e.item.location)  # the parent has the bytes
     if freeze_gc:

@@ -30,7 +30,7 @@ from replay.inputs import (
 from schemas.audit import audit_records
 from schemas.hand_record import validate_record
 from store.db import Store
-from store.ingest import batches, ingest, ingest_stream, summarise
+from store.ingest import batches, ingest, ingest_stream, pieces, summarise
 from store.prepare import audit_valid
 from store.reaudit import reaudit
 
@@ -382,8 +382,8 @@ def test_files_folders_and_gz_are_read(tmp_path: Path) -> None:
     assert sum(len(b) for b in cut) == 6
 
 
-@pytest.mark.parametrize("workers", [1, 2])
-def test_a_stream_of_batches_matches_one_big_batch(tmp_path: Path, workers: int) -> None:
+@pytest.mark.parametrize(("workers", "piece"), [(1, None), (2, None), (2, 2)])
+def test_a_stream_of_batches_matches_one_big_batch(tmp_path: Path, workers: int, piece: int | None) -> None:
     records = list(sim())
     records.insert(10, copy.deepcopy(records[3]))  # a duplicate across batches
     broken = copy.deepcopy(records[5])
@@ -397,12 +397,27 @@ def test_a_stream_of_batches_matches_one_big_batch(tmp_path: Path, workers: int)
         want_rows = snapshot(one)
     got: list[Any] = []
     with Store(tmp_path / "many.duckdb") as many:
-        ingest_stream(many, batches(read_paths([str(path)]), 7), lambda _, r: got.extend(r), workers=workers)
+        stream = batches(read_paths([str(path)]), 7)
+        ingest_stream(many, stream, lambda _, r: got.extend(r), workers=workers, piece=piece)
         rows = snapshot(many)
     assert [r.to_json() for r in got] == [r.to_json() for r in want]
     assert rows == want_rows
     outcomes, _ = summarise(got)
     assert outcomes == {"stored": len(records) - 2, "duplicate": 1, "invalid": 1}
+
+
+def test_a_batch_is_cut_into_pieces_only_between_sittings() -> None:
+    records = sim()  # sittings of 12, 4, 11, ... hands
+    items = items_of(*records)
+    cut = pieces(items, 2)
+    assert [a for a, _ in cut] == [0, *(b for _, b in cut[:-1])] and cut[-1][1] == len(items)
+    sittings = [r["session"]["id"] for r in records]
+    for start, stop in cut:  # a whole sitting each: the dealer-rotation check sees its hands together
+        assert len(set(sittings[start:stop])) == 1
+        assert start == 0 or sittings[start - 1] != sittings[start]
+    assert len(cut) == len(set(sittings))
+    assert pieces(items, 100) == [(0, len(items))]
+    assert pieces([], 5) == []
 
 
 # --------------------------------------------------------------------------------------------

@@ -793,35 +793,48 @@ def best_discard_draws(
     get = _BEST_CACHE.get
     # per group with such discards: (group, its (rank, class after, own group's draws) each)
     best: list[tuple[int, tuple[tuple[int, int, int], ...]]] = []
+    itag = tag & 0xFFF
+    asked = kept | _DRAWN
     # the caches are keyed by one int each (shape, rest, honours' class, tag): an int hashes and
     # compares in one step where a tuple reads each of its items (they are cold in memory)
     if k0:
         rest = jt[c1 * s + c2]
         found = get(((k0 << 10 | rest) << 8 | c3) << 16 | tag) or _best_of_group(k0, rest, c3, tag, 0, pair)
-        if kept in found:
-            best.append((0, found[kept]))
+        entries = found.get(asked)
+        if entries is None and kept in found:
+            entries = _own_draws(found, kept, rest, c3, itag, False, pair)
+        if entries:
+            best.append((0, entries))
     if k1:
         rest = jt[c0 * s + c2]
         found = get(((k1 << 10 | rest) << 8 | c3) << 16 | tag) or _best_of_group(k1, rest, c3, tag, 1, pair)
-        if kept in found:
-            best.append((1, found[kept]))
+        entries = found.get(asked)
+        if entries is None and kept in found:
+            entries = _own_draws(found, kept, rest, c3, itag, False, pair)
+        if entries:
+            best.append((1, entries))
     if k2:
         found = get(((k2 << 10 | j01) << 8 | c3) << 16 | tag) or _best_of_group(k2, j01, c3, tag, 2, pair)
-        if kept in found:
-            best.append((2, found[kept]))
+        entries = found.get(asked)
+        if entries is None and kept in found:
+            entries = _own_draws(found, kept, j01, c3, itag, False, pair)
+        if entries:
+            best.append((2, entries))
     if k3:
         rest = kt[j01 * s + c2]
         found = get((k3 << 10 | rest) << 24 | tag | 1024) or _best_of_group(k3, rest, 0, tag | 1024, 3, pair)
-        if kept in found:
-            best.append((3, found[kept]))
+        entries = found.get(asked)
+        if entries is None and kept in found:
+            entries = _own_draws(found, kept, rest, 0, itag, True, pair)
+        if entries:
+            best.append((3, entries))
     if len(best) == 1 and len(best[0][1]) == 1 and 9 * best[0][0] + best[0][1][0][0] == alone:
         return []
     out: list[tuple[int, int]] = []
     cross: dict[int, int] = {}
     mget = _DRAWS_CACHE.get
-    itag = tag & 0xFFF
-    for g, entries in best:
-        for r, y, own in entries:
+    for g, group_entries in best:
+        for r, y, own in group_entries:
             other = cross.get(g << 8 | y)
             if other is None:  # the draws in the other groups, beside this group's new class
                 moved = [c0, c1, c2, c3]
@@ -873,20 +886,42 @@ def _draws_mask(key: int, rest: int, c3: int, itag: int, honours: bool, pair: st
 
 
 #: per (group shape, the other groups' class(es), the honours' class, tag) as one int: tiles
-#: kept -> (rank, the group's class after discarding it, the ranks of the group whose draw
-#: would then help) of each such rank
+#: kept -> (rank, the group's class after discarding it, the group's shape after it) of each
+#: such rank; and, once a caller asked for that many tiles kept, ``kept | _DRAWN`` -> (rank,
+#: class after, the ranks of the group whose draw would then help) of each (``_own_draws``)
 _BEST_CACHE: dict[int, dict[int, tuple[tuple[int, int, int], ...]]] = {}
+_DRAWN = 256  # above any count of tiles kept
+
+
+def _own_draws(
+    found: dict[int, tuple[tuple[int, int, int], ...]],
+    kept: int,
+    rest: int,
+    c3: int,
+    itag: int,
+    honours: bool,
+    pair: str,
+) -> tuple[tuple[int, int, int], ...]:
+    """A ``_BEST_CACHE`` entry's discards that keep ``kept`` tiles, each with the draws in its
+    own group that would then help, kept in the entry. Worked out only when asked: an entry
+    lists every discard of the group, and most of them never keep the hand's best count."""
+    near = itag >> 8 & 3 == 2
+    drawn = found[kept | _DRAWN] = tuple(
+        (r, y, 0 if near and not after else _draws_mask(after, rest, c3, itag, honours, pair))
+        for r, y, after in found[kept]
+    )
+    return drawn
 
 
 def _best_of_group(
     key: int, rest: int, c3: int, tag: int, g: int, pair: str
 ) -> dict[int, tuple[tuple[int, int, int], ...]]:
     """``best_discard_draws``' entry for one group: see ``_BEST_CACHE``."""
-    dmelds, near = tag >> 12, tag >> 8 & 3 == 2
-    itag = tag & 0xFFF  # the improving masks' meld slots and ``near``, as ``_draws_mask`` keys them
+    dmelds = tag >> 12
     honours = g == 3
     table = _RULES.get(pair) or _rule(pair)
     shift = table[2]
+    shapes = table[1] if honours else table[0]
     by_kept: dict[int, list[tuple[int, int, int]]] = {}
     pairs = (
         _discards_honours(key, rest, dmelds, pair) if honours else _discards_suit(key, rest, c3, dmelds, pair)
@@ -894,10 +929,7 @@ def _best_of_group(
     for i in range(0, len(pairs), 2):
         r, kept = pairs[i], pairs[i + 1]
         after = key - _STEP[r]
-        y = (table[1] if honours else table[0])[after] >> shift & 255
-        # the mask ``best_discard_draws`` keeps for the other groups, shared with it
-        own = 0 if near and not after else _draws_mask(after, rest, c3, itag, honours, pair)
-        by_kept.setdefault(kept, []).append((r, y, own))
+        by_kept.setdefault(kept, []).append((r, shapes[after] >> shift & 255, after))
     if len(_BEST_CACHE) >= _GROUP_LIMIT:
         _BEST_CACHE.clear()
     ck = (((key << 10 | rest) << 8 | c3) << 16 | tag) if not honours else (key << 10 | rest) << 24 | tag

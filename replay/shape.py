@@ -772,7 +772,8 @@ def best_discard_draws(
     A discard changes one group. What it leaves in that group — the group's class after it and
     the draws in the group that would help, beside the other groups' class — depends only on
     the group's shape and that class, so it is kept per (shape, rest) for the process, with the
-    tiles each discard keeps (``_best_of_group``). The draws in the *other* groups depend on
+    tiles each discard keeps (``_best_of_group``); the draws of the discards that keep ``kept``
+    are added to it when first asked for (``_own_draws``). The draws in the *other* groups depend on
     their shapes and on the discard's group's class after it: worked out once per (group,
     class) whatever the rank. ``size`` counts the hand before the discard; raises KeyError for
     a shape outside the tables. With ``alone``: an empty list when that kind is the only such
@@ -919,17 +920,18 @@ def _best_of_group(
     """``best_discard_draws``' entry for one group: see ``_BEST_CACHE``."""
     dmelds = tag >> 12
     honours = g == 3
-    table = _RULES.get(pair) or _rule(pair)
-    shift = table[2]
-    shapes = table[1] if honours else table[0]
+    _, _, _, s, nh, _, kt, ft = _RULES.get(pair) or _rule(pair)
     by_kept: dict[int, list[tuple[int, int, int]]] = {}
-    pairs = (
-        _discards_honours(key, rest, dmelds, pair) if honours else _discards_suit(key, rest, c3, dmelds, pair)
-    )
-    for i in range(0, len(pairs), 2):
-        r, kept = pairs[i], pairs[i + 1]
-        after = key - _STEP[r]
-        by_kept.setdefault(kept, []).append((r, shapes[after] >> shift & 255, after))
+    # each discard's tiles kept, as ``_discards_suit`` / ``_discards_honours`` count them, with
+    # the group's class after it from the same reading of the shape tables (``_moves``)
+    if honours:
+        row = rest * nh
+        for r, y in _moves(key, True, pair)[2]:
+            by_kept.setdefault(ft[(row + y) * 5 + dmelds], []).append((r, y, key - _STEP[r]))
+    else:
+        row = rest * s
+        for r, y in _moves(key, False, pair)[2]:
+            by_kept.setdefault(ft[(kt[row + y] * nh + c3) * 5 + dmelds], []).append((r, y, key - _STEP[r]))
     if len(_BEST_CACHE) >= _GROUP_LIMIT:
         _BEST_CACHE.clear()
     ck = (((key << 10 | rest) << 8 | c3) << 16 | tag) if not honours else (key << 10 | rest) << 24 | tag

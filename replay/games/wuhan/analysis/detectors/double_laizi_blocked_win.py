@@ -37,11 +37,14 @@ def double_laizi_blocked_win(ctx: Context) -> Iterator[Finding]:
         return  # nobody ever held two laizi
     reported = [False] * 4
     seats = ctx.positions.seats
+    first = ctx.first_open
     # only the offers to a seat that ever held two laizi (a discarded laizi is never an offer)
     for offer in ctx.offers_to(frozenset(seat for seat in range(4) if received[seat] >= 2)):
         way = offer.way
         if (way != "discard" and way != "self_draw") or not offer.has_right or offer.taken:
             continue
+        if offer.at + 1 < first[offer.seat]:
+            continue  # not open yet: nothing to report, nor a report to end
         state = seats[offer.at + 1][offer.seat]
         count = state.hand.count(laizi) + (way == "discard" and offer.tile == laizi)
         if count < 2:

@@ -175,13 +175,14 @@ def _stream_with_workers(
 
 
 def pieces(items: Sequence[Item], size: int) -> list[tuple[int, int]]:
-    """``(start, stop)`` of pieces of about ``size`` items, cut only between sittings: a piece
-    is audited by itself, and the dealer-rotation check (R-2.2) needs a sitting's hands together
-    (``batches`` cuts a batch the same way)."""
+    """``(start, stop)`` of pieces of about ``size`` items, never cutting a sitting: a piece is
+    audited by itself, and the dealer-rotation check (R-2.2) needs a sitting's hands together
+    (``batches`` cuts a batch the same way). Records of no sitting are cut anywhere."""
     out = []
     start = 0
+    sittings = [_sitting(it) for it in items]
     for i in range(1, len(items)):
-        if i - start >= size and _sitting(items[i]) != _sitting(items[i - 1]):
+        if i - start >= size and (sittings[i] is None or sittings[i] != sittings[i - 1]):
             out.append((start, i))
             start = i
     if items:

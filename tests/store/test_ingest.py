@@ -418,6 +418,8 @@ def test_a_batch_is_cut_into_pieces_only_between_sittings() -> None:
     assert len(cut) == len(set(sittings))
     assert pieces(items, 100) == [(0, len(items))]
     assert pieces([], 5) == []
+    alone = [{k: v for k, v in r.items() if k != "session"} for r in records[:7]]
+    assert pieces(items_of(*alone), 3) == [(0, 3), (3, 6), (6, 7)]  # no sitting: cut anywhere
 
 
 # --------------------------------------------------------------------------------------------

@@ -205,14 +205,18 @@ def batches(files: Iterable[Iterable[Item]], size: int, first: int = 64) -> Iter
     """Batches of about ``size`` items, cut between sittings where possible.
 
     The dealer-rotation check (R-2.2) compares consecutive hands of a sitting; keeping a sitting
-    in one batch lets it see them without waiting for the previous batch's commit. The first
-    batches are small (``first``, doubling up to ``size``) so the pipeline fills quickly.
+    in one batch lets it see them without waiting for the previous batch's commit. Records of no
+    sitting are cut anywhere. The first batches are small (``first``, doubling up to ``size``)
+    so the pipeline fills quickly.
     """
     batch: list[Item] = []
     target = min(first, size)
     for items in files:
         for item in items:
-            if len(batch) >= target and (len(batch) >= 2 * target or _sitting(item) != _sitting(batch[-1])):
+            sitting = _sitting(item)
+            if len(batch) >= target and (
+                len(batch) >= 2 * target or sitting is None or sitting != _sitting(batch[-1])
+            ):
                 yield batch
                 batch = []
                 target = min(2 * target, size)

@@ -418,8 +418,11 @@ def test_a_batch_is_cut_into_pieces_only_between_sittings() -> None:
     assert len(cut) == len(set(sittings))
     assert pieces(items, 100) == [(0, len(items))]
     assert pieces([], 5) == []
-    alone = [{k: v for k, v in r.items() if k != "session"} for r in records[:7]]
-    assert pieces(items_of(*alone), 3) == [(0, 3), (3, 6), (6, 7)]  # no sitting: cut anywhere
+    alone = [{k: v for k, v in r.items() if k != "session"} for r in records[:10]]
+    assert pieces(items_of(*alone), 3) == [(0, 3), (3, 6), (6, 9), (9, 10)]  # no sitting: cut anywhere
+    assert [len(b) for b in batches([items_of(*alone)], 4)] == [4, 4, 2]
+    # batches: cut where a sitting ends once 4 are in, or at 8 inside a long sitting
+    assert [len(b) for b in batches([items], 4)] == [8, 4, 4, 8, 6]
 
 
 # --------------------------------------------------------------------------------------------

@@ -16,12 +16,15 @@ every discard, settles most discards inline, and computes the best discards' 进
 
 from __future__ import annotations
 
+import random
 from collections import Counter
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from replay import shape
 from replay.games.wuhan.analysis.base import Context
 from replay.games.wuhan.analysis.detectors.inefficient_discard import (
     _NATURAL,
@@ -141,6 +144,57 @@ def test_best_discard_draws_are_each_discards_improving_mask(
     assert best_discard_draws(keys, size, kept, near) == want
     if len(kinds) == 1:
         assert best_discard_draws(keys, size, kept, near, "jiang", kinds[0]) == []
+
+
+def test_the_caches_keep_the_generation_before_and_answer_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``_BEST_CACHE`` and ``_DRAWS_CACHE`` start a new generation every few entries here (a
+    thousand times as often as in a run): the answers stay the plain way's, and an entry met
+    again in the generation before the current one is taken from there, not worked out again."""
+    for name in ("_BEST_CACHE", "_BEST_BEFORE", "_DRAWS_CACHE", "_DRAWS_BEFORE"):
+        monkeypatch.setattr(shape, name, {})
+    made: Counter[int] = Counter()
+    work = shape._group_entry
+
+    def counted(key: int, *rest: Any) -> Any:
+        made[key] += 1
+        return work(key, *rest)
+
+    monkeypatch.setattr(shape, "_group_entry", counted)
+    monkeypatch.setattr(shape, "_GENERATION", 2)
+    a, b, c, d = (group_keys([1, 1, 1, n, 0, 0, 0, 0, 2] + [0] * 25)[0] for n in (0, 1, 2, 3))
+    tag = 1 << 8 | 4 | 4 << 12  # 4 meld slots, all draws
+
+    def entry(key: int) -> Any:
+        return shape._best_of_group(key, 0, 0, tag, 0, "jiang")
+
+    first = entry(a)
+    entry(b)
+    entry(c)  # the current generation was full: a and b are now the one before
+    assert entry(a) is first and made[a] == 1  # taken back from the generation before
+    entry(d)  # a new generation again: c and a behind it, b forgotten
+    entry(b)
+    assert made == {a: 1, b: 2, c: 1, d: 1}
+
+    monkeypatch.setattr(shape, "_GENERATION", 8)
+    rng = random.Random(5)
+    hands = [
+        h for h in (rng.choices(range(NUM_KINDS), k=14) for _ in range(60)) if max(Counter(h).values()) <= 4
+    ]
+    for tiles in hands * 2:  # the second round meets every shape again
+        counts = [0] * NUM_KINDS
+        for t in tiles:
+            counts[t] += 1
+        keys = group_keys(counts)
+        kept = max(k for _, k in discard_kept(keys, 14))
+        want = []
+        for k in _kinds_of(discards_keeping(keys, 14, kept)):
+            g = k // 9 if k < 27 else 3
+            after = list(keys)
+            after[g] -= _STEP[k - 9 * g]
+            want.append((k, improving_mask(after, 13, "jiang", True)))
+        assert best_discard_draws(keys, 14, kept, True) == want
+    assert len(shape._BEST_CACHE) <= 8 and len(shape._BEST_BEFORE) == 8
+    assert len(shape._DRAWS_CACHE) <= 8 and len(shape._DRAWS_BEFORE) == 8
 
 
 @settings(max_examples=1500, deadline=None, derandomize=True)

@@ -128,6 +128,32 @@ def test_winning_tiles_are_the_kinds_could_win_shape_accepts(case: HandCase) -> 
     assert got & set(possible) == want
 
 
+@pytest.mark.parametrize(
+    ("codes", "laizi", "family"),
+    [
+        ("E E E S S S W W N N F P P", "1m", "ESWNFP"),  # 风一色: every wind, and the laizi
+        ("E E E S S S W W N N F 1m 2p", "1m", ""),  # a suited tile beside the laizi: no family
+        ("2m 2m 2m 5m 5m 8m 8p 8p 2s 2s 5s 5s 5s", "1m", "2m 5m 8m 2p 5p 8p 2s 5s 8s"),  # 将一色
+        ("2m 2m 2m 5m 5m 8m 8p 8p 2s 2s 5s 5s 1m", "1m", "2m 5m 8m 2p 5p 8p 2s 5s 8s"),  # laizi aside
+        ("2m 2m 2m 5m 5m 8m 8p 8p 2s 2s 5s 5s E", "1m", ""),  # an honour: not 将一色
+        ("2m 2m 2m 5m 5m 8m 8p 8p 2s 2s 5s 5s 3s", "1m", ""),  # a 3: not 将一色
+    ],
+)
+def test_winning_tiles_of_a_family_hand(codes: str, laizi: str, family: str) -> None:
+    """风一色 / 将一色 need no structure: every kind of the family wins, and the laizi (R-7.4, R-7.5);
+    a tile outside the family (a suited tile, an honour, a 3) and the family is out."""
+    from replay.games.wuhan.ruleset import PRESETS
+
+    rules = PRESETS["hzlzg"]
+    hand = [KIND_OF[c] for c in codes.split()]
+    got = winning_tiles(hand, [], KIND_OF[laizi], rules)
+    possible = [k for k in range(NUM_KINDS) if hand.count(k) < 4]
+    want = {k for k in possible if could_win_shape(hand, [], k, KIND_OF[laizi], rules)}
+    assert got & set(possible) == want
+    if family:
+        assert {KIND_OF[c] for c in (family.split() if " " in family else family)} | {KIND_OF[laizi]} <= got
+
+
 def test_winning_tiles_on_every_hand_of_simulated_play() -> None:
     checked = won = 0
     for raw in simulate(40, seed=31, preset="hzfclzg"):

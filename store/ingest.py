@@ -182,12 +182,18 @@ def pieces(items: Sequence[Item], size: int) -> list[tuple[int, int]]:
     start = 0
     sittings = [_sitting(it) for it in items]
     for i in range(1, len(items)):
-        if i - start >= size and (sittings[i] is None or sittings[i] != sittings[i - 1]):
+        if i - start >= size and _may_cut(sittings[i - 1], sittings[i]):
             out.append((start, i))
             start = i
     if items:
         out.append((start, len(items)))
     return out
+
+
+def _may_cut(before: object, after: object) -> bool:
+    """Whether two consecutive records may go to different batches or pieces: not within a
+    sitting (R-2.2 compares its hands); a record of no sitting (``None``) goes anywhere."""
+    return after is None or after != before
 
 
 def summarise(results: Iterable[Result]) -> tuple[Counter[str], Counter[str]]:
@@ -213,9 +219,8 @@ def batches(files: Iterable[Iterable[Item]], size: int, first: int = 64) -> Iter
     target = min(first, size)
     for items in files:
         for item in items:
-            sitting = _sitting(item)
             if len(batch) >= target and (
-                len(batch) >= 2 * target or sitting is None or sitting != _sitting(batch[-1])
+                len(batch) >= 2 * target or _may_cut(_sitting(batch[-1]), _sitting(item))
             ):
                 yield batch
                 batch = []

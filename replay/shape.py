@@ -666,15 +666,24 @@ def _cached(key: tuple[int, ...], value: tuple[int, ...]) -> tuple[int, ...]:
     return value
 
 
-def _moves(
-    key: int, honours: bool, pair: str
-) -> tuple[int, tuple[tuple[int, int, bool], ...], tuple[tuple[int, int], ...]]:
+def _moves(key: int, honours: bool, pair: str) -> _Moves:
     """A group shape's class, its (rank, class, near a held tile) for each draw it can take,
     and its (rank, class) for each discard: the big shape dictionaries are read once per shape
     (their reads are the slow part of a lookup), whatever the rest of the hand."""
     suit, honour, shift, *_ = _RULES.get(pair) or _rule(pair)
     ck = key << 2 | (shift > 0) << 1 | honours
     found = _MOVES.get(ck)
+    if found is None:
+        return _moves_missed(ck, key, honours, shift, suit, honour)
+    return found
+
+
+def _moves_missed(
+    ck: int, key: int, honours: bool, shift: int, suit: dict[int, int], honour: dict[int, int]
+) -> _Moves:
+    """``_moves`` not in the current generation: from the one before, or worked out."""
+    global _MOVES, _MOVES_BEFORE
+    found = _MOVES_BEFORE.get(ck)
     if found is None:
         table, ranks = (honour, 7) if honours else (suit, 9)
         held = [key >> 8 * r & 255 for r in range(ranks)]
@@ -688,13 +697,20 @@ def _moves(
             (r, y >> shift & 255, bool(near >> r & 1)) for r, y in enumerate(after) if y is not None
         )
         sheds = tuple((r, table[key - _STEP[r]] >> shift & 255) for r in range(ranks) if held[r])
-        if len(_MOVES) >= _GROUP_LIMIT:
-            _MOVES.clear()
-        found = _MOVES[ck] = (table[key] >> shift & 255, draws, sheds)
+        found = (table[key] >> shift & 255, draws, sheds)
+    if len(_MOVES) >= _MOVES_GENERATION:
+        _MOVES_BEFORE, _MOVES = _MOVES, {}
+    _MOVES[ck] = found
     return found
 
 
-_MOVES: dict[int, tuple[int, tuple[tuple[int, int, bool], ...], tuple[tuple[int, int], ...]]] = {}
+_Moves = tuple[int, tuple[tuple[int, int, bool], ...], tuple[tuple[int, int], ...]]
+#: ``_moves``' answers, in two generations as ``_DRAWS_CACHE`` (about 1.2 kB an entry: at
+#: 131,072 entries, the bound it had, this one cache could hold 160 MB; a long run of distinct
+#: hands met 45,000 shapes in 56,000 hands and few new ones after)
+_MOVES: dict[int, _Moves] = {}
+_MOVES_BEFORE: dict[int, _Moves] = {}
+_MOVES_GENERATION = 1 << 15
 
 
 def _improving_suit(key: int, rest: int, honours: int, melds: int, near: bool, pair: str) -> tuple[int, ...]:
@@ -793,7 +809,7 @@ def best_discard_draws(
     tag = (shift << 4) | (2 if near else 1) << 8 | imelds | dmelds << 12
     get = _BEST_CACHE.get
     # per group with such discards: (group, its (rank, class after, own group's draws) each)
-    best: list[tuple[int, tuple[tuple[int, int, int], ...]]] = []
+    best: list[tuple[int, tuple[tuple[int, ...], ...]]] = []
     itag = tag & 0xFFF
     asked = kept | _DRAWN
     # the caches are keyed by one int each (shape, rest, honours' class, tag): an int hashes and
@@ -803,7 +819,7 @@ def best_discard_draws(
         found = get(((k0 << 10 | rest) << 8 | c3) << 16 | tag) or _best_of_group(k0, rest, c3, tag, 0, pair)
         entries = found.get(asked)
         if entries is None and kept in found:
-            entries = _own_draws(found, kept, rest, c3, itag, False, pair)
+            entries = _own_draws(found, kept, k0, rest, c3, itag, False, pair)
         if entries:
             best.append((0, entries))
     if k1:
@@ -811,14 +827,14 @@ def best_discard_draws(
         found = get(((k1 << 10 | rest) << 8 | c3) << 16 | tag) or _best_of_group(k1, rest, c3, tag, 1, pair)
         entries = found.get(asked)
         if entries is None and kept in found:
-            entries = _own_draws(found, kept, rest, c3, itag, False, pair)
+            entries = _own_draws(found, kept, k1, rest, c3, itag, False, pair)
         if entries:
             best.append((1, entries))
     if k2:
         found = get(((k2 << 10 | j01) << 8 | c3) << 16 | tag) or _best_of_group(k2, j01, c3, tag, 2, pair)
         entries = found.get(asked)
         if entries is None and kept in found:
-            entries = _own_draws(found, kept, j01, c3, itag, False, pair)
+            entries = _own_draws(found, kept, k2, j01, c3, itag, False, pair)
         if entries:
             best.append((2, entries))
     if k3:
@@ -826,7 +842,7 @@ def best_discard_draws(
         found = get((k3 << 10 | rest) << 24 | tag | 1024) or _best_of_group(k3, rest, 0, tag | 1024, 3, pair)
         entries = found.get(asked)
         if entries is None and kept in found:
-            entries = _own_draws(found, kept, rest, 0, itag, True, pair)
+            entries = _own_draws(found, kept, k3, rest, 0, itag, True, pair)
         if entries:
             best.append((3, entries))
     if len(best) == 1 and len(best[0][1]) == 1 and 9 * best[0][0] + best[0][1][0][0] == alone:
@@ -897,37 +913,39 @@ def _draws_mask(key: int, rest: int, c3: int, itag: int, honours: bool, pair: st
 
 
 #: per (group shape, the other groups' class(es), the honours' class, tag) as one int: tiles
-#: kept -> (rank, the group's class after discarding it, the group's shape after it) of each
-#: such rank; and, once a caller asked for that many tiles kept, ``kept | _DRAWN`` -> (rank,
-#: class after, the ranks of the group whose draw would then help) of each (``_own_draws``)
-_BEST_CACHE: dict[int, dict[int, tuple[tuple[int, int, int], ...]]] = {}
-_BEST_BEFORE: dict[int, dict[int, tuple[tuple[int, int, int], ...]]] = {}  # see _DRAWS_CACHE
+#: kept -> (rank, the group's class after discarding it) of each such rank; and, once a caller
+#: asked for that many tiles kept, ``kept | _DRAWN`` -> (rank, class after, the ranks of the
+#: group whose draw would then help) of each (``_own_draws``). The group's shape after a
+#: discard is not kept (the caller has the shape): an int more per discard made an entry 838
+#: bytes instead of 707, and the caches' bound is what a long run's memory comes to (issue #15)
+_BestEntry = dict[int, tuple[tuple[int, ...], ...]]
+_BEST_CACHE: dict[int, _BestEntry] = {}
+_BEST_BEFORE: dict[int, _BestEntry] = {}  # see _DRAWS_CACHE
 _DRAWN = 256  # above any count of tiles kept
 
 
 def _own_draws(
-    found: dict[int, tuple[tuple[int, int, int], ...]],
+    found: _BestEntry,
     kept: int,
+    key: int,
     rest: int,
     c3: int,
     itag: int,
     honours: bool,
     pair: str,
-) -> tuple[tuple[int, int, int], ...]:
+) -> tuple[tuple[int, ...], ...]:
     """A ``_BEST_CACHE`` entry's discards that keep ``kept`` tiles, each with the draws in its
     own group that would then help, kept in the entry. Worked out only when asked: an entry
     lists every discard of the group, and most of them never keep the hand's best count."""
     near = itag >> 8 & 3 == 2
     drawn = found[kept | _DRAWN] = tuple(
-        (r, y, 0 if near and not after else _draws_mask(after, rest, c3, itag, honours, pair))
-        for r, y, after in found[kept]
+        (r, y, 0 if near and key == _STEP[r] else _draws_mask(key - _STEP[r], rest, c3, itag, honours, pair))
+        for r, y in found[kept]
     )
     return drawn
 
 
-def _best_of_group(
-    key: int, rest: int, c3: int, tag: int, g: int, pair: str
-) -> dict[int, tuple[tuple[int, int, int], ...]]:
+def _best_of_group(key: int, rest: int, c3: int, tag: int, g: int, pair: str) -> _BestEntry:
     """``best_discard_draws``' entry for one group: see ``_BEST_CACHE``."""
     global _BEST_CACHE, _BEST_BEFORE
     honours = g == 3
@@ -941,21 +959,19 @@ def _best_of_group(
     return found
 
 
-def _group_entry(
-    key: int, rest: int, c3: int, dmelds: int, honours: bool, pair: str
-) -> dict[int, tuple[tuple[int, int, int], ...]]:
-    """A ``_BEST_CACHE`` entry worked out: tiles kept -> (rank, class after, shape after) of the
-    discards that keep that many."""
+def _group_entry(key: int, rest: int, c3: int, dmelds: int, honours: bool, pair: str) -> _BestEntry:
+    """A ``_BEST_CACHE`` entry worked out: tiles kept -> (rank, class after) of the discards
+    that keep that many."""
     _, _, _, s, nh, _, kt, ft = _RULES.get(pair) or _rule(pair)
-    by_kept: dict[int, list[tuple[int, int, int]]] = {}
+    by_kept: dict[int, list[tuple[int, ...]]] = {}
     # each discard's tiles kept, as ``_discards_suit`` / ``_discards_honours`` count them, with
     # the group's class after it from the same reading of the shape tables (``_moves``)
     if honours:
         row = rest * nh
         for r, y in _moves(key, True, pair)[2]:
-            by_kept.setdefault(ft[(row + y) * 5 + dmelds], []).append((r, y, key - _STEP[r]))
+            by_kept.setdefault(ft[(row + y) * 5 + dmelds], []).append((r, y))
     else:
         row = rest * s
         for r, y in _moves(key, False, pair)[2]:
-            by_kept.setdefault(ft[(kt[row + y] * nh + c3) * 5 + dmelds], []).append((r, y, key - _STEP[r]))
+            by_kept.setdefault(ft[(kt[row + y] * nh + c3) * 5 + dmelds], []).append((r, y))
     return {kept: tuple(v) for kept, v in by_kept.items()}

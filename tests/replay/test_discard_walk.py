@@ -147,10 +147,11 @@ def test_best_discard_draws_are_each_discards_improving_mask(
 
 
 def test_the_caches_keep_the_generation_before_and_answer_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``_BEST_CACHE`` and ``_DRAWS_CACHE`` start a new generation every few entries here (a
-    thousand times as often as in a run): the answers stay the plain way's, and an entry met
-    again in the generation before the current one is taken from there, not worked out again."""
-    for name in ("_BEST_CACHE", "_BEST_BEFORE", "_DRAWS_CACHE", "_DRAWS_BEFORE"):
+    """``_BEST_CACHE``, ``_DRAWS_CACHE`` and ``_MOVES`` start a new generation every few entries
+    here (thousands of times as often as in a run): the answers stay the plain way's, and an
+    entry met again in the generation before the current one is taken from there, not worked
+    out again."""
+    for name in ("_BEST_CACHE", "_BEST_BEFORE", "_DRAWS_CACHE", "_DRAWS_BEFORE", "_MOVES", "_MOVES_BEFORE"):
         monkeypatch.setattr(shape, name, {})
     made: Counter[int] = Counter()
     work = shape._group_entry
@@ -176,6 +177,7 @@ def test_the_caches_keep_the_generation_before_and_answer_the_same(monkeypatch: 
     assert made == {a: 1, b: 2, c: 1, d: 1}
 
     monkeypatch.setattr(shape, "_GENERATION", 8)
+    monkeypatch.setattr(shape, "_MOVES_GENERATION", 8)
     rng = random.Random(5)
     hands = [
         h for h in (rng.choices(range(NUM_KINDS), k=14) for _ in range(60)) if max(Counter(h).values()) <= 4
@@ -195,6 +197,7 @@ def test_the_caches_keep_the_generation_before_and_answer_the_same(monkeypatch: 
         assert best_discard_draws(keys, 14, kept, True) == want
     assert len(shape._BEST_CACHE) <= 8 and len(shape._BEST_BEFORE) == 8
     assert len(shape._DRAWS_CACHE) <= 8 and len(shape._DRAWS_BEFORE) == 8
+    assert len(shape._MOVES) <= 8 and len(shape._MOVES_BEFORE) == 8
 
 
 @settings(max_examples=1500, deadline=None, derandomize=True)

@@ -97,7 +97,14 @@ def decode(blob: bytes) -> dict[bytes, int]:
     keys = raw[4 : 4 + 9 * n]
     values = array.array("H")
     values.frombytes(raw[4 + 9 * n :])
-    return dict(zip((keys[i : i + 9] for i in range(0, 9 * n, 9)), values, strict=True))
+    shared: dict[int, int] = {}  # few distinct values: one int object each, not one per shape
+    return dict(
+        zip(
+            (keys[i : i + 9] for i in range(0, 9 * n, 9)),
+            (shared.setdefault(v, v) for v in values),
+            strict=True,
+        )
+    )
 
 
 @cache

@@ -285,7 +285,7 @@ def decode(blob: bytes) -> Loaded:
             arrays[4],
         )
     jiang, any_ = rules["jiang"], rules["any"]
-    # 405,350 shapes share 510 values: one int object each instead of one per shape (11 MB
+    # 405,350 shapes share 510 values: one int object each instead of one per shape (14 MB
     # less in every process, and a lookup's value is one of a few hot objects)
     shared: dict[int, int] = {}
     suit = dict(

@@ -479,7 +479,7 @@ def ukeire(
 #: the kinds within two ranks of each rank (a suit) held, as a 9-bit mask per shape's ranks
 _NEAR_MASK = tuple(sum(1 << q for q in range(max(0, r - 2), min(9, r + 3))) for r in range(9))
 _GROUP_CACHE: dict[tuple[int, ...], tuple[int, ...]] = {}
-_GROUP_LIMIT = 1 << 17  # entries kept per cache (the largest, ``_MOVES`` and ``_BEST_CACHE``, ~1 kB each)
+_GROUP_LIMIT = 1 << 17  # entries kept per cache (``_MOVES``: fewer, its entries are the largest)
 
 
 def group_keys(counts: Sequence[int]) -> tuple[int, int, int, int]:

@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 playwright = pytest.importorskip("playwright.sync_api")
+expect = playwright.expect
 
 if not Path(CHROMIUM).exists():  # pragma: no cover - ./dev test installs it
     pytest.skip("Debian's chromium is not installed (./dev test installs it)", allow_module_level=True)
@@ -54,8 +55,17 @@ def swipe(page: Any, dx: int) -> None:
 
 
 def caption_at(page: Any, index: int) -> None:
-    """Wait (Playwright's timeout) until the board's caption is at event ``index``."""
-    page.wait_for_function(f"document.getElementById('caption').textContent.startsWith('event {index}:')")
+    """Wait (Playwright's timeout) until the board's caption is at event ``index``.
+
+    Waits go through ``expect``, never ``page.wait_for_function`` with a string: once its first
+    check fails, that polls by ``eval`` inside the page, which the pages' Content-Security-Policy
+    (``script-src 'self'``) refuses, so a slow redraw failed the test instead of being waited for."""
+    expect(page.locator("#caption")).to_have_text(re.compile(rf"^event {index}:"))
+
+
+def charts_drawn(page: Any) -> None:
+    """Wait until every chart on the page says it is drawn (``data-drawn``)."""
+    expect(page.locator(".chart:not([data-drawn=yes])")).to_have_count(0)
 
 
 @pytest.fixture(scope="module")
@@ -126,7 +136,6 @@ def shoot(page: Any, name: str) -> None:
 
 #: a code meant for programs (``inefficient_discard``, ``dealt_in``, ``same_suit``) rather than words
 SNAKE_CODE = re.compile(r"\b[a-z]+_[a-z_]+\b")
-DRAWN = "[...document.querySelectorAll('.chart')].every((e) => e.dataset.drawn === 'yes')"
 
 
 def assert_readable(page: Any) -> None:
@@ -139,7 +148,7 @@ def assert_readable(page: Any) -> None:
     assert not TILE_CODE.search(shown), shown[max(0, TILE_CODE.search(shown).start() - 60) :][:120]
     assert not SNAKE_CODE.search(shown), shown[max(0, SNAKE_CODE.search(shown).start() - 60) :][:120]
     if page.locator(".chart").count():
-        page.wait_for_function(DRAWN)
+        charts_drawn(page)
         drawn = " ".join(page.locator(".chart svg text").all_text_contents())
         for pattern in (RAW, TILE_CODE, SNAKE_CODE):
             assert not pattern.search(drawn), drawn[max(0, pattern.search(drawn).start() - 60) :][:120]
@@ -246,7 +255,7 @@ def test_move_list_and_timeline_markers_jump_to_their_step(server: str, browser:
     actor = page.locator(".seat.turn").get_attribute("data-seat")
     assert page.locator(f'.seat[data-seat="{actor}"] .river .tile.last').count() == 1
     page.locator("#timeline .marker.win").click()
-    page.wait_for_function("document.getElementById('marks').textContent.includes('wins 胡')")
+    expect(page.locator("#marks")).to_contain_text("wins 胡")
     page.locator("#timeline .marker.high").first.click()
     assert page.locator("#marks .mark.mistake").count() >= 1
     shoot(page, f"viewer-timeline-{size}")
@@ -417,7 +426,7 @@ def test_player_names_are_escaped(server: str, browser: Any) -> None:
 def test_mistakes_by_type_names_every_type_inside_the_chart(server: str, browser: Any, size: str) -> None:
     """A log axis so 放冲 reads beside 牌效率, and every type's name inside the chart's box."""
     page, problems = open_page(browser, server + "/mistakes", size)
-    page.wait_for_function(DRAWN)
+    charts_drawn(page)
     chart = page.locator("#by-type").bounding_box()
     labels = page.locator("#by-type .ytick text")
     assert labels.count() >= 5
@@ -434,7 +443,7 @@ def test_mistakes_by_type_names_every_type_inside_the_chart(server: str, browser
 
 def test_weekly_mistakes_lines_are_drawn_in_front_of_the_hands_bars(server: str, browser: Any) -> None:
     page, problems = open_page(browser, server + "/players/p01")
-    page.wait_for_function(DRAWN)
+    charts_drawn(page)
     in_front = page.evaluate(
         """(() => {
           const c = document.getElementById("mistakes-over-time");

@@ -96,12 +96,12 @@ def main() -> None:
         small, big = Path(tmp) / "small.ndjson", args.input or Path(tmp) / "big.ndjson"
         started = time.perf_counter()
         if args.input is None:
-            write(big, args.hands)
-            print(f"{args.hands:,} distinct simulated hands written in {time.perf_counter() - started:.0f} s")
+            hands = args.hands
+            write(big, hands)
+            print(f"{hands:,} distinct simulated hands written in {time.perf_counter() - started:.0f} s")
         else:
             with big.open("rb") as f:
-                args.hands = sum(1 for _ in f)
-        hands = args.hands
+                hands = sum(1 for _ in f)
         head(big, small, max(hands // 10, 1))
         print(f"replay audit --json {' '.join(extra)} (peak RSS, sampled every 0.5 s)")
         for workers in sorted({1, cores}):

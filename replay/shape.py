@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from typing import Generic, TypeVar
 
 from replay.shanten_tables import honour_kept, join, load, suit_kept, vector
 from replay.tables import ANY_PAIR_DONE, IMPOSSIBLE, JIANG_PAIR_DONE, MELDS_DONE, complete_flags, suit_needs
@@ -481,6 +482,30 @@ _NEAR_MASK = tuple(sum(1 << q for q in range(max(0, r - 2), min(9, r + 3))) for 
 _GROUP_CACHE: dict[tuple[int, ...], tuple[int, ...]] = {}
 _GROUP_LIMIT = 1 << 17  # entries kept per cache (``_MOVES``: fewer, its entries are the largest)
 
+V = TypeVar("V")
+
+
+class _Generations(Generic[V]):
+    """A cache kept in two generations: ``now``, which the hot paths read inline, and the one
+    before it, whose entries are taken back into ``now`` when met again. When ``now`` holds
+    ``size`` entries it becomes the one before. Starting over when full threw away the shapes
+    every hand meets with the rare ones, and the next thousand hands paid for them all again
+    (half as many misses again over a run of 16,000 hands, issue #15)."""
+
+    __slots__ = ("before", "now", "size")
+
+    def __init__(self, size: int) -> None:
+        self.now: dict[int, V] = {}
+        self.before: dict[int, V] = {}
+        self.size = size
+
+    def keep(self, key: int, value: V) -> V:
+        """Put ``value`` in ``now`` (starting a new generation if it is full) and return it."""
+        if len(self.now) >= self.size:
+            self.before, self.now = self.now, {}
+        self.now[key] = value
+        return value
+
 
 def group_keys(counts: Sequence[int]) -> tuple[int, int, int, int]:
     """The four groups' shape keys (as the tables index them) of 34 counts, each at most 4."""
@@ -672,7 +697,7 @@ def _moves(key: int, honours: bool, pair: str) -> _Moves:
     (their reads are the slow part of a lookup), whatever the rest of the hand."""
     suit, honour, shift, *_ = _RULES.get(pair) or _rule(pair)
     ck = key << 2 | (shift > 0) << 1 | honours
-    found = _MOVES.get(ck)
+    found = _MOVES.now.get(ck)
     if found is None:
         return _moves_missed(ck, key, honours, shift, suit, honour)
     return found
@@ -682,8 +707,7 @@ def _moves_missed(
     ck: int, key: int, honours: bool, shift: int, suit: dict[int, int], honour: dict[int, int]
 ) -> _Moves:
     """``_moves`` not in the current generation: from the one before, or worked out."""
-    global _MOVES, _MOVES_BEFORE
-    found = _MOVES_BEFORE.get(ck)
+    found = _MOVES.before.get(ck)
     if found is None:
         table, ranks = (honour, 7) if honours else (suit, 9)
         held = [key >> 8 * r & 255 for r in range(ranks)]
@@ -698,19 +722,14 @@ def _moves_missed(
         )
         sheds = tuple((r, table[key - _STEP[r]] >> shift & 255) for r in range(ranks) if held[r])
         found = (table[key] >> shift & 255, draws, sheds)
-    if len(_MOVES) >= _MOVES_GENERATION:
-        _MOVES_BEFORE, _MOVES = _MOVES, {}
-    _MOVES[ck] = found
-    return found
+    return _MOVES.keep(ck, found)
 
 
 _Moves = tuple[int, tuple[tuple[int, int, bool], ...], tuple[tuple[int, int], ...]]
-#: ``_moves``' answers, in two generations as ``_DRAWS_CACHE`` (about 1.2 kB an entry: at
-#: 131,072 entries, the bound it had, this one cache could hold 160 MB; a long run of distinct
+#: ``_moves``' answers, two generations of 32,768 (about 1.2 kB an entry: at 131,072 entries,
+#: the bound it had in one generation, this one cache could hold 160 MB; a long run of distinct
 #: hands met 45,000 shapes in 56,000 hands and few new ones after)
-_MOVES: dict[int, _Moves] = {}
-_MOVES_BEFORE: dict[int, _Moves] = {}
-_MOVES_GENERATION = 1 << 15
+_MOVES: _Generations[_Moves] = _Generations(1 << 15)
 
 
 def _improving_suit(key: int, rest: int, honours: int, melds: int, near: bool, pair: str) -> tuple[int, ...]:
@@ -807,7 +826,7 @@ def best_discard_draws(
         c0, c1, c2, c3 = classes
     j01 = jt[c0 * s + c1]
     tag = (shift << 4) | (2 if near else 1) << 8 | imelds | dmelds << 12
-    get = _BEST_CACHE.get
+    get = _BEST.now.get
     # per group with such discards: (group, its (rank, class after, own group's draws) each)
     best: list[tuple[int, tuple[tuple[int, ...], ...]]] = []
     itag = tag & 0xFFF
@@ -849,7 +868,7 @@ def best_discard_draws(
         return []
     out: list[tuple[int, int]] = []
     cross: dict[int, int] = {}
-    mget = _DRAWS_CACHE.get
+    mget = _DRAWS.now.get
     for g, group_entries in best:
         for r, y, own in group_entries:
             other = cross.get(g << 8 | y)
@@ -880,35 +899,25 @@ def best_discard_draws(
     return out
 
 
-#: ``improving_mask``'s per-group masks for ``best_discard_draws``, keyed by one int. This and
-#: ``_BEST_CACHE`` keep two generations instead of starting over when full: the current one
-#: (read inline on the hot path) and the one before it, whose entries are taken back into the
-#: current one when met again (``_GENERATION`` entries each). Starting over threw away the
-#: shapes every hand meets with the rare ones, and the next thousand hands paid for them all
-#: again (half as many misses again, over a run of 16,000 hands).
-_DRAWS_CACHE: dict[int, int] = {}
-_DRAWS_BEFORE: dict[int, int] = {}
-_GENERATION = _GROUP_LIMIT // 2
+#: ``improving_mask``'s per-group masks for ``best_discard_draws``, keyed by one int
+_DRAWS: _Generations[int] = _Generations(_GROUP_LIMIT // 2)
 
 
 def _draws_mask(key: int, rest: int, c3: int, itag: int, honours: bool, pair: str) -> int:
-    """``_DRAWS_CACHE``'s mask of a group of shape ``key`` beside ``rest`` (and, for a suit, the
+    """``_DRAWS``' mask of a group of shape ``key`` beside ``rest`` (and, for a suit, the
     honours' class ``c3``), with ``itag``'s meld slots and ``near``; made and kept on a miss.
     The key is the one ``best_discard_draws`` reads inline (its hot path) and only this makes."""
     near, melds = itag >> 8 & 3 == 2, itag & 15
     ck = (key << 10 | rest) << 20 | itag | 1024 if honours else ((key << 10 | rest) << 8 | c3) << 12 | itag
-    global _DRAWS_CACHE, _DRAWS_BEFORE
-    mask = _DRAWS_CACHE.get(ck)
+    mask = _DRAWS.now.get(ck)
     if mask is None:
-        mask = _DRAWS_BEFORE.get(ck)
+        mask = _DRAWS.before.get(ck)
         if mask is None:
             if honours:
                 mask = _honours_mask(key, rest, melds, near, pair)
             else:
                 mask = _suit_mask(key, rest, c3, melds, near, pair)
-        if len(_DRAWS_CACHE) >= _GENERATION:
-            _DRAWS_BEFORE, _DRAWS_CACHE = _DRAWS_CACHE, {}
-        _DRAWS_CACHE[ck] = mask
+        _DRAWS.keep(ck, mask)
     return mask
 
 
@@ -919,8 +928,7 @@ def _draws_mask(key: int, rest: int, c3: int, itag: int, honours: bool, pair: st
 #: discard is not kept (the caller has the shape): an int more per discard made an entry 838
 #: bytes instead of 707, and the caches' bound is what a long run's memory comes to (issue #15)
 _BestEntry = dict[int, tuple[tuple[int, ...], ...]]
-_BEST_CACHE: dict[int, _BestEntry] = {}
-_BEST_BEFORE: dict[int, _BestEntry] = {}  # see _DRAWS_CACHE
+_BEST: _Generations[_BestEntry] = _Generations(_GROUP_LIMIT // 2)
 _DRAWN = 256  # above any count of tiles kept
 
 
@@ -934,7 +942,7 @@ def _own_draws(
     honours: bool,
     pair: str,
 ) -> tuple[tuple[int, ...], ...]:
-    """A ``_BEST_CACHE`` entry's discards that keep ``kept`` tiles, each with the draws in its
+    """A ``_BEST`` entry's discards that keep ``kept`` tiles, each with the draws in its
     own group that would then help, kept in the entry. Worked out only when asked: an entry
     lists every discard of the group, and most of them never keep the hand's best count."""
     near = itag >> 8 & 3 == 2
@@ -946,21 +954,17 @@ def _own_draws(
 
 
 def _best_of_group(key: int, rest: int, c3: int, tag: int, g: int, pair: str) -> _BestEntry:
-    """``best_discard_draws``' entry for one group: see ``_BEST_CACHE``."""
-    global _BEST_CACHE, _BEST_BEFORE
+    """``best_discard_draws``' entry for one group: see ``_BEST``."""
     honours = g == 3
     ck = (((key << 10 | rest) << 8 | c3) << 16 | tag) if not honours else (key << 10 | rest) << 24 | tag
-    found = _BEST_BEFORE.get(ck)
+    found = _BEST.before.get(ck)
     if found is None:
         found = _group_entry(key, rest, c3, tag >> 12, honours, pair)
-    if len(_BEST_CACHE) >= _GENERATION:
-        _BEST_BEFORE, _BEST_CACHE = _BEST_CACHE, {}
-    _BEST_CACHE[ck] = found
-    return found
+    return _BEST.keep(ck, found)
 
 
 def _group_entry(key: int, rest: int, c3: int, dmelds: int, honours: bool, pair: str) -> _BestEntry:
-    """A ``_BEST_CACHE`` entry worked out: tiles kept -> (rank, class after) of the discards
+    """A ``_BEST`` entry worked out: tiles kept -> (rank, class after) of the discards
     that keep that many."""
     _, _, _, s, nh, _, kt, ft = _RULES.get(pair) or _rule(pair)
     by_kept: dict[int, list[tuple[int, ...]]] = {}

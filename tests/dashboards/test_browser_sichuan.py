@@ -27,13 +27,6 @@ from tests.dashboards.test_browser import (  # noqa: F401 - fixtures used by nam
     swipe,
 )
 
-
-def position_at(page: Any, index: int) -> None:
-    """Wait (Playwright's timeout) until the viewer's position line is at event ``index``
-    (through ``expect``: see ``test_browser.caption_at``)."""
-    expect(page.locator("#position")).to_have_text(re.compile(rf"^event {index} "))
-
-
 E1 = "/hands/sichuan-club/sc-xuezhan-e1"
 E7 = "/hands/sichuan-club/sc-xueliu-e7"
 PAGES = [
@@ -107,7 +100,7 @@ def test_kong_money_moves_at_the_kong_and_the_end_of_wall_checks_at_the_end(
         "JSON.parse(document.getElementById('model').textContent).steps.find((s) => s.kind === 'gang').index"
     )
     page.goto(f"{server}{E7}#step={kong_index}")
-    position_at(page, kong_index)
+    at_event(page, kong_index)
     moved = page.locator("#marks .sc-transfers-now").inner_text()
     assert "下雨" in moved and moved.count("pays 付") == 3
     page.keyboard.press("End")
@@ -136,7 +129,7 @@ def test_a_multiple_win_waits_for_its_window_then_settles_with_zhuanyi(
     )
     assert len(hu) == 2
     page.goto(f"{page.url.split('#')[0]}#step={hu[1]}")
-    position_at(page, hu[1])
+    at_event(page, hu[1])
     assert "等待其他家胡" in page.locator("#marks").inner_text()
     page.keyboard.press("ArrowRight")
     marks = page.locator("#marks").inner_text()
@@ -167,7 +160,9 @@ def model_of(page: Any) -> Any:
 
 
 def at_event(page: Any, index: int) -> None:
-    position_at(page, index)
+    """Wait (Playwright's timeout) until the viewer's position line is at event ``index``
+    (through ``expect``: see ``test_browser.caption_at``)."""
+    expect(page.locator("#position")).to_have_text(re.compile(rf"^event {index} "))
 
 
 def shoot_part(page: Any, selector: str, name: str) -> None:

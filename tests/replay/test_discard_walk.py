@@ -147,12 +147,13 @@ def test_best_discard_draws_are_each_discards_improving_mask(
 
 
 def test_the_caches_keep_the_generation_before_and_answer_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``_BEST_CACHE``, ``_DRAWS_CACHE`` and ``_MOVES`` start a new generation every few entries
-    here (thousands of times as often as in a run): the answers stay the plain way's, and an
-    entry met again in the generation before the current one is taken from there, not worked
-    out again."""
-    for name in ("_BEST_CACHE", "_BEST_BEFORE", "_DRAWS_CACHE", "_DRAWS_BEFORE", "_MOVES", "_MOVES_BEFORE"):
-        monkeypatch.setattr(shape, name, {})
+    """``_BEST``, ``_DRAWS`` and ``_MOVES`` (``shape._Generations``) start a new generation
+    every few entries here (thousands of times as often as in a run): the answers stay the plain
+    way's, and an entry met again in the generation before the current one is taken from there,
+    not worked out again."""
+    monkeypatch.setattr(shape, "_BEST", shape._Generations(2))
+    monkeypatch.setattr(shape, "_DRAWS", shape._Generations(2))
+    monkeypatch.setattr(shape, "_MOVES", shape._Generations(shape._MOVES.size))
     made: Counter[int] = Counter()
     work = shape._group_entry
 
@@ -161,7 +162,6 @@ def test_the_caches_keep_the_generation_before_and_answer_the_same(monkeypatch: 
         return work(key, *rest)
 
     monkeypatch.setattr(shape, "_group_entry", counted)
-    monkeypatch.setattr(shape, "_GENERATION", 2)
     a, b, c, d = (group_keys([1, 1, 1, n, 0, 0, 0, 0, 2] + [0] * 25)[0] for n in (0, 1, 2, 3))
     tag = 1 << 8 | 4 | 4 << 12  # 4 meld slots, all draws
 
@@ -176,8 +176,8 @@ def test_the_caches_keep_the_generation_before_and_answer_the_same(monkeypatch: 
     entry(b)
     assert made == {a: 1, b: 2, c: 1, d: 1}
 
-    monkeypatch.setattr(shape, "_GENERATION", 8)
-    monkeypatch.setattr(shape, "_MOVES_GENERATION", 8)
+    for caches in (shape._BEST, shape._DRAWS, shape._MOVES):
+        monkeypatch.setattr(caches, "size", 8)
     rng = random.Random(5)
     hands = [
         h for h in (rng.choices(range(NUM_KINDS), k=14) for _ in range(60)) if max(Counter(h).values()) <= 4
@@ -195,9 +195,9 @@ def test_the_caches_keep_the_generation_before_and_answer_the_same(monkeypatch: 
             after[g] -= _STEP[k - 9 * g]
             want.append((k, improving_mask(after, 13, "jiang", True)))
         assert best_discard_draws(keys, 14, kept, True) == want
-    assert len(shape._BEST_CACHE) <= 8 and len(shape._BEST_BEFORE) == 8
-    assert len(shape._DRAWS_CACHE) <= 8 and len(shape._DRAWS_BEFORE) == 8
-    assert len(shape._MOVES) <= 8 and len(shape._MOVES_BEFORE) == 8
+    assert len(shape._BEST.now) <= 8 and len(shape._BEST.before) == 8
+    assert len(shape._DRAWS.now) <= 8 and len(shape._DRAWS.before) == 8
+    assert len(shape._MOVES.now) <= 8 and len(shape._MOVES.before) == 8
 
 
 @settings(max_examples=1500, deadline=None, derandomize=True)

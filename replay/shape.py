@@ -18,14 +18,23 @@ from replay.tables import ANY_PAIR_DONE, IMPOSSIBLE, JIANG_PAIR_DONE, MELDS_DONE
 from replay.tiles import JIANG, NUM_KINDS
 
 _NONE = 7 | 7 << 3 | 7 << 6
-# Wildcards to make an honour count into triplets only, or into a pair plus triplets.
-_TRIP = (0, 2, 1, 0, 2)
-_PAIR = (2, 1, 0, 2, 1)
+# Wildcards to make a count of one kind into triplets only, and what taking the pair from it costs
+# beyond that, indexed by the count: a count above four is no hand at all (the four copies of
+# R-3.1), so it can never be made (a caller that adds a candidate tile to a concealed four must
+# get "no", not an IndexError: issue #27). The tuples run to 255, the largest byte.
+TRIPLET_NEED = (0, 2, 1, 0, 2) + (IMPOSSIBLE,) * 251
+PAIR_EXTRA = (2, -1, -1, 2, -1) + (0,) * 251
+#: the same for a kind no wildcard may stand for: only a triplet or a pair of its own tiles
+_BLOCKED_TRIPLET_NEED = (0, IMPOSSIBLE, IMPOSSIBLE, 0) + (IMPOSSIBLE,) * 252
+_BLOCKED_PAIR_EXTRA = (0, 0, -IMPOSSIBLE, IMPOSSIBLE) + (0,) * 252
+#: the honour counts a laizi-free complete hand may hold (a pair or a triplet, or none)
+_HONOUR_OK = bytes((0, 2, 3))
 
 
 def complete(counts: Sequence[int], wild: int = 0, pair: str = "jiang", blocked: Sequence[int] = ()) -> bool:
     """Do the tiles (at most 14, total 3n+2) split into n melds and a pair?
 
+    A count above four of any kind answers False: no hand holds a fifth copy (R-3.1).
     ``pair="jiang"``: the pair must be a suited 2, 5 or 8 (屁胡, R-7.2); ``"any"`` allows any
     pair (清一色, 碰碰胡). Each wildcard may stand for any kind but the ``blocked`` ones (the
     皮 of R-3.6: a laizi never stands for a pizi, R-4.2).
@@ -45,10 +54,16 @@ def complete(counts: Sequence[int], wild: int = 0, pair: str = "jiang", blocked:
     m0, m1, m2 = v0 & 7, v1 & 7, v2 & 7
     hm = 0
     hp = IMPOSSIBLE
-    for c in b[27:34]:
-        if c:
-            hm += _TRIP[c]
-            hp = min(hp, _PAIR[c] - _TRIP[c])
+    if blocked:
+        for k, c in enumerate(b[27:34], 27):
+            if c:
+                hm += (_BLOCKED_TRIPLET_NEED if k in blocked else TRIPLET_NEED)[c]
+                hp = min(hp, (_BLOCKED_PAIR_EXTRA if k in blocked else PAIR_EXTRA)[c])
+    else:
+        for c in b[27:34]:
+            if c:
+                hm += TRIPLET_NEED[c]
+                hp = min(hp, PAIR_EXTRA[c])
     base = m0 + m1 + m2 + hm
     shift = 6 if pair == "jiang" else 3
     best = min(
@@ -71,7 +86,7 @@ def complete_real_jiang(counts: Sequence[int], wild: int = 0, blocked: Sequence[
     """
     if wild == 0:
         return complete(counts, 0, "jiang")
-    if (sum(counts) + wild) % 3 != 2:
+    if (sum(counts) + wild) % 3 != 2 or max(counts) > 4:  # a fifth copy is no hand
         return False
     rest = list(counts)
     for k in JIANG:
@@ -101,7 +116,7 @@ def melds_cost(counts: Sequence[int], blocked: Sequence[int] = ()) -> int:
     cost = (v0 & 7) + (v1 & 7) + (v2 & 7)
     for k, c in enumerate(b[27:34], 27):
         if c:
-            cost += _TRIP[c] if c == 3 or k not in blocked else IMPOSSIBLE
+            cost += TRIPLET_NEED[c] if c == 3 or k not in blocked else IMPOSSIBLE
     return cost
 
 
@@ -128,6 +143,8 @@ def blocked_needs(key: bytes, mask: int) -> int:
     皮 come here, and each suit shape once (cached).
     """
     counts = tuple(key)
+    if max(counts) > 4:  # a fifth copy: no hand (the plain tables hold no such shape either)
+        return _NONE
     melds = _need(counts, mask, 0)
     anyp = _need(counts, mask, 1)
     jiang = _need(counts, mask, 2)
@@ -186,7 +203,7 @@ def _need(counts: tuple[int, ...], mask: int, pair: int) -> int:
 def _complete_natural(b: bytes, pair: str) -> bool:
     """The laizi-free case, the hottest path: three lookups in the small table of complete keys."""
     honours = b[27:]
-    if 1 in honours or 4 in honours:
+    if honours.translate(None, _HONOUR_OK):  # an honour alone, a four, or a fifth copy
         return False
     get = complete_flags().get
     f0 = get(b[:9])

@@ -70,24 +70,29 @@ def pair_allowed(kind: int, pair: str) -> bool:
 # --------------------------------------------------------------------------------------------
 
 
-def ref_complete(counts: Sequence[int], wild: int, pair: str) -> bool:
+def ref_complete(counts: Sequence[int], wild: int, pair: str, blocked: Sequence[int] = ()) -> bool:
     """Reference for ``replay.shape.complete``.
 
     True iff the natural tiles (``counts``, 34 entries) plus ``wild`` wildcards split into
     n melds (a triplet of one kind, or a sequence of three consecutive ranks of one suit)
     and exactly one pair, where each wildcard may stand for any of the 34 kinds (no limit of
-    four copies). ``pair="jiang"``: the pair must be a suited 2, 5 or 8; ``pair="any"``: any.
-    A total that is not 3n+2 is never complete.
+    four copies) but the ``blocked`` ones (a blocked kind held is only ever itself).
+    ``pair="jiang"``: the pair must be a suited 2, 5 or 8; ``pair="any"``: any.
+    A total that is not 3n+2 is never complete. Counts above four are split as any others:
+    the readings' reference hands it laizi read as a fifth copy (``substitutions``); the fast
+    path, which only ever sees natural tiles there, answers False to them instead.
     """
     assert len(counts) == NUM_KINDS and wild >= 0 and min(counts) >= 0
     pair_allowed(0, pair)  # validates the argument
     if (sum(counts) + wild) % 3 != 2:
         return False
-    return _complete(tuple(counts), wild, True, pair)
+    return _complete(tuple(counts), wild, True, pair, frozenset(blocked))
 
 
 @lru_cache(maxsize=1 << 20)
-def _complete(counts: tuple[int, ...], wild: int, need_pair: bool, pair: str) -> bool:
+def _complete(
+    counts: tuple[int, ...], wild: int, need_pair: bool, pair: str, blocked: frozenset[int] = frozenset()
+) -> bool:
     """Plain recursion: the lowest natural kind left must sit in some group; try them all."""
     low = next((k for k in range(NUM_KINDS) if counts[k] > 0), None)
     if low is None:
@@ -96,30 +101,36 @@ def _complete(counts: tuple[int, ...], wild: int, need_pair: bool, pair: str) ->
         if need_pair:
             return wild >= 2 and (wild - 2) % 3 == 0
         return wild % 3 == 0
-    for take, used_wild, is_pair in _groups_with(low, counts, wild, need_pair, pair):
+    for take, used_wild, is_pair in _groups_with(low, counts, wild, need_pair, pair, blocked):
         rest = list(counts)
         for k in take:
             rest[k] -= 1
-        if _complete(tuple(rest), wild - used_wild, need_pair and not is_pair, pair):
+        if _complete(tuple(rest), wild - used_wild, need_pair and not is_pair, pair, blocked):
             return True
     return False
 
 
 def _groups_with(
-    low: int, counts: tuple[int, ...], wild: int, need_pair: bool, pair: str
+    low: int,
+    counts: tuple[int, ...],
+    wild: int,
+    need_pair: bool,
+    pair: str,
+    blocked: frozenset[int] = frozenset(),
 ) -> Iterator[tuple[tuple[int, ...], int, bool]]:
     """Every group containing one natural tile of kind ``low`` (the lowest natural left).
 
-    Yields (natural kinds taken, wildcards used, is this the pair).
+    Yields (natural kinds taken, wildcards used, is this the pair). A wildcard never stands
+    for a ``blocked`` kind. (Groups of wildcards alone can always pick a kind that is not.)
     """
     # Triplet of `low`: k naturals and 3 - k wildcards.
     for k in (1, 2, 3):
-        if counts[low] >= k and wild >= 3 - k:
+        if counts[low] >= k and wild >= 3 - k and (k == 3 or low not in blocked):
             yield (low,) * k, 3 - k, False
     # The pair, of kind `low`: k naturals and 2 - k wildcards.
     if need_pair and pair_allowed(low, pair):
         for k in (1, 2):
-            if counts[low] >= k and wild >= 2 - k:
+            if counts[low] >= k and wild >= 2 - k and (k == 2 or low not in blocked):
                 yield (low,) * k, 2 - k, True
     # Sequences through `low` (suited only): `low` at the bottom, middle or top.
     if low < 27:
@@ -130,6 +141,7 @@ def _groups_with(
             # Each other position is a natural tile (only possible above `low`, since `low`
             # is the lowest natural left) or a wildcard.
             options = [[True, False] if (q > low and counts[q] > 0) else [False] for q in others]
+            options = [[n for n in o if n or q not in blocked] for o, q in zip(options, others, strict=True)]
             for natural in itertools.product(*options):
                 take = (low, *(q for q, nat in zip(others, natural, strict=True) if nat))
                 used = sum(1 for nat in natural if not nat)
@@ -406,10 +418,12 @@ def engine_readings_as_set(readings: Sequence[Any]) -> set[tuple[frozenset[str],
 def ref_jianzi(concealed: Sequence[int], melds: Sequence[Any], laizi: int, rules: Any) -> bool:
     """Reference for ``replay.games.wuhan.judge.is_jianzi`` (R-7.14), straight from the rule text: the
     concealed tiles read (shape, R-4.3 and R-7.13 included) as a win on a discard of every kind
-    but the pizi and the laizi. Off when the ruleset's ``jianzi_self_draw_only`` is off."""
+    but the pizi, the laizi and a kind the seat holds all four of (hand and melds: no copy is
+    left to discard). Off when the ruleset's ``jianzi_self_draw_only`` is off."""
     if not rules.jianzi_self_draw_only:
         return False
-    kinds = [k for k in range(NUM_KINDS) if k not in rules.pizi and k != laizi]
+    held = counts_of([*concealed, *(t for m in melds for t in m.tiles)])
+    kinds = [k for k in range(NUM_KINDS) if k not in rules.pizi and k != laizi and held[k] < 4]
     return all(ref_readings(concealed, melds, k, "discard", laizi, rules) for k in kinds)
 
 

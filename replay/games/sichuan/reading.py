@@ -93,7 +93,7 @@ def read(concealed: Sequence[int], melds: Sequence[int], *, jiang_hands: bool = 
     """
     c = list(concealed[:27])
     n = sum(c)
-    if n != 14 - 3 * len(melds):
+    if n != 14 - 3 * len(melds) or max(c) > 4:  # a fifth copy is no hand (SC-1.1), not a 七对 pair
         return None
     met: list[str] = []
     qidui = not melds and all(x % 2 == 0 for x in c)

@@ -13,7 +13,7 @@ from functools import cache
 from itertools import combinations, compress
 
 from replay.games.wuhan.ruleset import HAND_TYPES, Ruleset
-from replay.shape import complete, complete_real_jiang, suit_values
+from replay.shape import PAIR_EXTRA, TRIPLET_NEED, complete, complete_real_jiang, suit_values
 from replay.tiles import JIANG, NUM_KINDS, E, F, N, P, S, W
 
 #: ``haidi_gang_draw``: a replacement draw that is also a haidi draw, possible only when play
@@ -28,8 +28,6 @@ WAY_TYPES: dict[str, frozenset[str]] = {
 }
 SHAPE_TYPES = ("qingyise", "fengyise", "jiangyise", "pengpenghu", "quanqiuren")
 _ORDER = {h: i for i, h in enumerate(HAND_TYPES)}
-_TRIP = (0, 2, 1, 0, 2)
-_PAIR = (2, 1, 0, 2, 1)
 _HONOURS = frozenset(range(27, NUM_KINDS))
 
 
@@ -99,9 +97,9 @@ def _pph_cost(counts: Sequence[int], jiang: bool = False, wild_pair: bool = True
     delta = 2 if wild_pair else 99
     for k in compress(range(len(counts)), counts):  # the kinds held: a dozen of the 34
         c = counts[k]
-        cost += _TRIP[c]
+        cost += TRIPLET_NEED[c]
         if not jiang or k in JIANG:
-            delta = min(delta, _PAIR[c] - _TRIP[c])
+            delta = min(delta, PAIR_EXTRA[c])
     return cost + delta
 
 
@@ -287,6 +285,8 @@ def readings(
     counts = [0] * NUM_KINDS
     for t in tiles:
         counts[t] += 1
+    if counts[win_tile] > 4:  # a fifth copy: no such tile, not even for 风一色 (issue #27)
+        return []
     held = counts[laizi]
     if rules.laizi_limit == "held":
         result = {_reading(t, True) for t in _family(counts, 0, melds, way, held, rules, laizi)}

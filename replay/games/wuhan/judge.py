@@ -30,7 +30,12 @@ class Judgement:
 
 
 def could_win_shape(concealed: list[int], melds: list[Meld], tile: int, laizi: int, rules: Ruleset) -> bool:
-    """Cheap necessary condition for any winning shape; filters before ``readings``."""
+    """Cheap necessary condition for any winning shape; filters before ``readings``.
+
+    No shape wins on a fifth copy of a kind held four times in hand: there is no such tile.
+    """
+    if concealed.count(tile) >= 4:
+        return False
     counts = [0] * NUM_KINDS
     for t in concealed:
         counts[t] += 1
@@ -158,6 +163,9 @@ def can_win_on(seat: SeatState, tile: int, way: str, laizi: int, rules: Ruleset)
 def is_jianzi(hand: Sequence[int], melds: Sequence[Meld], laizi: int, rules: Ruleset) -> bool:
     """R-7.14 见字胡: these concealed tiles would win on every kind that may be won on.
 
+    A kind the seat holds all four of (in hand and melds) may not be won on: no copy is left
+    for another seat to discard, so it is skipped, as the pizi and the laizi are (issue #27).
+
     Such a hand may not win on a discard when ``jianzi_self_draw_only`` is set. "Would win"
     is the shape with R-4.3 and R-7.13 (S0: 别人随便打什么你都能成型胡牌), not 起胡. Without a
     laizi in hand no hand qualifies (an honour must find its pair or triplet among the
@@ -171,10 +179,12 @@ def is_jianzi(hand: Sequence[int], melds: Sequence[Meld], laizi: int, rules: Rul
 @lru_cache(maxsize=4096)
 def _jianzi(hand: tuple[int, ...], melds: tuple[Meld, ...], laizi: int, rules: Ruleset) -> bool:
     concealed = list(hand)
+    held = Counter(hand)
+    held.update(t for m in melds for t in m.tiles)
     # honours first: they are the likeliest kinds to fail, which ends the search early
     for k in (*range(27, NUM_KINDS), *range(27)):
-        if k in rules.pizi or k == laizi:
-            continue
+        if k in rules.pizi or k == laizi or held[k] >= 4:
+            continue  # not a kind that may be won on: a pizi, the laizi, or no copy left to discard
         if not could_win_shape(concealed, list(melds), k, laizi, rules):
             return False
         if not readings(concealed, melds, k, "discard", laizi, rules):

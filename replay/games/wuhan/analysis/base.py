@@ -542,7 +542,9 @@ def winning_tiles(hand: Sequence[int], melds: Sequence[Meld], laizi: int, rules:
                 out = set()
             out.update(family)
             out.add(laizi)
-    return _NOTHING if out is None else frozenset(out)
+    if out is None:
+        return _NOTHING
+    return frozenset(k for k in out if hand.count(k) < 4)  # no fifth copy of a four held (issue #27)
 
 
 _NOTHING: frozenset[int] = frozenset()  # most hands: one or more tiles from ready

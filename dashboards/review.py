@@ -152,10 +152,15 @@ def verdict(
             "step": model["steps"][-1]["index"] if model["steps"] else None,
         }
     elif status == "error":  # the engine failed on the hand (issue #27): not the record's fault
-        model["verdict"] = {"kind": "error", "title": ERROR_TITLE, "step": None}
+        model["verdict"] = error_verdict()
     elif status in ("invalid", "unfinished") or model["errors"]:
         model["verdict"] = {"kind": "invalid", "title": INVALID_TITLE, "step": None}
     return model
+
+
+def error_verdict() -> dict[str, Any]:
+    """The banner of a hand the engine failed on (status ``error``): no verdict yet."""
+    return {"kind": "error", "title": ERROR_TITLE, "step": None}
 
 
 def markers(

@@ -38,7 +38,10 @@ log.addHandler(logging.NullHandler())
 
 def describe(exc: BaseException) -> str:
     """``IndexError: tuple index out of range``: the type and message on one line, cut short."""
-    text = " ".join(str(exc).split())
+    try:
+        text = " ".join(str(exc).split())
+    except Exception:  # an exception whose message itself fails: its type still names it
+        text = "(no message)"
     if len(text) > MESSAGE_LIMIT:
         text = text[: MESSAGE_LIMIT - 1] + "…"
     name = type(exc).__name__
@@ -48,7 +51,7 @@ def describe(exc: BaseException) -> str:
 def report(exc: BaseException, what: str) -> str:
     """Log ``exc`` with its traceback under a new id and return the id (uuid4 hex)."""
     ident = uuid.uuid4().hex
-    log.error("internal error %s while %s: %s", ident, what, describe(exc), exc_info=exc)
+    log.error("internal error %s on %s: %s", ident, what, describe(exc), exc_info=exc)
     return ident
 
 
@@ -69,6 +72,14 @@ def evaluate_error(exc: BaseException, index: int) -> dict[str, Any]:
     ident = report(exc, what)
     error = {"code": INTERNAL_ERROR, "field": "", "message": _message(exc, what), "index": index, "id": ident}
     return {"error": error}
+
+
+def without_ids(errors: object) -> object:
+    """An audit's ``errors`` without the log ids: what a re-audit compares (a hand the engine
+    still fails on the same way has not changed, whatever id its new traceback got)."""
+    if not isinstance(errors, list):
+        return errors
+    return [{k: v for k, v in e.items() if k != "id"} if isinstance(e, Mapping) else e for e in errors]
 
 
 def is_internal(answer: Mapping[str, Any]) -> bool:

@@ -122,6 +122,7 @@ def test_reaudit_judges_the_failed_record_again_once_the_engine_is_fixed(
             ingest(store, items(records()))
             still = reaudit(store)  # the engine still fails: the hands keep status error
             assert still.statuses["error"] == 2 and still.audited == len(records())
+            assert still.changed == []  # failing the same way again is no change (the log id aside)
             assert_isolated(store, clean)
         fixed = reaudit(store)  # the fault gone: the real verdicts
         assert fixed.statuses["error"] == 0

@@ -20,6 +20,7 @@ from replay.games.wuhan.simulate import simulate
 from schemas.audit import audit_record
 from store.reaudit import reaudit
 from tests.api.test_api import Api, api, line  # noqa: F401  (the fixture)
+from tests.cli.test_isolation_cli import ISSUE_27
 from tests.faults import BOOM, MARKED, install_audit_fault, install_evaluate_fault
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -145,3 +146,21 @@ def test_any_unexpected_500_carries_the_id_of_its_logged_traceback(
     body = response.get_json(force=True)
     assert body["id"] in body["detail"] and "a bug in a view" not in body["detail"]
     assert any(body["id"] in r.getMessage() and r.exc_info for r in caplog.records)
+
+
+def test_the_issue_27_input_in_a_list_is_one_answer_among_the_others(api: Api) -> None:  # noqa: F811
+    """No fault injected: the described win of issue #27 crashed the engine. In a list it is one
+    answer, the engine's error while the engine still fails (until replay/shape.py is fixed) or
+    its real answer after; alone it is a 500 with an id, or that answer."""
+    issue = json.loads(ISSUE_27)
+    response = api.post("/api/v1/evaluate", json.dumps([WINS[0], issue, WINS[2]]).encode(), who="read")
+    assert response.status_code == 200
+    first, middle, last = response.get_json()["results"]
+    assert first == evaluate(WINS[0]) and last == evaluate(WINS[2])
+    alone = api.post("/api/v1/evaluate", line(issue), who="read")
+    if "error" in middle:
+        assert middle["error"]["code"] == "internal_error" and middle["error"]["index"] == 1
+        assert alone.status_code == 500 and len(alone.get_json(force=True)["id"]) == 32
+    else:
+        assert isinstance(middle["legal"], bool)
+        assert alone.status_code == 200 and alone.get_json() == middle

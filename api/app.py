@@ -135,6 +135,9 @@ def create_app(
     from store.jobs import Jobs
 
     app = Flask("replay")
+    # Flask gives its logger ("replay") a stderr handler on first use; made now, it also writes
+    # the tracebacks that "replay.failure" logs when the engine fails on one input (issue #27)
+    app.logger.debug("replay API created")
     app.url_map.converters["anytext"] = AnyText
     app.url_map.merge_slashes = False  # "a//b" is a player id, not a typo to redirect
     # before the store is opened: a malformed limit fails the start without leaving it open

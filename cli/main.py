@@ -19,9 +19,10 @@ import click
 
 from cli.remote import server_option, token_option
 from replay.errors import InputError
+from replay.failure import ERROR, is_internal
 from replay.games import GAMES
 from replay.games.wuhan.audit import STATUSES
-from replay.games.wuhan.evaluate import evaluate_text
+from replay.games.wuhan.evaluate import evaluate_each
 from replay.games.wuhan.ruleset import PRESETS
 
 if TYPE_CHECKING:
@@ -44,10 +45,27 @@ def evaluate(file: TextIO) -> None:
     except UnicodeDecodeError as err:
         click.echo(json.dumps({"error": {"field": "", "message": f"input is not UTF-8: {err}"}}))
         sys.exit(2)
-    answers, ok = evaluate_text(text)
-    for answer in answers:
+    malformed = failed = False
+    for answer in evaluate_each(text):  # each line written before the next input is judged
+        if is_internal(answer):
+            failed = True
+        elif "error" in answer:
+            malformed = True
         click.echo(json.dumps(answer, ensure_ascii=False, separators=(",", ":")))
-    sys.exit(0 if ok else 2)
+    sys.exit(INTERNAL_EXIT if failed else 2 if malformed else 0)
+
+
+#: the exit status of ``evaluate`` and ``audit`` when the engine failed on some input (an
+#: ``internal_error`` answer, an audit with status ``error``): apart from 1 (illegal or mismatch)
+#: and 2 (malformed input), and it wins over both, since an engine bug is news for an operator
+#: (docs/evaluate.md, docs/audit.md)
+INTERNAL_EXIT = 3
+
+
+def _with_errors(parts: str, errors: int) -> str:
+    """A summary's status counts, with ``, N error`` when the engine failed on some record (a
+    run without one prints exactly what it printed before the status existed)."""
+    return f"{parts}, {errors} {ERROR}" if errors else parts
 
 
 @main.command()
@@ -105,8 +123,10 @@ def audit(
             out.write(a.line + "\n")
     if not as_json:
         parts = ", ".join(f"{counts[s]} {s}" for s in STATUSES)
-        click.echo(f"{sum(counts.values())} records: {parts}")
+        click.echo(f"{sum(counts.values())} records: {_with_errors(parts, counts[ERROR])}")
     out.flush()
+    if counts[ERROR]:
+        sys.exit(INTERNAL_EXIT)
     if counts["invalid"]:
         sys.exit(2)
     sys.exit(1 if counts["illegal"] or counts["mismatch"] else 0)
@@ -228,11 +248,14 @@ def _open(db: str, *, via_server: bool = True) -> Store:
 
 
 def _invalid_line(result: dict[str, Any], location: str | None) -> str:
-    errors = result["errors"] or [{"field": "", "message": "invalid"}]
+    """An invalid or conflicting record, or one stored with status ``error`` (the engine failed on
+    it: stored all the same, for ``replay reaudit`` to judge again once the engine is fixed)."""
+    label = ERROR if result["outcome"] == "stored" else result["outcome"]
+    errors = result["errors"] or [{"field": "", "message": label}]
     first = errors[0]
     more = f" (+{len(errors) - 1} more)" if len(errors) > 1 else ""
     where = location or f"{result['source'] or '?'}/{result['hand_id'] or '?'}"
-    return f"{result['outcome']:<9} {where}  {first['field'] or '<record>'}: {first['message']}{more}"
+    return f"{label:<9} {where}  {first['field'] or '<record>'}: {first['message']}{more}"
 
 
 @main.command()
@@ -323,7 +346,8 @@ def ingest(
                 outcomes[result["outcome"]] += 1
                 if result["outcome"] in ("stored", "duplicate") and result["status"]:
                     statuses[result["status"]] += 1
-                if result["outcome"] in ("invalid", "conflict") and len(notes) < 50:
+                failed = result["outcome"] == "stored" and result["status"] == ERROR
+                if (result["outcome"] in ("invalid", "conflict") or failed) and len(notes) < 50:
                     notes.append(_invalid_line(result, item.location))
             bar.label = f"ingesting ({rate.add(len(items))})"
             bar.update(int(sum(item.weight for item in items)))
@@ -351,12 +375,13 @@ def ingest(
         click.echo(note)
     total = sum(outcomes.values())
     if total - len(notes) > 0 and len(notes) == 50:
-        click.echo("… (first 50 invalid or conflicting records shown)")
+        click.echo("… (first 50 invalid, conflicting or failed records shown)")
     click.echo(
         f"{total} records: "
         + ", ".join(f"{outcomes[o]} {o}" for o in ("stored", "duplicate", "conflict", "invalid"))
     )
-    click.echo("audit: " + ", ".join(f"{statuses[s]} {s}" for s in ("ok", "illegal", "mismatch")))
+    audited = ", ".join(f"{statuses[s]} {s}" for s in ("ok", "illegal", "mismatch"))
+    click.echo("audit: " + _with_errors(audited, statuses[ERROR]))
 
 
 @main.command()
@@ -632,6 +657,7 @@ def reaudit(db: str, as_json: bool, workers: int | None, server: str | None, tok
         click.echo(json.dumps({"summary": summary}))
     else:
         parts = ", ".join(f"{statuses.get(s, 0)} {s}" for s in ("ok", "illegal", "mismatch", "invalid"))
+        parts = _with_errors(parts, statuses.get(ERROR, 0))
         click.echo(
             f"{audited} hands re-audited with engine {version}: {len(changes)} verdicts changed; now {parts}"
         )

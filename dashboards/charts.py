@@ -14,7 +14,13 @@ from typing import Any
 
 from dashboards.terms import ALL_HAND_NAMES_ZH, STATUS_NAMES
 
-STATUS_COLOURS = {"ok": "#1b6e2a", "mismatch": "#a05a00", "illegal": "#b3261e", "invalid": "#666"}
+STATUS_COLOURS = {
+    "ok": "#1b6e2a",
+    "mismatch": "#a05a00",
+    "illegal": "#b3261e",
+    "invalid": "#666",
+    "error": "#6a1b9a",  # the engine failed on the hand (issue #27)
+}
 RATE_LABELS = {
     "win_rate": "win 胡牌",
     "self_draw_rate": "self-draw 自摸",

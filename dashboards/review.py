@@ -19,6 +19,9 @@ from dashboards.terms import tiles_in_text
 
 SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2}
 INVALID_TITLE = "This record is not valid 无效牌谱"
+ERROR_TITLE = (
+    "The engine failed on this hand 引擎出错: no verdict yet; the next re-audit judges it again 待重新审核"
+)
 
 
 def seat_name(players: Sequence[Mapping[str, Any]], seat: object) -> str:
@@ -148,9 +151,16 @@ def verdict(
             "title": f"Settled wrong 算错: the app and the rules disagree on {fields or 'the result'}",
             "step": model["steps"][-1]["index"] if model["steps"] else None,
         }
+    elif status == "error":  # the engine failed on the hand (issue #27): not the record's fault
+        model["verdict"] = error_verdict()
     elif status in ("invalid", "unfinished") or model["errors"]:
         model["verdict"] = {"kind": "invalid", "title": INVALID_TITLE, "step": None}
     return model
+
+
+def error_verdict() -> dict[str, Any]:
+    """The banner of a hand the engine failed on (status ``error``): no verdict yet."""
+    return {"kind": "error", "title": ERROR_TITLE, "step": None}
 
 
 def markers(

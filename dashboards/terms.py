@@ -68,6 +68,7 @@ STATUS_NAMES = {
     "mismatch": "settled wrong 算错",
     "illegal": "illegal 违规",
     "invalid": "invalid 无效",
+    "error": "engine error 引擎出错",  # the engine failed on the hand (issue #27); reaudit judges it again
 }
 #: receipt factors, short as players write them (底 1 · 开口 2 · 暗杠 4 · 硬 2 · 自摸 2)
 FACTOR_SHORT = {**FACTOR_NAMES_ZH, "base": "底", "hard": "硬", "dealer": "庄"}

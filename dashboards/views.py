@@ -23,7 +23,7 @@ from flask import (
 )
 from werkzeug.wrappers import Response
 
-from dashboards import assets, charts, sichuan_viewer, stats, terms, viewer
+from dashboards import assets, charts, review, sichuan_viewer, stats, terms, viewer
 from dashboards.data import SORTS, Filters, MistakeQuery
 from replay.games import GAMES
 from replay.games.wuhan.ruleset import PRESETS
@@ -297,9 +297,28 @@ def hand(source: str, hand_id: str) -> str:
     if found is None:
         abort(404, description=f"no hand {hand_id[:64]!r} from {source[:64]!r}")
     record, audit = found
-    if isinstance(record, dict) and record.get("format") == "sichuan-hand/1":
-        return page("sichuan_viewer.html", model=sichuan_viewer.build(record, audit))
-    return page("viewer.html", model=viewer.build(record, audit))
+    sichuan = isinstance(record, dict) and record.get("format") == "sichuan-hand/1"
+    return page("sichuan_viewer.html" if sichuan else "viewer.html", model=hand_model(record, audit))
+
+
+def hand_model(record: object, audit: dict[str, Any] | None) -> dict[str, Any]:
+    """The viewer's model of a hand (either game's viewer, by the record's format).
+
+    A hand the engine failed on (status ``error``, issue #27) may fail the viewer's own replay
+    the same way: it is then shown like a record the viewer cannot replay (no table, no steps),
+    with the audit's error and an ``error`` verdict, instead of a server error page.
+    """
+    sichuan = isinstance(record, dict) and record.get("format") == "sichuan-hand/1"
+    build = sichuan_viewer.build if sichuan else viewer.build
+    try:
+        return build(record, audit)
+    except Exception:
+        if audit is None or audit.get("status") != "error":
+            raise
+        model = build(None, audit)  # the page's frame: players unknown, nothing replayed
+        model.update(review.skeleton(audit, None))  # the audit's own words, not "not an object"
+        model["verdict"] = review.error_verdict()
+        return model
 
 
 @bp.route("/upload", methods=["GET", "POST"])
@@ -319,10 +338,7 @@ def upload() -> str:
         return page("upload.html", results=None, error="the file is not UTF-8 text")
     items = list(itertools.islice(decode(text, file.filename), 50))  # NDJSON past 50 is never parsed
     audits = audit_records(items)
-    models = [
-        sichuan_viewer.build(obj, audit) if audit.get("game") == "sichuan" else viewer.build(obj, audit)
-        for (obj, _), audit in zip(items, audits, strict=True)
-    ]
+    models = [hand_model(obj, audit) for (obj, _), audit in zip(items, audits, strict=True)]
     chosen = min(max(request.args.get("i", 0, type=int), 0), len(models) - 1) if models else 0
     return page("upload.html", results=models, model=models[chosen] if models else None)
 

@@ -13,7 +13,8 @@ from marshmallow import Schema, fields, validate
 from replay.games import GAMES
 
 OUTCOMES = ("stored", "duplicate", "conflict", "invalid")
-STATUSES = ("ok", "illegal", "mismatch", "invalid")
+#: a hand's verdict; ``error``: the engine failed on it (issue #27), stored for ``reaudit`` to redo
+STATUSES = ("ok", "illegal", "mismatch", "invalid", "error")
 MAX_LIMIT = 1000
 MAX_OFFSET = 10**9
 #: the hosted games (``replay.games``): a hand's ``game`` is the one its record's ``format`` picked
@@ -26,6 +27,10 @@ class FieldErrorSchema(Schema):
         required=True, metadata={"description": "JSON path of the field, e.g. events[17].tile"}
     )
     message = fields.String(required=True)
+    code = fields.String(
+        metadata={"description": "internal_error: the engine failed on this record (status error)"}
+    )
+    id = fields.String(metadata={"description": "the id of the logged traceback, for an operator"})
 
 
 class ProblemSchema(Schema):
@@ -36,6 +41,9 @@ class ProblemSchema(Schema):
     status = fields.Integer(metadata={"example": 400})
     detail = fields.String()
     errors = fields.List(fields.Nested(FieldErrorSchema))
+    id = fields.String(
+        metadata={"description": "a 500's id (uuid4 hex): the server's log has the traceback under it"}
+    )
 
 
 class HealthSchema(Schema):
@@ -50,7 +58,10 @@ class UploadResultSchema(Schema):
         allow_none=True,
         required=True,
         validate=validate.OneOf(STATUSES),
-        metadata={"description": "the audit's verdict; null for an invalid record"},
+        metadata={
+            "description": "the audit's verdict; null for an invalid record; error when the engine"
+            " failed on it (stored all the same, `errors` says why, re-audited by a reaudit)"
+        },
     )
     errors = fields.List(fields.Nested(FieldErrorSchema), required=True)
 

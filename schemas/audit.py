@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from replay.failure import error_audit
 from replay.games import Game
 from replay.games.sichuan.audit import check_sessions as check_sichuan_sessions
 from replay.games.wuhan.audit import _blank, _ident, audit_wuhan, check_sessions, other_game
@@ -22,8 +23,20 @@ from schemas.hand_record import validate_record
 def audit_record(obj: object, location: str | None = None, analysis: bool = True) -> dict[str, Any]:
     """The audit of one decoded JSON value, as ``replay audit --json`` prints it.
 
-    ``analysis=False``: the verdict only, no mistakes (``replay audit --no-analysis``).
+    ``analysis=False``: the verdict only, no mistakes (``replay audit --no-analysis``). An
+    exception inside the audit (an engine bug) is this record's audit with status ``error``
+    (``replay.failure.error_audit``), so the records around it are audited all the same: every
+    batch caller (``audit_records``, ``replay audit``'s chunks in their workers, the batch audit's
+    parts) audits record by record through here (issue #27).
     """
+    try:
+        return _audit_record(obj, location, analysis)
+    except Exception as exc:  # an engine bug: this record's answer, not the batch's end
+        game = other_game(obj)
+        return error_audit(exc, obj, location, game.name if game is not None else None)
+
+
+def _audit_record(obj: object, location: str | None, analysis: bool) -> dict[str, Any]:
     if isinstance(obj, Unreadable):
         out = _blank(None, None, location)
         out["errors"] = [{"field": "", "message": obj.message}]

@@ -30,6 +30,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from replay.failure import ERROR
 from replay.games.sichuan.audit import check_sessions as check_sichuan_sessions
 from replay.games.wuhan.audit import check_sessions
 from replay.inputs import Item, read_paths
@@ -68,6 +69,9 @@ def summary_line(a: dict[str, Any]) -> str:
         more = f" (+{len(a['errors']) - 1} more)" if len(a["errors"]) > 1 else ""
         where = a.get("location") or who
         return f"invalid   {where}  {err['field'] or '<record>'}: {err['message']}{more}"
+    if status == ERROR:  # the engine failed on this record (issue #27): its error names why
+        err = a["errors"][0] if a["errors"] else {"message": ERROR}
+        return f"error     {who}  {err['message']}"
     if status == "illegal":
         f = a["first_illegal"]
         at = f"event {f['index']}" if f["index"] is not None else "session"

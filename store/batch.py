@@ -40,6 +40,7 @@ from itertools import chain, count
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
+from replay.failure import ERROR
 from replay.games.sichuan.audit import check_sessions as check_sichuan_sessions
 from replay.games.wuhan.audit import STATUSES, check_sessions
 from replay.inputs import DECODE_ERRORS, Unreadable, expand, iter_auto, iter_ndjson, loads
@@ -390,7 +391,7 @@ class Summary:
 
         return {
             "records": self.records,
-            "statuses": {s: self.statuses[s] for s in STATUSES},
+            "statuses": {s: self.statuses[s] for s in (*STATUSES, ERROR)},
             "rows": {d: self.rows[d] for d in DATASETS},
             "parts": self.parts,
             "dealer_rotation_flags": self.flagged,
@@ -556,6 +557,8 @@ def summary_lines(s: Summary) -> list[str]:
     from store.parquet import DATASETS, MANIFEST
 
     statuses = ", ".join(f"{_n(s.statuses[k])} {k}" for k in STATUSES)
+    if s.statuses[ERROR]:  # the engine failed on some records: their audits rows say why
+        statuses += f", {_n(s.statuses[ERROR])} {ERROR}"
     flagged = f" ({_n(s.flagged)} by dealer rotation, R-2.2)" if s.flagged else ""
     rows = ", ".join(f"{d} {_n(s.rows[d])}" for d in DATASETS)
     return [

@@ -49,7 +49,7 @@ def commit(store: Store, batch: Prepared) -> list[Result]:
             hit = known.get(e.key)
             if hit is None:
                 assert e.status is not None
-                results[e.index] = Result(e.source, e.hand_id, "stored", e.status)
+                results[e.index] = Result(e.source, e.hand_id, "stored", e.status, e.errors)
                 known[e.key] = (e.sha, e.status)
                 keep.append(e.index)
             elif hit[0] == e.sha:

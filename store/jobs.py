@@ -91,7 +91,7 @@ class Job:
         }
 
 
-_VERDICTS = ("ok", "illegal", "mismatch", "invalid")
+_VERDICTS = ("ok", "illegal", "mismatch", "invalid", "error")  # error: the engine failed on a hand
 
 
 class Jobs:

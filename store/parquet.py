@@ -36,6 +36,7 @@ from typing import Any
 import pyarrow as pa  # type: ignore[import-untyped]
 import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
+from replay.failure import ERROR
 from replay.games import game_of_format
 from replay.tiles import CODES
 from schemas.hand_record import canonical_tile
@@ -312,7 +313,9 @@ class PartRows:
             cols.add("settlements", **order, source=source, hand_id=hand_id, player_id=text(player), **paid)
         for finding in mistake_rows(audit):
             cols.add("mistakes", **order, source=source, hand_id=hand_id, **finding)
-        if audit["status"] != "invalid":  # validated: the events are well-formed
+        # validated: the events are well-formed (an ``error`` audit may come from a record the
+        # engine failed on before its validation was done: its raw bytes are kept, not its events)
+        if audit["status"] not in ("invalid", ERROR):
             self._add_events(cols, order, source, hand_id, _at(obj, "events"))
 
     def _stub(self, *values: Any) -> None:

@@ -16,6 +16,7 @@ import duckdb
 import orjson
 import pyarrow as pa  # type: ignore[import-untyped]
 
+from replay.failure import ERROR, error_audit
 from replay.games.sichuan.audit import check_sessions as check_sichuan_sessions
 from replay.games.wuhan.audit import check_sessions
 from replay.games.wuhan.ruleset import PRESETS
@@ -92,8 +93,16 @@ def audit_valid(
     (``replay.games.wuhan.audit.audit_validated`` for Wuhan).
 
     ``analysis=False`` (``replay ingest --no-analysis``, ``?analysis=false``) stores the verdict
-    without mistakes or per-seat facts."""
-    return games.audit(game, record, location, analysis)
+    without mistakes or per-seat facts.
+
+    An exception inside the audit (an engine bug) is the record's audit with status ``error``
+    (``replay.failure.error_audit``): ingest, uploads and re-audit store the hand with it, its
+    batch goes on, and ``replay reaudit`` judges it again once the engine is fixed (issue #27).
+    """
+    try:
+        return games.audit(game, record, location, analysis)
+    except Exception as exc:  # one record's failure is its verdict, not the batch's end
+        return error_audit(exc, record, location, game if game != games.WUHAN else None)
 
 
 def _register(con: duckdb.DuckDBPyConnection, name: str, columns: dict[str, list[Any]]) -> None:
@@ -157,6 +166,8 @@ def _audit_entries(entries: Sequence[_Entry], stubs: list[dict[str, Any]], analy
         assert e.audit is not None
         e.audit.pop("_session", None)
         e.audit.pop("_sichuan_session", None)
+        if e.audit["status"] == ERROR:  # stored with its error; the upload's result says why
+            e.errors = e.audit["errors"]
         if e.audit["status"] == "invalid":  # a set-up the schema passes but the board refuses
             e.errors = e.audit["errors"]
             e.record = None

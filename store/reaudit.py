@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from replay.failure import without_ids
 from replay.inputs import DECODE_ERRORS as _DECODE_ERRORS
 from replay.inputs import Item, _unreadable
 from replay.inputs import loads_stored as loads
@@ -197,6 +198,12 @@ def _reaudit_audits(rows: list[tuple[str, str, bytes, str | None]]) -> list[dict
     return audits
 
 
+def _same(name: str, audit: dict[str, Any]) -> object:
+    """A verdict field as a re-audit compares it: an ``error`` entry's log id left out."""
+    value = audit.get(name)
+    return without_ids(value) if name == "errors" else value
+
+
 def _reaudit_write(
     store: Store, rows: list[_Stored], audits: list[dict[str, Any]], report: ReauditReport
 ) -> None:
@@ -205,7 +212,7 @@ def _reaudit_write(
     verdicts: dict[str, list[Any]] = {"source": [], "hand_id": [], "status": [], "winner": [], "feeder": []}
     for i, ((source, hand_id, _, _, old_text), audit) in enumerate(zip(rows, audits, strict=True)):
         old = json.loads(old_text) if old_text else {}
-        changed = [name for name in VERDICT_FIELDS if old.get(name) != audit.get(name)]
+        changed = [name for name in VERDICT_FIELDS if _same(name, old) != _same(name, audit)]
         report.audited += 1
         report.statuses[audit["status"]] += 1
         if changed:

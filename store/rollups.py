@@ -46,7 +46,8 @@ from store.page_rows import LOCAL_DAY
 
 #: the UTC date of a row's ``played_at``: the day a rollup counts it under
 UTC_DAY = "CAST(timezone('UTC', {a}.played_at) AS DATE)"
-STATUSES = ("ok", "mismatch", "illegal", "invalid")
+#: every verdict a hand can be stored with; ``error`` (the engine failed on it) since migration 6
+STATUSES = ("ok", "mismatch", "illegal", "invalid", "error")
 
 
 @dataclass(frozen=True)

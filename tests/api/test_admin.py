@@ -144,7 +144,7 @@ def test_reaudit_job_reports_the_changed_verdict_and_fixes_it(admin: Api) -> Non
     assert done["progress"] == {"done": 12, "total": 12}
     result = done["result"]
     assert result["audited"] == 12 and result["changed"] == 1
-    assert result["statuses"] == {"ok": 12, "illegal": 0, "mismatch": 0, "invalid": 0}
+    assert result["statuses"] == {"ok": 12, "illegal": 0, "mismatch": 0, "invalid": 0, "error": 0}
     assert result["changes"] == [
         {
             "source": "simulator",

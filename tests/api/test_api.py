@@ -349,7 +349,8 @@ def test_openapi_document_and_local_docs_page(api: Api) -> None:
     }
     schemas = spec["components"]["schemas"]
     assert {"HandRecord", "UploadResponse", "HandList", "PlayerStats", "Problem"} <= set(schemas)
-    assert set(schemas["Problem"]["properties"]) == {"type", "title", "status", "detail", "errors"}
+    # "id": a 500's logged traceback (issue #27), an RFC 9457 extension member
+    assert set(schemas["Problem"]["properties"]) == {"type", "title", "status", "detail", "errors", "id"}
     default = spec["components"]["responses"]["DEFAULT_ERROR"]["content"]
     assert list(default) == ["application/problem+json"]
     page = api.get("/api/v1/docs", who=None)

@@ -73,7 +73,7 @@ def test_a_million_records_are_refused_before_any_is_validated(
     import api.hands
     import api.tools
 
-    for module, name in ((api.hands, "ingest"), (api.tools, "audit_records"), (api.tools, "evaluate")):
+    for module, name in ((api.hands, "ingest"), (api.tools, "audit_records"), (api.tools, "evaluate_at")):
         monkeypatch.setattr(module, name, lambda *a, _n=name, **k: started.append(_n))
     before = counts(store)
     tracemalloc.start()

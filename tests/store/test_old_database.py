@@ -67,3 +67,12 @@ def test_the_old_token_still_verifies(old_store: Store) -> None:
     token = verify_token(old_store, SECRET)
     assert token is not None and token.scope == "read" and token.label == "fixture"
     assert verify_token(old_store, SECRET[:-1] + ("A" if SECRET[-1] != "A" else "B")) is None
+
+
+def test_the_old_day_counts_gain_an_error_column_of_zeros(old_store: Store) -> None:
+    """Migration 6 (issue #27): no hand stored before it can have failed the engine, so every
+    existing day's ``error`` count is 0 and the verdict counts still add up to the hands."""
+    with old_store.read() as cur:
+        rows = cur.execute("SELECT hands, ok, mismatch, illegal, invalid, error FROM hand_days").fetchall()
+    assert rows and all(error == 0 for *_, error in rows)
+    assert sum(r[0] for r in rows) == 3 == sum(sum(r[1:]) for r in rows)

@@ -11,6 +11,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from replay.errors import InputError
+from replay.failure import evaluate_error
 from replay.games.wuhan.hand import WAYS, Meld
 from replay.games.wuhan.judge import judge
 from replay.games.wuhan.laizi import laizi_of, table_rules
@@ -214,7 +215,8 @@ def table_reason(table: Table, winner: int, win: Win, indicator: int | None) -> 
 
 
 def evaluate(value: object) -> dict[str, Any]:
-    """One input object to one output object; never raises for any JSON value.
+    """One input object to one output object; never raises for any JSON value, unless the
+    engine has a bug (callers judging many inputs contain that: ``evaluate_each``).
 
     An input naming its ``game`` goes to that game's evaluate; one without is Wuhan's, as
     before games were named (so every existing input answers byte for byte as it did).
@@ -282,12 +284,28 @@ def read_inputs(text: str) -> Iterator[tuple[object | None, InputError | None]]:
             yield value, None
 
 
+def evaluate_each(text: str) -> Iterator[dict[str, Any]]:
+    """Each input's answer, in input order, as soon as it is known (``replay evaluate`` writes
+    each line before judging the next, so a long file answers as it goes).
+
+    An exception while judging one input (an engine bug, never the input's fault) is that
+    input's ``internal_error`` answer (``replay.failure.evaluate_error``, naming its index)
+    and the next input is judged as if nothing happened (issue #27).
+    """
+    for index, (value, err) in enumerate(read_inputs(text)):
+        yield {"error": err.to_json()} if err is not None else evaluate_at(index, value)
+
+
+def evaluate_at(index: int, value: object) -> dict[str, Any]:
+    """``evaluate`` of input ``index`` (0-based) of many: an exception inside it is that input's
+    ``internal_error`` answer, logged under the answer's id (``replay.failure``)."""
+    try:
+        return evaluate(value)
+    except Exception as exc:  # one input's failure is its answer, not the run's end
+        return evaluate_error(exc, index)
+
+
 def evaluate_text(text: str) -> tuple[list[dict[str, Any]], bool]:
-    """All answers, in order, and whether every input was well-formed."""
-    answers: list[dict[str, Any]] = []
-    ok = True
-    for value, err in read_inputs(text):
-        answer = {"error": err.to_json()} if err is not None else evaluate(value)
-        ok = ok and "error" not in answer
-        answers.append(answer)
-    return answers, ok
+    """All answers, in order, and whether every input was well-formed and judged."""
+    answers = list(evaluate_each(text))
+    return answers, not any("error" in answer for answer in answers)

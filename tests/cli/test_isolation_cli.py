@@ -104,8 +104,8 @@ def test_evaluate_writes_each_answer_before_judging_the_next(monkeypatch: pytest
 
 
 def test_the_issue_27_input_gives_exactly_one_json_line_and_the_others_are_answered() -> None:
-    """A real subprocess, no fault injected: today the engine crashes on this input (isolated:
-    an internal_error line, exit 3), after the fix of replay/shape.py it is a real answer."""
+    """A real subprocess, no fault injected: the input that crashed the engine (issue #27) is
+    now answered like the others — 风一色, legal (worked out in tests/replay/test_shape_counts.py)."""
     good = (EXAMPLES / "examples.ndjson").read_text().splitlines()
     text = "\n".join([good[0], ISSUE_27, good[1]]) + "\n"
     proc = subprocess.run(
@@ -122,12 +122,9 @@ def test_the_issue_27_input_gives_exactly_one_json_line_and_the_others_are_answe
     alone = [evaluate_each(line) for line in good[:2]]
     assert out[0] == next(alone[0]) and out[2] == next(alone[1])
     middle = out[1]
-    if "error" in middle:  # the engine still fails on it: contained, named, exit 3
-        assert middle["error"]["code"] == "internal_error" and middle["error"]["index"] == 1
-        assert proc.returncode == INTERNAL_EXIT
-    else:
-        assert isinstance(middle["legal"], bool)
-        assert proc.returncode == 0
+    assert middle["legal"] is True and middle["hands"] == ["fengyise"], middle
+    assert middle["deltas"] == [-40, -40, 140, -60]
+    assert proc.returncode == 0
     assert "Traceback" not in proc.stderr + proc.stdout
 
 

@@ -6,7 +6,10 @@ re-derives every answer by plain enumeration straight from the rule text. It is 
 meant to be obviously correct; the property tests compare the engine against it.
 
 Only ``replay.tiles`` (kind numbering, ``JIANG``) is used. A ruleset is anything with
-``.pizi`` (tuple of kinds: a 七皮 table's 皮 included, R-4.4), ``.fa_is_pizi``, ``.jianjiang`` (R-7.13),
+``.pizi`` (tuple of kinds: a 七皮 table's 皮 included, since a 皮 tile is a pizi in every respect:
+held it blocks the win, nobody wins on it, R-4.4), ``.pi`` (that table's 皮 kinds, empty without
+``qipi``: a laizi may still stand for them, R-4.4, so only ``.pizi`` less ``.pi`` — R-4.1's 红中,
+and 发财 in 红中发财 — is never a laizi's reading), ``.fa_is_pizi``, ``.jianjiang`` (R-7.13),
 ``.laizi_limit`` (R-4.6) and ``.strict_jiang`` (R-7.15); a meld is anything with ``.type``,
 ``.tiles`` and ``.kind`` (as ``replay.games.wuhan.hand.Meld``).
 
@@ -363,12 +366,14 @@ def maximal(sets: Sequence[frozenset[str]]) -> set[frozenset[str]]:
 def substitutions(x: Sequence[int], laizi: int, rules: Any) -> Iterator[list[int]]:
     """Every hand obtained by reading each laizi tile of ``x`` as some kind.
 
-    A laizi may be read as any kind except a pizi (R-4.2), its own kind included; the laizi
-    tiles are interchangeable so combinations with replacement cover every distinct result.
+    A laizi may be read as any kind except an R-4.1 pizi (R-4.2: 红中, and 发财 in 红中发财), its own
+    kind included; under ``qipi`` a 皮 kind too (R-4.4: "a laizi may still stand for a 皮 kind
+    inside a winning hand"). The laizi tiles are interchangeable, so combinations with
+    replacement cover every distinct result.
     """
     naturals = [t for t in x if t != laizi]
     n = len(x) - len(naturals)
-    allowed = [k for k in range(NUM_KINDS) if k not in rules.pizi]
+    allowed = [k for k in range(NUM_KINDS) if k not in rules.pizi or k in rules.pi]
     for reading in itertools.combinations_with_replacement(allowed, n):
         yield naturals + list(reading)
 

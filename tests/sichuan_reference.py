@@ -107,3 +107,31 @@ def ref_best(
     if hand in ("longqidui", "qinglongqidui"):
         g -= 1
     return hand, p, g
+
+
+FLAT = 32  #: SC-4.5's flat M
+
+
+def ref_win(
+    concealed: Sequence[int],
+    *,
+    self_draw: bool,
+    zimo_bonus: str,
+    first: str | None,
+    tiandihu: bool = True,
+    jiang_hands: bool = False,
+) -> tuple[str, int, int, bool] | None:
+    """(hand, G, M, flat) of a win with no melds and no ways, SC-5.1 with SC-4.5 read literally.
+
+    M = P × 2^G, ×2 for a self-draw under ``zimo_bonus: fan`` (SC-5.1). A 天胡/地胡 (``first``)
+    "scores flat M 32 unless its normal M, scored without them, is larger" (SC-4.5): flat unless
+    M > 32, so a normal M of exactly 32 is flat — named ``first``, G 0, M 32.
+    """
+    best = ref_best(concealed, [], [], jiang_hands)
+    if best is None:
+        return None
+    hand, p, g = best
+    m = p * 2**g * (2 if self_draw and zimo_bonus == "fan" else 1)
+    if first is not None and tiandihu and not m > FLAT:
+        return first, 0, FLAT, True
+    return hand, g, m, False

@@ -37,9 +37,15 @@ MODES = ("one_suit", "triplets", "jiang", "winds", "random")
 @st.composite
 def rules_and_laizi(draw: Any, rulesets: tuple[Any, ...] = RULESETS) -> tuple[Any, int]:
     """A ruleset and a laizi; with ``qipi`` the ruleset as that table plays it (R-3.6: its 皮,
-    the two kinds before the laizi, are pizi). The laizi is never a pizi (R-3.2)."""
+    the two kinds before the laizi, are pizi). The laizi is never a pizi (R-3.2). Under ``qipi``
+    half the laizi are a suited 5: only then is a 皮 kind the one reading of a laizi in a run
+    (1-2 + the laizi as the 皮 3, ``forced_pi_runs``), where R-4.4's amendment changes an answer;
+    elsewhere a plain kind or a triplet can take the 皮's place."""
     rules = draw(st.sampled_from(rulesets))
-    laizi = draw(st.sampled_from([k for k in range(NUM_KINDS) if k not in rules.pizi]))
+    kinds = [k for k in range(NUM_KINDS) if k not in rules.pizi]
+    if rules.qipi and draw(st.booleans()):
+        kinds = [k for k in kinds if k < 27 and k % 9 == 4]
+    laizi = draw(st.sampled_from(kinds))
     return table_rules(rules, laizi), laizi
 
 
@@ -94,6 +100,14 @@ def _group_options(mode: str, pool: frozenset[int], one_suit: int, winds: frozen
     melds = _sequences(pool) * 2 + [(k,) * 3 for k in sorted(pool)]
     # A 将 pair half the time, any pair otherwise.
     return melds, sorted(pool & JIANG) * 3 + sorted(pool)
+
+
+def forced_pi_runs(rules: Any, laizi: int) -> list[tuple[int, int, int]]:
+    """The runs 1-2-3 of a suit whose 3 is a 皮 and whose 1 and 2 are plain: with the 3 held as
+    the laizi, nothing but the 皮 kind completes them (R-4.4)."""
+    return [
+        (k, k + 1, k + 2) for k in (0, 9, 18) if k + 2 in rules.pi and not {k, k + 1} & {*rules.pizi, laizi}
+    ]
 
 
 def _fits(counts: list[int], tiles: tuple[int, ...]) -> bool:
@@ -222,9 +236,13 @@ def hand_cases(draw: Any, n_laizi: int | None = None, rulesets: tuple[Any, ...] 
     concealed + winning tile (0-3 when None).
 
     Invariants: at most 4 tiles of a kind overall; no pizi anywhere; melds hold no laizi.
+    Under ``qipi`` the groups may run through a 皮 kind, whose tiles then become laizi before
+    the laizi count is set (R-4.4: a laizi may stand for a 皮 kind, a 皮 tile is never held
+    in a hand that could win, nor melded).
     """
     rules, laizi = draw(rules_and_laizi(rulesets))
     allowed = [k for k in range(NUM_KINDS) if k not in rules.pizi]
+    shaped = frozenset(allowed) | frozenset(rules.pi)  # kinds a group may hold, 皮 through a laizi
     if n_laizi is None:
         n_laizi = draw(st.integers(0, 3))
     counts = [0] * NUM_KINDS
@@ -238,8 +256,18 @@ def hand_cases(draw: Any, n_laizi: int | None = None, rulesets: tuple[Any, ...] 
         groups = [tuple(tiles[i : i + 3]) for i in range(0, 12, 3)] + [tuple(tiles[12:])]
         exposable: list[int] = []
     else:
-        groups = draw(complete_groups(4, frozenset(allowed), counts, wind_kinds(rules)))
-        exposable = [i for i, g in enumerate(groups[:4]) if laizi not in g]
+        groups = draw(complete_groups(4, shaped, counts, wind_kinds(rules)))
+        runs = forced_pi_runs(rules, laizi) or [
+            r for r in _sequences(shaped) if set(r) & set(rules.pi) and laizi not in r
+        ]
+        if runs and draw(st.booleans()):  # half the 七皮 hands: a run through a 皮 kind for sure
+            run = draw(st.sampled_from(runs))
+            for t in groups[0]:
+                counts[t] -= 1
+            if _fits(counts, run):
+                groups[0] = run
+            _take(counts, groups[0])
+        exposable = [i for i, g in enumerate(groups[:4]) if laizi not in g and not set(g) & set(rules.pi)]
 
     # Expose some melds (4 often, for 全求人).
     n_exposed = min(len(exposable), draw(st.sampled_from((0, 0, 1, 2, 3, 4, 4, 4))))
@@ -261,9 +289,14 @@ def hand_cases(draw: Any, n_laizi: int | None = None, rulesets: tuple[Any, ...] 
     # Perturb: change 0-2 tiles (never to pizi), then force exactly n_laizi laizi tiles.
     _change_tiles(draw, concealed, counts, allowed, draw(st.sampled_from((0, 0, 0, 1, 1, 2))))
     _make_quad(draw, concealed, counts, [k for k in allowed if k != laizi])
+    for i, t in enumerate(concealed):
+        if t in rules.pi:  # the laizi where the 皮 was (R-4.4); the count is set just below
+            counts[t] -= 1
+            counts[laizi] += 1
+            concealed[i] = laizi
     non_laizi = [k for k in allowed if k != laizi]
     while sum(1 for t in concealed if t == laizi) > n_laizi:
-        i = concealed.index(laizi)
+        i = draw(st.sampled_from([j for j, t in enumerate(concealed) if t == laizi]))
         options = [k for k in non_laizi if counts[k] < 4]
         new = draw(st.sampled_from(options))
         counts[laizi] -= 1
@@ -292,10 +325,15 @@ def waiting_hands(draw: Any) -> tuple[tuple[int, ...], tuple[RefMeld, ...], int,
     """(concealed, melds, laizi, rules): 2-4 exposed melds (pengs mostly, now and then a chi),
     the rest as concealed groups, then one tile swapped for a laizi and, a third of the time, a
     second tile too; 3n+1 concealed tiles. Lone-laizi hands after pengs are 见字胡, the others
-    mostly not, so both answers come up often."""
+    mostly not, so both answers come up often. Under ``qipi`` a concealed run may go through a
+    皮 kind, its 皮 tile held as the laizi (R-4.4), at most two laizi in all."""
     rules, laizi = draw(rules_and_laizi(WAITING_RULESETS))  # 见字胡 on: drawn more often
     allowed = [k for k in range(NUM_KINDS) if k not in rules.pizi]
     plain = [k for k in allowed if k != laizi]
+    through_pi = [r[0] for r in forced_pi_runs(rules, laizi)] or [
+        k for k in plain if k < 27 and rank(k) <= 7 and {k + 1, k + 2} & set(rules.pi)
+    ]
+    pi_laizi = 0  # 皮 tiles of concealed runs, held as the laizi
     counts = [0] * NUM_KINDS
     melds: list[RefMeld] = []
     concealed: list[int] = []
@@ -307,6 +345,13 @@ def waiting_hands(draw: Any) -> tuple[tuple[int, ...], tuple[RefMeld, ...], int,
         if seq:
             k = draw(st.sampled_from(starts))
             group = (k, k + 1, k + 2)
+        if i >= n_exposed and through_pi and pi_laizi < 2 and draw(st.integers(0, 2)) == 0:
+            k = draw(st.sampled_from(through_pi))
+            run = (k, k + 1, k + 2)
+            held = tuple(laizi if t in rules.pi else t for t in run)
+            if pi_laizi + held.count(laizi) <= 2 and laizi not in run and _fits(counts, held):
+                pi_laizi += held.count(laizi)
+                group = held
         if group is None or not _fits(counts, group):
             options = [k for k in plain if counts[k] <= 1]
             k = draw(st.sampled_from(options))
@@ -320,7 +365,7 @@ def waiting_hands(draw: Any) -> tuple[tuple[int, ...], tuple[RefMeld, ...], int,
     counts[extra] += 1
     concealed.append(extra)
     n_laizi = 1 if len(concealed) == 1 else draw(st.sampled_from((1, 1, 2)))
-    for _ in range(n_laizi):
+    for _ in range(max(0, n_laizi - pi_laizi)):
         i = draw(st.sampled_from([j for j, t in enumerate(concealed) if t != laizi]))
         counts[concealed[i]] -= 1
         concealed[i] = laizi

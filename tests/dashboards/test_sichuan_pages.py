@@ -19,6 +19,7 @@ import pytest
 from dashboards import terms
 from dashboards.sichuan_viewer import build
 from tests.dashboards.test_pages import strings
+from tests.replay.test_sichuan_rules import dihu_32_record, tianhu_32_record
 
 ROOT = Path(__file__).resolve().parents[2]
 VALID = ROOT / "tests" / "data" / "sichuan" / "valid"
@@ -323,3 +324,15 @@ def test_a_xuezhan_winner_lays_its_hand_down_from_its_win_on() -> None:
         assert not e1["steps"][at - 1]["laid_down"][w["seat"]]
         assert all(s["laid_down"][w["seat"]] for s in e1["steps"][at:])
     assert not any(any(s["laid_down"]) for s in build(record("xueliu_e7.json"))["steps"])
+
+
+def test_sc_4_5_the_receipt_of_a_32_tianhu_dihu_is_the_flat_one() -> None:
+    """SC-4.5 at equality (issue 34) on the viewer: the 天胡 whose 青龙七对 is worth exactly 32 and
+    the 地胡 whose 龙七对 16 · 根 2 is 32 are receipted flat, ``天胡 32 = 32`` / ``地胡 32 = 32`` with
+    no 根; the 地胡 on the dealer's discard is paid 32 by seat 0, the self-drawn 天胡 32 + 1 by each."""
+    tian = build(tianhu_32_record())["settlement"]["receipts"][0]
+    assert tian["expression"] == "天胡 32 = 32" and "根" not in tian["title"]
+    assert [p["expression"] for p in tian["payers"]] == ["32 + 自摸加底 1 = 33"] * 3
+    di = build(dihu_32_record())["settlement"]["receipts"][0]
+    assert di["expression"] == "地胡 32 = 32" and "根" not in di["title"] and "地胡" in di["title"]
+    assert [(p["who"][0], p["expression"]) for p in di["payers"]] == [("0", "32")]

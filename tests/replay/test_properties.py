@@ -156,7 +156,8 @@ def test_readings_three_laizi(case: HandCase) -> None:
 @settings(max_examples=500, deadline=None, derandomize=True)
 @given(st.integers(1, 3).flatmap(lambda n: hand_cases(n_laizi=n, rulesets=SWITCH_RULESETS)))
 def test_R_3_6_R_4_4_R_4_6_R_7_15_readings_match_reference_under_the_qipi_switches(case: HandCase) -> None:
-    """The 七皮四赖 switches on their own and together: no laizi read as a 皮 (R-3.6, R-4.4), the
+    """The 七皮四赖 switches on their own and together: a laizi may read as a 皮 kind while a 皮 tile
+    is a pizi (R-3.6, R-4.4; the hands' groups run through 皮 kinds, held as the laizi), the
     wildcards used counted (R-4.6), the way only with a 将 pair (R-7.15), and the way
     ``haidi_gang_draw`` (R-3.7), against the brute force."""
     check_readings(case)

@@ -12,17 +12,21 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from replay.games.wuhan.board import ACT, Board, IllegalEvent
 from replay.games.wuhan.evaluate import evaluate
-from replay.games.wuhan.hand import Meld
-from replay.games.wuhan.judge import is_tenpai
+from replay.games.wuhan.hand import Meld, readings
+from replay.games.wuhan.judge import is_tenpai, waits
 from replay.games.wuhan.laizi import laizi_of, table_rules
 from replay.games.wuhan.ruleset import make_ruleset
 from replay.games.wuhan.table import SeatState, Table
-from replay.tiles import CODES, KIND_OF
+from replay.tiles import CODES, JIANG, KIND_OF
 from schemas.audit import audit_records
 from tests.builders import chi, peng, seat, win_input
+from tests.reference import engine_readings_as_set, ref_readings, ref_waits
+from tests.strategies import SWITCH_RULESETS, RefMeld, forced_pi_runs
 
 NOBODY = seat()
 
@@ -140,15 +144,115 @@ def test_R_4_4_holding_a_pi_blocks_the_win_and_tenpai() -> None:
         assert is_tenpai(Table(table_rules(rules, laizi), laizi, 0, seats), 1) is tenpai
 
 
-def test_R_4_4_a_laizi_never_stands_for_a_pi() -> None:
-    """Laizi 5万 may not be read as 3万 (a 皮): 1万 2万 + 5万 is no run under qipi; it is with
-    qipi off (a soft 屁胡: 1·2²·2 from the unopened seats, ·2 dealer)."""
-    winner = seat("1m 2m 5m 6s 7s 8s 2p 2p 2p 5s", peng("9p", 2))
+#: R-4.4's example: indicator 4条, laizi 5条, 皮 4条 and 3条. Seat 1 has peng 9筒 (from 2) and chi
+#: 6-7-8筒 (from 0, its 上家) and holds 8万 8万 1条 2条 5条 2筒 3筒.
+R_4_4_MELDS = (peng("9p", 2), chi("6p 7p 8p", 0))
+R_4_4_HAND = "8m 8m 1s 2s 5s 2p 3p"
+
+
+def test_R_4_4_a_laizi_may_stand_for_a_pi_kind() -> None:
+    """R-4.4's example: on 1筒 it reads 1-2条 + laizi as 3条 (a 皮 kind), 1-2-3筒, pair 8万 (a 将),
+    peng 9筒, chi 6-7-8筒: a legal 屁胡, soft (the laizi stands for another kind, R-7.11).
+
+    Receipts (R-10, preset qipi: 口口番, dealer seat 0, 屁胡 base 1; the losers opened nothing):
+    W = 1 · 2·2 (two opens) = 4, no 硬胡.
+    On seat 0's discard: seat 0 pays 1·4 · 放冲 2 · 庄 2 = 16; seats 2 and 3 pay 1·4 = 4 each;
+    seat 1 +24. Self-drawn: W = 4 · 自摸 2 = 8; seat 0 pays 8 · 庄 2 = 16, seats 2 and 3 8; +32.
+    Seat 1 before the tile is tenpai (R-9.1) on 1筒 and 4筒 (2-3筒 with either end)."""
+    winner = seat(R_4_4_HAND, *R_4_4_MELDS)
     seats = [NOBODY, winner, NOBODY, NOBODY]
-    out = ev(seats, 1, "self_draw", "5s")
-    assert not out["legal"]
-    off = ev(seats, 1, "self_draw", "5s", qipi=False)
-    assert off["legal"] and off["hands"] == ["pihu"] and off["hard"] is False
+    out = ev(seats, 1, "discard", "1p", 0, indicator="4s")
+    assert out["legal"] and out["hands"] == ["pihu"] and out["hard"] is False
+    assert [(r["seat"], r["expression"], r["raw"]) for r in out["receipts"]] == [
+        (0, "1·4·2·2", 16),
+        (2, "1·4", 4),
+        (3, "1·4", 4),
+    ]
+    assert out["deltas"] == [-16, 24, -4, -4]
+    drawn = ev(seats, 1, "self_draw", "1p", indicator="4s")
+    assert drawn["legal"] and drawn["hard"] is False and drawn["deltas"] == [-16, 32, -8, -8]
+    rules = make_ruleset("qipi")
+    laizi = laizi_of(KIND_OF["4s"], rules)
+    melds = [Meld("peng", (26, 26, 26), None, 2), Meld("chi", (23, 24, 25), None, 0)]
+    held = SeatState([KIND_OF[t] for t in R_4_4_HAND.split()], melds)
+    table = Table(table_rules(rules, laizi), laizi, 0, [SeatState(), held, SeatState(), SeatState()])
+    assert [CODES[k] for k in waits(table, 1)] == ["1p", "4p"] and is_tenpai(table, 1)
+
+
+def test_R_4_4_the_example_without_the_laizi_is_no_win() -> None:
+    """Its twin: 6条 instead of the laizi 5条 leaves 1条 2条 6条 with nothing to make a run of them
+    (8万 8万, 1-2-3筒 and the two melds are the rest): not a winning hand, on 1筒 nor any tile."""
+    twin = seat("8m 8m 1s 2s 6s 2p 3p", *R_4_4_MELDS)
+    out = ev([NOBODY, twin, NOBODY, NOBODY], 1, "discard", "1p", 0, indicator="4s")
+    assert not out["legal"] and out["reason"]["code"] == "not_a_winning_hand"
+
+
+def test_R_4_4_a_held_pi_still_blocks_the_laizi_reading() -> None:
+    """The laizi may stand for a 皮 kind, but a 皮 tile held still blocks the win (R-4.4): 8万 1条
+    2条 5条 3条 3条 3条 on 8万 reads 8万 8万, 1-2条 + laizi as 3条, 3条 ×3, yet 3条 is held: no win
+    under qipi; with qipi off 3条 is a plain tile and the same hand wins."""
+    hand = seat("8m 1s 2s 5s 3s 3s 3s", *R_4_4_MELDS)
+    out = ev([NOBODY, hand, NOBODY, NOBODY], 1, "discard", "8m", 0, indicator="4s")
+    assert out["reason"]["code"] == "holds_pizi" and "3s" in out["reason"]["message"]
+    off = ev([NOBODY, hand, NOBODY, NOBODY], 1, "discard", "8m", 0, indicator="4s", qipi=False)
+    assert off["legal"] and off["hands"] == ["pihu"]
+
+
+@st.composite
+def pi_run_hands(draw: Any) -> tuple[list[int], list[RefMeld], int, str, int, Any]:
+    """A 七皮 table's winning hand by construction whose laizi must stand for a 皮 kind: laizi 5
+    of a suit (皮 4 and 3), the run 1-2-3 of that suit held as 1, 2 and the laizi (only the 皮
+    3 completes it, ``tests.strategies.forced_pi_runs``), three more sets of plain kinds (one to
+    three of them exposed as chi/peng, so the seat has opened) and a 将 pair of a plain kind: a
+    soft 屁胡 (R-4.4, R-7.2), which the old reading (no laizi as a 皮) refused.
+    (concealed, melds, winning tile, way, laizi, table rules)."""
+    rules = draw(st.sampled_from([r for r in SWITCH_RULESETS if r.qipi]))
+    laizi = 9 * draw(st.integers(0, 2)) + 4
+    table = table_rules(rules, laizi)
+    (run,) = forced_pi_runs(table, laizi)
+    counts = [0] * 34
+    held = [laizi if t in table.pi else t for t in run]
+    for t in held:
+        counts[t] += 1
+    plain = [k for k in range(34) if k not in table.pizi and k != laizi]
+    groups: list[tuple[int, ...]] = []
+    for _ in range(3):
+        k = draw(st.sampled_from(plain))
+        group = (k, k + 1, k + 2) if draw(st.booleans()) and k < 27 and k % 9 <= 6 else (k, k, k)
+        assume(all(t in plain for t in group) and all(counts[t] + group.count(t) <= 4 for t in group))
+        for t in group:
+            counts[t] += 1
+        groups.append(group)
+    pair = draw(st.sampled_from([k for k in plain if k in JIANG and counts[k] <= 2]))
+    exposed = draw(st.integers(1, 3))
+    melds = [RefMeld("chi" if g[0] != g[1] else "peng", g) for g in groups[:exposed]]
+    concealed = held + [t for g in groups[exposed:] for t in g] + [pair, pair]
+    win = draw(st.sampled_from(sorted(set(concealed))))
+    concealed.remove(win)
+    way = draw(st.sampled_from(("self_draw", "discard")))
+    return sorted(concealed), melds, win, way, laizi, table
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(pi_run_hands(), st.data())
+def test_R_4_4_laizi_as_a_pi_kind_matches_the_reference(
+    case: tuple[list[int], list[RefMeld], int, str, int, Any], data: st.DataObject
+) -> None:
+    """R-4.4 against the brute force: the readings of a hand whose laizi must stand for a 皮 kind
+    include the soft 屁胡 (the reference is held to the construction too), and engine and
+    reference agree on the readings and, with one natural tile out, on the waits (R-9.1), where
+    the tile taken out is one."""
+    concealed, ref_melds, win, way, laizi, rules = case
+    melds = [Meld(m.type, m.tiles) for m in ref_melds]
+    want = ref_readings(concealed, ref_melds, win, way, laizi, rules)
+    assert (frozenset({"pihu"}), False) in want
+    assert engine_readings_as_set(readings(concealed, melds, win, way, laizi, rules)) == want
+    tiles = sorted([*concealed, win])
+    out = data.draw(st.sampled_from(sorted({t for t in tiles if t != laizi})), label="taken out")
+    tiles.remove(out)
+    seats = [SeatState(tiles, melds), SeatState(), SeatState(), SeatState()]
+    expected = ref_waits(tiles, ref_melds, laizi, rules)
+    assert out in expected and waits(Table(rules, laizi, 1, seats), 0) == expected
 
 
 # ---------------------------------------------------------------------------- R-3.7

@@ -265,3 +265,101 @@ def test_cli_evaluate_reads_a_sichuan_input_beside_a_wuhan_one() -> None:
         "qinglongqidui",
         [-9, -9, 27, -9],
     )
+
+
+# SC-4.5 at its boundary (issue 34) --------------------------------------------------------------
+#: Winning hands (13 concealed + the winning tile) by P × 2^G, worked out from SC-4.2/SC-4.3:
+#: 8:  1111p 23p 456p 789p 5p + 5p: 清一色 P 4 (runs: no 七对, no 对对胡), 1p ×4 G 1 → 4 · 2 = 8.
+#: 16: 11s 22s 3333s 55p 77p 9p + 9p: 七对 with 3s ×4, two suits: 龙七对 P 16, G 1 − 1 = 0 → 16.
+#: 32: 11p 33p 5555p 77p 88p 9p + 9p: 清一色 龙七对 = 青龙七对 P 32, G 1 − 1 = 0 → 32 (E3's hand).
+#: 64: 1111p 3333p 55p 77p 9p + 9p: 青龙七对 P 32, two fours: G 2 − 1 = 1 → 64.
+#: None of them reads as shape (a) with more points.
+TIANDI_HANDS = {
+    8: "1111p 23p 456p 789p 5p",
+    16: "11s 22s 3333s 55p 77p 9p",
+    32: "11p 33p 5555p 77p 88p 9p",
+    64: "1111p 3333p 55p 77p 9p",
+}
+WIN_TILE = {8: "5p", 16: "9p", 32: "9p", 64: "9p"}
+FLAT_TIAN = ("tianhu", 0, 32, True, "天胡 32 = 32")
+FLAT_DI = ("dihu", 0, 32, True, "地胡 32 = 32")
+KEPT_G1 = ("qinglongqidui", 1, 64, False, "青龙七对 32 · 根 2 = 64")
+KEPT_FAN = ("qinglongqidui", 0, 64, False, "青龙七对 32 · 自摸 2 = 64")
+
+
+@pytest.mark.parametrize(
+    ("first", "way", "zimo_bonus", "ptg", "want", "deltas"),
+    [
+        # 天胡, dealer 0 self-draws; ``di``: M = P·2^G, each other seat pays M' + 1 (SC-5.3).
+        # M 16 < 32 → flat 32, each pays 33: +99.  M 32 = 32 → flat (SC-4.5: only a larger M
+        # is kept), each 33.  M 64 > 32 → 青龙七对 32 · 根 2 = 64, each 65: +195.
+        ("tianhu", "self_draw", "di", 16, FLAT_TIAN, [99, -33, -33, -33]),
+        ("tianhu", "self_draw", "di", 32, FLAT_TIAN, [99, -33, -33, -33]),
+        ("tianhu", "self_draw", "di", 64, KEPT_G1, [195, -65, -65, -65]),
+        # ``fan``: the normal M of a self-draw is P·2^G × 2 (SC-5.1) and there is no +1; flat 32
+        # has no ``fan`` doubling.  P·2^G 8 → M 16 → flat: each pays 32.  16 → M 32 → flat.
+        # 32 → M 64 → 青龙七对 32 · 自摸 2 = 64: each pays 64.
+        ("tianhu", "self_draw", "fan", 8, FLAT_TIAN, [96, -32, -32, -32]),
+        ("tianhu", "self_draw", "fan", 16, FLAT_TIAN, [96, -32, -32, -32]),
+        ("tianhu", "self_draw", "fan", 32, KEPT_FAN, [192, -64, -64, -64]),
+        # 地胡 on the dealer's first discard: only seat 0 pays (SC-5.2), M = P·2^G under either
+        # ``zimo_bonus`` (``fan`` doubles self-draws only): 16 → flat 32; 32 → flat 32; 64 kept.
+        ("dihu", "discard", "di", 16, FLAT_DI, [-32, 32, 0, 0]),
+        ("dihu", "discard", "di", 32, FLAT_DI, [-32, 32, 0, 0]),
+        ("dihu", "discard", "di", 64, KEPT_G1, [-64, 64, 0, 0]),
+        ("dihu", "discard", "fan", 16, FLAT_DI, [-32, 32, 0, 0]),
+        ("dihu", "discard", "fan", 32, FLAT_DI, [-32, 32, 0, 0]),
+        ("dihu", "discard", "fan", 64, KEPT_G1, [-64, 64, 0, 0]),
+        # 地胡 by self-draw on seat 1's first draw: as 天胡 with seat 1 paid by 0, 2 and 3.
+        ("dihu", "self_draw", "di", 16, FLAT_DI, [-33, 99, -33, -33]),
+        ("dihu", "self_draw", "di", 32, FLAT_DI, [-33, 99, -33, -33]),
+        ("dihu", "self_draw", "di", 64, KEPT_G1, [-65, 195, -65, -65]),
+        ("dihu", "self_draw", "fan", 8, FLAT_DI, [-32, 96, -32, -32]),
+        ("dihu", "self_draw", "fan", 16, FLAT_DI, [-32, 96, -32, -32]),
+        ("dihu", "self_draw", "fan", 32, KEPT_FAN, [-64, 192, -64, -64]),
+    ],
+)  # fmt: skip
+def test_sc_4_5_flat_unless_the_normal_m_is_larger(
+    first: str, way: str, zimo_bonus: str, ptg: int, want: tuple[Any, ...], deltas: list[int]
+) -> None:
+    """SC-4.5 / SC-5.1: a 天胡/地胡 scores flat M 32 (gen 0, no ways, named tianhu/dihu) unless its
+    normal M is larger: at exactly 32 it is flat (issue 34)."""
+    winner = 0 if first == "tianhu" else 1
+    seats = [seat(), seat(), seat(), seat()]
+    seats[winner] = seat(TIANDI_HANDS[ptg])
+    win: dict[str, Any] = {"way": way, "tile": WIN_TILE[ptg], "first": first}
+    if way == "discard":
+        win["from"] = 0
+    a = ev(seats, winner, win, {"zimo_bonus": zimo_bonus})
+    assert (a["hand"], a["gen"], a["multiple"], a["flat"], a["expression"]) == want
+    assert a["ways"] == [] and a["deltas"] == deltas
+
+
+def test_sc_4_5_issue_34_inputs_are_flat() -> None:
+    """The issue's three inputs. 青龙七对 11p 33p 5555p 77p 88p 9p + 9p: 32 · 2^(1−1) = 32; 龙七对
+    1111m 2222p 66p 88p 9p + 9p off the dealer: 16 · 2^(2−1) = 32; 清一色 456p 6p 7777p 88p 999p + 9p
+    under ``fan`` (7p and 9p four: G 2): 4 · 2² · 2 = 32. Each equals 32, so each is flat (SC-4.5):
+    天胡 / 地胡 / 天胡, gen 0, M 32; payments 33 × 3, 32, 32 × 3."""
+    a = ev(
+        [seat("11p 33p 5555p 77p 88p 9p"), seat(), seat(void="s"), seat()],
+        0,
+        {"way": "self_draw", "tile": "9p", "first": "tianhu"},
+    )
+    b = ev(
+        [seat(), seat("1111m 2222p 66p 88p 9p", void="s"), seat(void="s"), seat()],
+        1,
+        {"way": "discard", "tile": "9p", "from": 0, "first": "dihu"},
+    )
+    c = ev(
+        [seat(void="s"), seat(), seat("456p 6p 7777p 88p 999p"), seat()],
+        2,
+        {"way": "self_draw", "tile": "9p", "first": "tianhu"},
+        {"zimo_bonus": "fan"},
+        dealer=2,
+    )
+    got = [(x["hand"], x["gen"], x["multiple"], x["flat"], x["deltas"]) for x in (a, b, c)]
+    assert got == [
+        ("tianhu", 0, 32, True, [99, -33, -33, -33]),
+        ("dihu", 0, 32, True, [-32, 32, 0, 0]),
+        ("tianhu", 0, 32, True, [-32, -32, 96, -32]),
+    ]

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from replay.games.sichuan.reading import score, waits
-from tests.sichuan_reference import ref_best
+from replay.games.wuhan.evaluate import evaluate
+from replay.tiles import CODES
+from tests.sichuan_reference import ref_best, ref_win
 
 Hand = tuple[list[int], list[int], list[int]]
 
@@ -145,3 +147,71 @@ def test_sc_6_2_waits_of_special_shapes_match_reference(hand: Hand, data: Any) -
             want[t] = best
     got = {t: (r.hand, r.points, r.gen) for t, r in waits(c, pengs, kongs, None).items()}
     assert (got == want and out in got) or total[out] >= 3
+
+
+@st.composite
+def concealed_wins(draw: Any) -> list[int]:
+    """14 concealed tiles that win (SC-4.1) over one or two suits, as a 天胡/地胡 holds them (no
+    peng or kong can come before one, SC-4.5): four concealed sets and a pair, or 七对 with or
+    without fours, so P · 2^G runs from 1 to 64 and more around SC-4.5's 32."""
+    pool = [s * 9 + r for s in _suits(draw) for r in range(9)]
+    if draw(st.booleans()):
+        c, _, _ = draw(longqidui_hands())  # 七对 with fours (龙七对 16 / 青龙七对 32, G n − 1)
+        return c
+    sets = draw(st.lists(st.tuples(st.sampled_from(pool), st.booleans()), min_size=4, max_size=4))
+    c = [0] * 27
+    for k, run in sets:
+        for x in [k, k + 1, k + 2] if run and k % 9 <= 6 else [k, k, k]:
+            c[x] += 1
+    c[draw(st.sampled_from(pool))] += 2
+    assume(max(c) <= 4)
+    return c
+
+
+def _seat(tiles: list[int], void: str) -> dict[str, Any]:
+    return {"hand": [CODES[k] for k in tiles], "void": void}
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    concealed_wins(),
+    st.sampled_from([("tianhu", "self_draw"), ("dihu", "self_draw"), ("dihu", "discard")]),
+    st.sampled_from(["di", "fan", "none"]),
+    st.booleans(),
+    st.data(),
+)
+@example([0] * 18 + [2, 0, 2, 0, 4, 0, 2, 2, 2], ("tianhu", "self_draw"), "di", True, None)  # 青龙七对 M 32
+@example([4, 0, 4] + [0] * 15 + [2, 0, 2, 0, 2, 0, 0, 0, 0], ("dihu", "discard"), "di", True, None)  # 32
+@example([0] * 9 + [2, 2, 4] + [0] * 10 + [2, 0, 2, 0, 2], ("tianhu", "self_draw"), "fan", True, None)
+def test_sc_4_5_tiandihu_matches_reference(
+    c: list[int], first_way: tuple[str, str], zimo_bonus: str, tiandihu: bool, data: Any
+) -> None:
+    """SC-4.5 / SC-5.1 through ``replay evaluate``: the hand, G, M and flat of a 天胡/地胡 equal the
+    reference's, on either side of 32 and at it (the examples: 青龙七对 G 0, 龙七对 G 1, and 龙七对
+    G 0 self-drawn under ``fan`` are each exactly 32, so flat)."""
+    first, way = first_way
+    held = [k for k in range(27) if c[k]]
+    tile = held[-1] if data is None else data.draw(st.sampled_from(held))
+    hand = [k for k in range(27) for _ in range(c[k])]
+    hand.remove(tile)
+    void = "msp"[next(s for s in range(3) if not any(c[9 * s : 9 * s + 9]))]
+    winner = 0 if first == "tianhu" else 1
+    seats = [{"hand": [], "void": "m"} for _ in range(4)]
+    seats[winner] = _seat(hand, void)
+    win: dict[str, Any] = {"way": way, "tile": CODES[tile], "first": first}
+    if way == "discard":
+        win["from"] = 0
+    overrides = {"zimo_bonus": zimo_bonus, "tiandihu": tiandihu}
+    got = evaluate(
+        {
+            "game": "sichuan",
+            "ruleset": {"preset": "xuezhan", "overrides": overrides},
+            "dealer": 0,
+            "winner": winner,
+            "win": win,
+            "seats": seats,
+        }
+    )
+    want = ref_win(c, self_draw=way == "self_draw", zimo_bonus=zimo_bonus, first=first, tiandihu=tiandihu)
+    assert want is not None
+    assert (got["hand"], got["gen"], got["multiple"], got["flat"]) == want

@@ -251,6 +251,125 @@ def test_sc_4_5_dihu_e9() -> None:
     assert board.ledger.deltas == [-8, 8, 0, 0]
 
 
+#: Issue 34: whole hands whose 天胡/地胡 are worth exactly 32 normally, settled by both places
+#: the board scores a win (a self-draw, and the wins on a discard). Three winners end xuezhan.
+#: 天胡: dealer 0 holds 11p 33p 5555p 77p 88p 99p: 青龙七对 32, G 1 − 1 = 0 → M 32 = 32: flat
+#: 天胡 32, 1, 2, 3 pay 32 + 1 = 33. Seat 1 draws 9s on its first draw: 11m 22m 3333m 55s 77s 99s
+#: is 龙七对 16, G 0 → 16 < 32: flat 地胡 32, 2 and 3 pay 33. Seat 2 draws 6s: 1111s 2222s 33s 44s
+#: 66s is 青龙七对 32, G 2 − 1 = 1 → 64 > 32: kept (no 地胡), 3 pays 65.
+#: Deltas: 0: +99; 1: −33 + 66 = +33; 2: −33 − 33 + 65 = −1; 3: −33 − 33 − 65 = −131.
+TIANHU_32_DEAL = [
+    "11p 33p 5555p 77p 88p 99p",
+    "11m 22m 3333m 55s 77s 9s",
+    "1111s 2222s 33s 44s 6s",
+    "444m 555m 666m 222p 4p",
+]
+TIANHU_32_RESULT: dict[str, Any] = {
+    "wins": [
+        {"seat": 0, "from": None, "tile": "9p", "hand": "tianhu", "gen": 0, "ways": [], "multiple": 32},
+        {"seat": 1, "from": None, "tile": "9s", "hand": "dihu", "gen": 0, "ways": [], "multiple": 32},
+        {
+            "seat": 2,
+            "from": None,
+            "tile": "6s",
+            "hand": "qinglongqidui",
+            "gen": 1,
+            "ways": [],
+            "multiple": 64,
+        },
+    ],
+    "huazhu": [],
+    "tenpai": [],
+    "transfers": [
+        *({"kind": "hu", "from": p, "to": 0, "amount": 33} for p in (1, 2, 3)),
+        *({"kind": "hu", "from": p, "to": 1, "amount": 33} for p in (2, 3)),
+        {"kind": "hu", "from": 3, "to": 2, "amount": 65},
+    ],
+    "next_dealer": 0,
+    "deltas": [99, 33, -1, -131],
+}
+#: 地胡: dealer 0 (缺p) discards its only 筒 9p; seat 1 (1111m 2222p 66p 88p 9p) wins on it: 龙七对 16,
+#: G 2 − 1 = 1 → 32 = 32: flat 地胡 32, 0 pays 32. Seat 2 draws 9s: 11s 33s 5555s 77s 88s 99s is
+#: 青龙七对 32, G 0 → 32: flat 地胡 (earlier wins do not block it), 3 and 0 pay 33. Seat 3 draws 9m:
+#: 2222m 3333m 55m 77m 99m is 青龙七对 G 1 → 64: kept, 0 pays 65.
+#: Deltas: 0: −32 − 33 − 65 = −130; 1: +32; 2: +66; 3: −33 + 65 = +32.
+DIHU_32_DEAL = [
+    "4444m 6666m 888m 22s 9p",
+    "1111m 2222p 66p 88p 9p",
+    "11s 33s 5555s 77s 88s 9s",
+    "2222m 3333m 55m 77m 9m",
+]
+DIHU_32_RESULT: dict[str, Any] = {
+    "wins": [
+        {"seat": 1, "from": 0, "tile": "9p", "hand": "dihu", "gen": 0, "ways": [], "multiple": 32},
+        {"seat": 2, "from": None, "tile": "9s", "hand": "dihu", "gen": 0, "ways": [], "multiple": 32},
+        {
+            "seat": 3,
+            "from": None,
+            "tile": "9m",
+            "hand": "qinglongqidui",
+            "gen": 1,
+            "ways": [],
+            "multiple": 64,
+        },
+    ],
+    "huazhu": [],
+    "tenpai": [],
+    "transfers": [
+        {"kind": "hu", "from": 0, "to": 1, "amount": 32},
+        *({"kind": "hu", "from": p, "to": 2, "amount": 33} for p in (3, 0)),
+        {"kind": "hu", "from": 0, "to": 3, "amount": 65},
+    ],
+    "next_dealer": 1,
+    "deltas": [-130, 32, 66, 32],
+}
+
+
+def tianhu_32_record() -> dict[str, Any]:
+    return record(
+        TIANHU_32_DEAL,
+        ["h0 9p", "d1 9s", "h1", "d2 6s", "h2"],
+        que="mpms",
+        result=copy.deepcopy(TIANHU_32_RESULT),
+    )
+
+
+def dihu_32_record() -> dict[str, Any]:
+    return record(
+        DIHU_32_DEAL,
+        ["x0 9p", "h1", "d2 9s", "h2", "d3 9m", "h3"],
+        que="psps",
+        result=copy.deepcopy(DIHU_32_RESULT),
+    )
+
+
+@pytest.mark.parametrize("make", [tianhu_32_record, dihu_32_record])
+def test_sc_4_5_a_record_stating_the_flat_win_at_32_is_ok(make: Any) -> None:
+    """SC-4.5 at equality, in the audit (issue 34): the record states the flat wins: ok."""
+    out = audit_validated(make())
+    assert (out["status"], out["differences"]) == ("ok", [])
+
+
+@pytest.mark.parametrize(
+    ("make", "normal"),
+    [
+        (tianhu_32_record, {"hand": "qinglongqidui", "gen": 0}),  # 天胡 read as 青龙七对 32 · 2^0
+        (dihu_32_record, {"hand": "longqidui", "gen": 1}),  # 地胡 on a discard read as 龙七对 16 · 2^1
+    ],
+)
+def test_sc_4_5_a_record_stating_the_normal_hand_at_32_differs_in_wins(
+    make: Any, normal: dict[str, Any]
+) -> None:
+    """The same amounts, but the first win named as its normal hand: a ``wins`` difference alone
+    (SC-4.5 makes it 天胡/地胡 with gen 0; §10 audits ``hand`` and ``gen``)."""
+    rec = make()
+    rec["result"]["wins"][0].update(normal)
+    out = audit_validated(rec)
+    assert out["status"] == "mismatch"
+    assert [d["field"] for d in out["differences"]] == ["wins"]
+    assert out["differences"][0]["computed"][0]["hand"] in ("tianhu", "dihu")
+
+
 # SC-5.4 点杠花 (E10) / §7 bankruptcy (E8) -----------------------------------------------------
 E10_DEAL = [
     "1s 2s 3s 4s 5s 6s 7s 8s 9s 1p 2p 3p 4p 5p",

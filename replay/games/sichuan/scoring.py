@@ -53,7 +53,8 @@ def score_win(
     zimo_fan: bool = True,
 ) -> WinScore:
     """SC-5.1. ``ways``: the SC-4.4 ways that happened (only those in ``rules.ways`` count);
-    ``tiandi``: ``tianhu``/``dihu`` when SC-4.5 holds; ``zimo_fan``: False where a self-draw pays
+    ``tiandi``: ``tianhu``/``dihu`` when SC-4.5 holds (flat 32 unless the normal M, 自摸 ``fan``
+    included, is larger); ``zimo_fan``: False where a self-draw pays
     as a discard (点杠花 ``dianpao``, SC-5.4)."""
     counted = tuple(w for w in ways if w in rules.ways)
     factors = [Factor(reading.hand, NAMES_ZH[reading.hand], reading.points)]
@@ -63,10 +64,11 @@ def score_win(
     if fan:
         factors.append(Factor("zimo", "自摸", 2))
     m = reading.points * 2 ** (reading.gen + len(counted) + fan)
-    normal = WinScore(reading.hand, reading.points, reading.gen, counted, m, False, tuple(factors))
-    if tiandi is not None and rules.tiandihu and m < FLAT:
+    if tiandi is not None and rules.tiandihu and m <= FLAT:
+        # SC-4.5: flat "unless its normal M ... is larger": a normal M of exactly 32 is flat too,
+        # so the win is named 天胡/地胡 with gen 0 and no ways (the audit compares those, §10).
         return WinScore(tiandi, POINTS[tiandi], 0, (), FLAT, True, (Factor(tiandi, NAMES_ZH[tiandi], FLAT),))
-    return normal
+    return WinScore(reading.hand, reading.points, reading.gen, counted, m, False, tuple(factors))
 
 
 @dataclass(frozen=True)

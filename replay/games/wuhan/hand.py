@@ -90,8 +90,7 @@ def _pph_cost(counts: Sequence[int], jiang: bool = False, wild_pair: bool = True
     """Wildcards to make the concealed tiles triplets plus one pair (碰碰胡 shape).
 
     ``jiang``: the pair must be a 将 (R-7.15); ``wild_pair``: two wildcards may be the pair
-    (not where R-7.13 asks for a real 将). A 皮 never needs a wildcard here: one held means no
-    win at all (R-4.4), and two wildcards as a 将 pair can always be a 将 that is not a 皮.
+    (not where R-7.13 asks for a real 将). Every kind is open to a wildcard, a 皮 included (R-4.4).
     """
     cost = 0
     delta = 2 if wild_pair else 99
@@ -103,8 +102,8 @@ def _pph_cost(counts: Sequence[int], jiang: bool = False, wild_pair: bool = True
     return cost + delta
 
 
-def _suit_pair_need(counts: Sequence[int], suit: int, blocked: Sequence[int] = ()) -> int:
-    v = suit_values(bytes(counts), blocked)[suit]
+def _suit_pair_need(counts: Sequence[int], suit: int) -> int:
+    v = suit_values(bytes(counts))[suit]
     return v >> 3 & 7
 
 
@@ -113,11 +112,15 @@ def pihu_shape(counts: Sequence[int], wild: int, laizi: int, rules: Ruleset) -> 
 
     ``counts`` are the natural tiles, ``wild`` the laizi read as wildcards. When the laizi is
     itself a 2/5/8, two of them read as their own kind are a real 将, so R-7.13 changes
-    nothing: only a laizi that is not a 将 can fake one. No wildcard reads as a 皮 (R-4.4).
+    nothing: only a laizi that is not a 将 can fake one. A wildcard may read as a 皮 kind
+    (R-4.4: 1-2条 + laizi as the 皮 3条 is a run): only the 皮 *tiles* are pizi, and a held one
+    is refused before any shape is read (``replay.games.wuhan.judge``). Nor is any kind kept from
+    a wildcard for R-4.1's pizi: standing for a 红中 could only complete a held 红中, which blocks
+    the win anyway.
     """
     if wild and rules.jianjiang and laizi not in JIANG:
-        return complete_real_jiang(counts, wild, rules.pi)
-    return complete(counts, wild, "jiang", rules.pi)
+        return complete_real_jiang(counts, wild)
+    return complete(counts, wild, "jiang")
 
 
 def _family(
@@ -138,7 +141,6 @@ def _family(
     winds = wind_kinds(rules)
     suits = {k // 9 for k in present if k < 27}
     honours = not present.isdisjoint(_HONOURS)
-    blocked = rules.pi
     pihu = pihu_shape(counts, wild, laizi, rules)
 
     def feasible(types: frozenset[str], jiang: bool = False) -> bool:
@@ -188,7 +190,7 @@ def _family(
             if jiang:  # one suit and R-7.2's shape: the wildcards can always be read in the suit
                 return pihu
             (suit,) = {k // 9 for k in allowed}
-            return _suit_pair_need(counts, suit, blocked) <= wild
+            return _suit_pair_need(counts, suit) <= wild
         return not jiang or pihu  # 风一色 never has a 将; 将一色 and 全求人 are handled above
 
     def possible(jiang: bool = False) -> tuple[str, ...]:

@@ -3,7 +3,9 @@
 R-3.6 (七皮): with ``qipi`` the indicator's kind and the kind before it are pizi too (皮). Both
 are the two kinds before the laizi in R-3.2's cycle, so the laizi alone tells them (a 红中 and
 a 北 indicator both give laizi 发 and 皮 北, 西); ``table_rules`` puts them in the ruleset's
-``pizi`` so everything R-4.1 says of a pizi holds for a 皮 without a second code path (R-4.4).
+``pizi`` so everything R-4.1 says of a pizi holds for a 皮 without a second code path (R-4.4),
+and in ``pi`` too. Only the 皮 *tiles* are pizi: a laizi may still stand for a 皮 kind inside a
+winning hand (R-4.4 amended), which the shape code allows by keeping no kind from a wildcard.
 """
 
 from __future__ import annotations

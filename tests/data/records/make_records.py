@@ -1017,6 +1017,32 @@ def make_qipi() -> None:
             result=res(1, ["gangshangkai"], [-300, 760, -160, -300], self_draw=True),
         ),
     )
+    # R-4.4's example as a record, indicator 4s (laizi 5s, 皮 4s 3s): seat 1 chis 6p7p on seat 0's
+    # 8p, pengs seat 2's 9p and wins on seat 2's 1p holding 8m 8m 1s 2s 5s 2p 3p: 1-2s + the laizi
+    # as 3s (a 皮 kind), 1-2-3p, pair 8m: a soft 屁胡. W = 2 · 2 (two opens, 口口番) = 4, base 1:
+    # seat 0 (dealer) 1·4·2 = 8, seat 2 (放冲) 1·4·2 = 8, seat 3 4; seat 1 +20.
+    legal(
+        "qipi_laizi_as_pi",
+        build(
+            "qlp-1",
+            {0: "8p", 1: "8m 8m 1s 2s 5s 2p 3p 6p 7p 9p 9p N W", 2: "9p 1p"},
+            "4s",
+            [
+                "0 d 8p",
+                "1 chi 6p 7p",
+                "1 d N",
+                "2 D 7m",
+                "2 d 9p",
+                "1 peng",
+                "1 d W",
+                "2 D 5m",
+                "2 d 1p",
+                "1 hu",
+            ],
+            preset="qipi",
+            result=res(1, ["pihu"], [-8, 20, -8, -4], hard=False),
+        ),
+    )
     # discards and a claim after the 海底 line; seat 2 wins 海底捞 on the very last tile.
     # Indicator 9m (laizi 1m, 皮 9m 8m); every special tile is dealt, so the live wall is plain.
     # W = 2 (peng 6m) · 2 (hard) · 1.5 (R-10.10) = 6: seat 0 (peng 7m) 10·6·2 = 120, seats 1, 3 60.

@@ -36,8 +36,10 @@ def complete(counts: Sequence[int], wild: int = 0, pair: str = "jiang", blocked:
 
     A count above four of any kind answers False: no hand holds a fifth copy (R-3.1).
     ``pair="jiang"``: the pair must be a suited 2, 5 or 8 (屁胡, R-7.2); ``"any"`` allows any
-    pair (清一色, 碰碰胡). Each wildcard may stand for any kind but the ``blocked`` ones (the
-    皮 of R-3.6: a laizi never stands for a pizi, R-4.2).
+    pair (清一色, 碰碰胡). Each wildcard may stand for any kind but the ``blocked`` ones, and a
+    blocked kind held is only ever itself. (Wuhan blocks nothing since R-4.4's amendment: a
+    laizi may be a 皮, and a laizi read as a held pizi could never win, R-4.2; the parameter is
+    the shared engine's for a game whose wildcards exclude kinds.)
     """
     b = bytes(counts)
     if wild == 0:
@@ -137,10 +139,9 @@ def suit_values(b: bytes, blocked: Sequence[int] = ()) -> tuple[int, int, int]:
 @lru_cache(maxsize=1 << 16)
 def blocked_needs(key: bytes, mask: int) -> int:
     """One suit's packed needs (melds | any pair << 3 | 将 pair << 6, 7 = impossible) when no
-    wildcard may stand for the ranks in ``mask`` (R-3.6's 皮: R-4.2, a laizi is never a pizi).
+    wildcard may stand for the ranks in ``mask`` (``complete``'s ``blocked``).
 
-    Plain recursion, the lowest natural tile first; only a 七皮 table's one or two suits with a
-    皮 come here, and each suit shape once (cached).
+    Plain recursion, the lowest natural tile first; each suit shape once (cached).
     """
     counts = tuple(key)
     if max(counts) > 4:  # a fifth copy: no hand (the plain tables hold no such shape either)

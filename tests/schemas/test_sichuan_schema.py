@@ -373,6 +373,7 @@ def mutated_records(draw: st.DrawFn) -> dict[str, Any]:
 @settings(
     max_examples=200,
     deadline=None,
+    derandomize=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example, HealthCheck.data_too_large],
 )
 @given(mutated_records())

@@ -98,7 +98,7 @@ class Evaluate(MethodView):
         auth.require(auth.ANY, public=True)
         items, single = read_upload()
         answers = [
-            {"error": {"field": "", "message": item.obj.message}}
+            {"error": {"field": item.obj.field, "message": item.obj.message}}
             if isinstance(item.obj, Unreadable)
             else evaluate(item.obj)
             for item in items

@@ -26,7 +26,7 @@ def audit_record(obj: object, location: str | None = None, analysis: bool = True
     """
     if isinstance(obj, Unreadable):
         out = _blank(None, None, location)
-        out["errors"] = [{"field": "", "message": obj.message}]
+        out["errors"] = [{"field": obj.field, "message": obj.message}]
         return out
     game = other_game(obj)
     if game is not None and isinstance(obj, Mapping):

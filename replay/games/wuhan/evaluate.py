@@ -274,7 +274,9 @@ def read_inputs(text: str) -> Iterator[tuple[object | None, InputError | None]]:
     for value, _ in decode(text, "input"):
         if isinstance(value, Unreadable):
             where = f"line {value.line}" if value.line is not None else ""
-            if value.key is not None:  # well-formed, but parsers disagree on which value counts
+            if value.field:  # a lone surrogate: the reader names the field that holds it
+                yield None, InputError(value.field, value.message)
+            elif value.key is not None:  # well-formed, but parsers disagree on which value counts
                 yield None, InputError(where, value.detail)
             else:
                 yield None, InputError(where, f"invalid JSON: {value.detail}")

@@ -116,6 +116,9 @@ class Limits:
     max_records: int = 1_000_000
 
 
+DEFAULT_LIMITS = Limits()
+
+
 @dataclass
 class Item:
     """One record as received: the decoded value (or an ``Unreadable``), its bytes, where from.
@@ -414,24 +417,33 @@ def decode_auto(data: bytes, name: str) -> list[Item]:
     return list(iter_auto(data, name))
 
 
-def iter_auto(data: bytes, name: str, scale: float = 0.0) -> Iterable[Item]:
+def iter_auto(
+    data: bytes, name: str, scale: float = 0.0, max_items: int | None = None, max_lines: bool = True
+) -> Iterable[Item]:
     """``decode_auto``, lazily for NDJSON (``scale`` as in ``iter_ndjson``).
 
     NDJSON fails the whole-value attempt at the end of its first line, so the attempt is cheap.
+    More than ``max_items`` records is ``TooManyRecords`` before any is parsed past the bound
+    (an array's items as they are split; NDJSON lines counted first unless ``max_lines`` is
+    False: a file's reader then stops its lazy lines at the bound itself).
     """
     if data.strip(_LEADING):
         try:
-            whole = decode_json(data, name)
+            whole = decode_json(data, name, max_items)
+        except TooManyRecords:
+            raise
         except BodyError:
             pass
         else:
             for item in whole:
                 item.weight = len(data) * scale / len(whole)
             return whole
+    if max_items is not None and max_lines and count_lines(data, max_items) > max_items:
+        raise TooManyRecords(max_items)
     return iter_ndjson(data, name, scale)
 
 
-def read_paths(paths: Sequence[str], limits: Limits = Limits()) -> Iterator[Iterable[Item]]:
+def read_paths(paths: Sequence[str], limits: Limits = DEFAULT_LIMITS) -> Iterator[Iterable[Item]]:
     """Files (``.json``, ``.ndjson``, ``.gz``) and folders of them: the items of each file.
 
     Each item's ``weight`` is its share of the file's size on disk, so the weights of a file
@@ -475,11 +487,19 @@ def _read_file(path: Path, limits: Limits) -> Iterable[Item]:
                 stream.close()
             raw.seek(0)
         stream = _decompressed(raw)
-        head = _read_upto(stream, limits.max_bytes + 1)
+        head = read_upto(stream, limits.max_bytes + 1)
         if len(head) <= limits.max_bytes:
             stream.close()
             raw.close()
-            return iter_auto(head, name, size / max(len(head), 1))
+            scale = size / max(len(head), 1)
+            try:
+                return iter_auto(head, name, scale, limits.max_records, max_lines=False)
+            except TooManyRecords:  # a JSON array: refused whole, as the server refuses a body
+                message = (
+                    f"{name} is a JSON array of more than {limits.max_records} records, the bound"
+                    " --max-records: raise --max-records, or send NDJSON (read up to the bound)"
+                )
+                return [Item(Unreadable(message), b"", name, float(size))]
         streamed = _stream_ndjson(raw, stream, head, name, limits.max_bytes)
         if streamed is not None:
             return streamed
@@ -500,7 +520,7 @@ def _decompressed(raw: Any) -> Any:
     return gzip.GzipFile(fileobj=raw, mode="rb") if raw.peek(2)[:2] == b"\x1f\x8b" else raw
 
 
-def _read_upto(stream: Any, n: int) -> bytes:
+def read_upto(stream: Any, n: int) -> bytes:
     """At most ``n`` bytes, read in chunks: a device or a gzip bomb costs ``n`` and no more."""
     chunks: list[bytes] = []
     total = 0
@@ -651,9 +671,9 @@ def iter_records(paths: Sequence[str]) -> Iterator[tuple[object, str]]:
             yield item.obj, item.location
 
 
-def decode(text: str, name: str) -> Iterator[tuple[object, str]]:
+def decode(text: str, name: str, max_items: int | None = None) -> Iterator[tuple[object, str]]:
     """``(value, location)`` of the records in a text already read (``replay evaluate``, the
-    upload page): the same decoding as a file's."""
-    for item in iter_auto(text.encode("utf-8", "surrogatepass"), name):
+    upload page): the same decoding as a file's; more than ``max_items`` is ``TooManyRecords``."""
+    for item in iter_auto(text.encode("utf-8", "surrogatepass"), name, max_items=max_items):
         assert item.location is not None
         yield item.obj, item.location

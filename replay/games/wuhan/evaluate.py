@@ -59,7 +59,8 @@ def _seat_no(value: object, field: str) -> int:
 
 
 def _meld(value: object, field: str) -> Meld:
-    if not isinstance(value, Mapping) or value.get("type") not in _MELD:
+    kind = value.get("type") if isinstance(value, Mapping) else None
+    if not isinstance(kind, str) or kind not in _MELD:  # a list or object is no key of _MELD
         raise InputError(f"{field}.type", "must be 'chi', 'peng' or 'gang'")
     kind_of = str(value["type"])
     _obj(value, field, _MELD[kind_of])
@@ -269,9 +270,10 @@ def evaluate_wuhan(value: object) -> dict[str, Any]:
     }
 
 
-def read_inputs(text: str) -> Iterator[tuple[object | None, InputError | None]]:
-    """One JSON value (an array gives its items), else NDJSON: a bad line is an error, not the end."""
-    for value, _ in decode(text, "input"):
+def read_inputs(text: str, max_items: int | None = None) -> Iterator[tuple[object | None, InputError | None]]:
+    """One JSON value (an array gives its items), else NDJSON: a bad line is an error, not the end.
+    More than ``max_items`` inputs is ``replay.inputs.TooManyRecords`` before any is judged."""
+    for value, _ in decode(text, "input", max_items):
         if isinstance(value, Unreadable):
             where = f"line {value.line}" if value.line is not None else ""
             if value.field:  # a lone surrogate: the reader names the field that holds it
@@ -284,11 +286,12 @@ def read_inputs(text: str) -> Iterator[tuple[object | None, InputError | None]]:
             yield value, None
 
 
-def evaluate_text(text: str) -> tuple[list[dict[str, Any]], bool]:
-    """All answers, in order, and whether every input was well-formed."""
+def evaluate_text(text: str, max_items: int | None = None) -> tuple[list[dict[str, Any]], bool]:
+    """All answers, in order, and whether every input was well-formed (``max_items``: see
+    ``read_inputs``)."""
     answers: list[dict[str, Any]] = []
     ok = True
-    for value, err in read_inputs(text):
+    for value, err in read_inputs(text, max_items):
         answer = {"error": err.to_json()} if err is not None else evaluate(value)
         ok = ok and "error" not in answer
         answers.append(answer)

@@ -5,10 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from api import auth
-from api.bodies import read_items, read_upload
+from api.bodies import Blueprint, read_items, read_upload
 from api.errors import Problem
 from api.hands import NDJSON_BODY, upload_body_doc
 from replay.games.wuhan.evaluate import evaluate

@@ -540,13 +540,18 @@ def token_create(
 ) -> None:
     """Create a token; its secret is printed alone on the last line."""
     from schemas.hand_record import ID_PATTERN
-    from store.tokens import create_token
+    from store.tokens import check_label, create_token
 
     if source is not None:
         import re
 
         if not re.fullmatch(ID_PATTERN, source, re.ASCII):
             raise click.BadParameter("1-128 characters of A-Z a-z 0-9 . _ : -", param_hint="--source")
+    if label is not None:
+        try:
+            check_label(label)
+        except ValueError as err:
+            raise click.BadParameter(str(err).removeprefix("label: "), param_hint="--label") from None
     if server:
         from cli.remote import Client
 
@@ -575,7 +580,7 @@ def token_create(
 @token_option
 def token_list(db: str, as_json: bool, server: str | None, token: str | None) -> None:
     """Every token (never the secrets): id, scope, source, created, revoked."""
-    from store.tokens import Token, list_tokens
+    from store.tokens import Token, list_tokens, printable
 
     if server:
         from datetime import datetime
@@ -607,7 +612,7 @@ def token_list(db: str, as_json: bool, server: str | None, token: str | None) ->
             state = f"revoked {t.revoked_at:%Y-%m-%d %H:%M}" if t.revoked_at else "active"
             click.echo(
                 f"{t.token_id}  {t.scope:<6}  {t.source or '-':<20}  {t.created_at:%Y-%m-%d %H:%M}  {state}"
-                + (f"  {t.label}" if t.label else "")
+                + (f"  {printable(t.label)}" if t.label else "")
             )
 
 

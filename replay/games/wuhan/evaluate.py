@@ -60,7 +60,7 @@ def _seat_no(value: object, field: str) -> int:
 
 def _meld(value: object, field: str) -> Meld:
     kind = value.get("type") if isinstance(value, Mapping) else None
-    if not isinstance(kind, str) or kind not in _MELD:  # a list or object is no key of _MELD
+    if not isinstance(value, Mapping) or not isinstance(kind, str) or kind not in _MELD:  # [] is no key
         raise InputError(f"{field}.type", "must be 'chi', 'peng' or 'gang'")
     kind_of = str(value["type"])
     _obj(value, field, _MELD[kind_of])

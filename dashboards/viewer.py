@@ -16,6 +16,7 @@ from typing import Any
 from dashboards import review, terms
 from dashboards.terms import MISTAKE_NAMES_ZH, tile, tiles_in_text
 from replay.errors import InputError
+from replay.inputs import Unreadable
 from replay.games.wuhan.analysis.detectors.inefficient_discard import discard_options, distance
 from replay.games.wuhan.board import Board, IllegalEvent
 from replay.games.wuhan.ruleset import HAND_NAMES_ZH, Ruleset
@@ -238,6 +239,8 @@ def build(record_obj: object, audit: dict[str, Any] | None = None) -> dict[str, 
     if audit is None:
         audit = audit_record(record_obj)
     record, errors = validate_record(record_obj)
+    if isinstance(record_obj, Unreadable):  # the reader's own words (the line, the field), not "not JSON"
+        errors = audit["errors"]
     computed = audit.get("computed")
     model = review.skeleton(audit, errors)
     model["game"] = "wuhan"

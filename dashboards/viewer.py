@@ -16,10 +16,10 @@ from typing import Any
 from dashboards import review, terms
 from dashboards.terms import MISTAKE_NAMES_ZH, tile, tiles_in_text
 from replay.errors import InputError
-from replay.inputs import Unreadable
 from replay.games.wuhan.analysis.detectors.inefficient_discard import discard_options, distance
 from replay.games.wuhan.board import Board, IllegalEvent
 from replay.games.wuhan.ruleset import HAND_NAMES_ZH, Ruleset
+from replay.inputs import Unreadable
 from replay.tiles import CODES, parse_tile
 from schemas.audit import audit_record
 from schemas.hand_record import validate_record

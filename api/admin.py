@@ -39,15 +39,16 @@ def _token_create_body() -> dict[str, Any]:
     """The request body as the server takes it, the scope/source rule included (an upload token
     needs a source, an admin token has none, a read token may have one): marshmallow validates
     each field, ``create_token`` the rule between them, so the document states it here."""
-    from schemas.envelope import TEXT_PATTERN
+    from schemas.envelope import TEXT_FORBIDDEN
     from schemas.hand_record import ID_PATTERN
 
     source = {"type": "string", "pattern": f"^{ID_PATTERN}$"}
     label = {
         "type": "string",
         "maxLength": LABEL_MAX_LENGTH,
-        "pattern": f"^{TEXT_PATTERN}$",
-        "description": "who or what uses the token (no control or invisible characters)",
+        "pattern": f"^[^{TEXT_FORBIDDEN}]*$",
+        "description": "who or what uses the token: no control character; invisible ones (zero-width,"
+        " tags: docs/hand-record.md#names-and-ids) are removed",
     }
 
     def variant(scope: str, properties: dict[str, Any], required: list[str]) -> dict[str, Any]:

@@ -540,7 +540,7 @@ def token_create(
 ) -> None:
     """Create a token; its secret is printed alone on the last line."""
     from schemas.hand_record import ID_PATTERN
-    from store.tokens import check_label, create_token
+    from store.tokens import clean_label, create_token
 
     if source is not None:
         import re
@@ -549,7 +549,7 @@ def token_create(
             raise click.BadParameter("1-128 characters of A-Z a-z 0-9 . _ : -", param_hint="--source")
     if label is not None:
         try:
-            check_label(label)
+            clean_label(label)
         except ValueError as err:
             raise click.BadParameter(str(err).removeprefix("label: "), param_hint="--label") from None
     if server:

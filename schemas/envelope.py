@@ -100,19 +100,35 @@ def unseen_at(value: str) -> int | None:
     return None
 
 
+def strip_invisible(value: str) -> str:
+    """``value`` without its invisible characters (a joiner inside an emoji kept): for a token's
+    label, a note for people, where removing them loses nothing (names are refused instead)."""
+    while True:
+        at = unseen_at(value)
+        if at is None or _FORBIDDEN_RE.match(value, at):
+            return value
+        value = value[:at] + value[at + 1 :]
+
+
+def check_controls(value: str) -> None:
+    """No control, separator or bidirectional-control character (``TEXT_FORBIDDEN``)."""
+    m = _FORBIDDEN_RE.search(value)
+    if m is not None:
+        raise ValidationError(
+            f"must not hold control characters: U+{ord(m.group()):04X} at position {m.start()}"
+            " (controls, line separators and bidirectional controls are refused)"
+        )
+
+
 def check_text(value: str) -> None:
     """No control, separator or bidirectional-control character (``TEXT_FORBIDDEN``) and no
     invisible one (``TEXT_INVISIBLE``); the error names the first one and where it is, so an app
     can find it."""
+    check_controls(value)
     at = unseen_at(value)
     if at is None:
         return
     char = value[at]
-    if _FORBIDDEN_RE.match(char):
-        raise ValidationError(
-            f"must not hold control characters: U+{ord(char):04X} at position {at}"
-            " (controls, line separators and bidirectional controls are refused)"
-        )
     raise ValidationError(
         f"must not hold invisible characters: U+{ord(char):04X} at position {at}"
         " (zero-width, tag and other invisible characters are refused: a name must look like itself)"

@@ -44,21 +44,25 @@ def _hash(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def check_label(label: str) -> None:
-    """A label is printed on terminals (``replay token list``): at most 200 characters and none
-    that is a control (an ANSI escape would recolour or rewrite the screen) or invisible; a
-    ValueError starting "label" names what is wrong."""
+def clean_label(label: str) -> str:
+    """A label as stored: it is printed on terminals (``replay token list``), so a control (an ANSI
+    escape would recolour or rewrite the screen) is refused and invisible characters (zero-width,
+    tags) are removed; at most 200 characters. A ValueError starting "label" names what is wrong.
+
+    Names are refused instead of cleaned (a player id is an identity); a label is a note."""
     from marshmallow import ValidationError
 
     from schemas.admin import LABEL_MAX_LENGTH
-    from schemas.envelope import check_text
+    from schemas.envelope import check_controls, strip_invisible
 
-    if len(label) > LABEL_MAX_LENGTH:
-        raise ValueError(f"label: at most {LABEL_MAX_LENGTH} characters, not {len(label)}")
     try:
-        check_text(label)
+        check_controls(label)
     except ValidationError as err:
         raise ValueError(f"label: {err.messages[0]}") from None
+    label = strip_invisible(label)
+    if len(label) > LABEL_MAX_LENGTH:
+        raise ValueError(f"label: at most {LABEL_MAX_LENGTH} characters, not {len(label)}")
+    return label
 
 
 def printable(text: str) -> str:
@@ -80,7 +84,7 @@ def create_token(
     if scope == "admin" and source:
         raise ValueError("admin tokens are not bound to a source")
     if label is not None:
-        check_label(label)
+        label = clean_label(label)
     token_id = "tok_" + secrets.token_hex(4)
     secret = PREFIX + secrets.token_urlsafe(32)
     with store.write() as con:

@@ -117,14 +117,10 @@ def read_upload() -> tuple[list[Item], bool]:
     return items, single
 
 
-def read_json_body() -> Any:
+def read_json_value(data: bytes) -> Any:
     """A body that is one JSON value (the admin API's), read by the records' reader: strict
     UTF-8, no lone surrogates, no duplicate keys (``{"scope":"read","scope":"admin"}`` must not
-    make an admin token by whichever parser keeps the last), bounded like every upload. A
-    refusal is a 400 naming the field; an empty body is ``None``."""
-    data = read_body()
-    if not data.strip():
-        return None
+    make an admin token by whichever parser keeps the last). A refusal is a 400 naming the field."""
     try:
         return loads(data)
     except DuplicateKey as err:
@@ -136,14 +132,14 @@ def read_json_body() -> Any:
 
 
 class StrictParser(FlaskParser):
-    """webargs' parser with ``read_json_body`` in place of ``json.loads`` (which keeps the last of
+    """webargs' parser with ``read_json_value`` in place of ``json.loads`` (which keeps the last of
     two equal keys and reads lone surrogates), for every body a schema loads."""
 
     def _raw_load_json(self, req: Any) -> Any:
         if not is_json_request(req):
             return core.missing
-        value = read_json_body()
-        return core.missing if value is None else value
+        data = read_body()  # bounded like every upload
+        return read_json_value(data) if data.strip() else core.missing  # ``null`` is not "no body"
 
 
 class Blueprint(flask_smorest.Blueprint):  # type: ignore[misc]

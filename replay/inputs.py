@@ -1,8 +1,8 @@
 """The one decoder of hand records: JSON, NDJSON, gzip, files and folders of them.
 
-``replay audit``, ``replay evaluate``, ``replay ingest``, the HTTP uploads and tools, the upload
-page and the batch audit all read their inputs here, so a file means the same records with the
-same locations and the same errors wherever it is sent. Every record keeps where it came from
+``replay audit``, ``replay evaluate``, ``replay ingest``, the HTTP uploads, tools and admin
+bodies, the upload page and the batch audit all read their inputs here, so a file means the same
+records with the same locations and the same errors wherever it is sent. Every record keeps where it came from
 (``path:line``, ``path[i]``, or the file name for a file that is one value) and its exact bytes
 (the store keeps them as received). A line that is not JSON becomes an error for that line, not
 the end; NDJSON lines are cut at ``\\n`` only (a JSON string may hold U+2028 and the like).
@@ -11,10 +11,13 @@ JSON is strict: UTF-8, no NaN or Infinity (nor numbers too large for a float), n
 most 1024 levels deep (orjson, which also makes ingest fast), and no object with the same key twice
 (parsers disagree on which one counts: the store and DuckDB must read what the audit read); the
 items of a top-level array go through the json module's ``raw_decode`` for their spans, with the
-same refusals.
+same refusals (a lone surrogate, which that module reads, is found and refused per item, naming
+its field: ``LoneSurrogate``, ``Unreadable.field``).
 
 A caller that answers strangers bounds the work before it starts: ``max_items`` stops the split
 of a body at the first record past the limit (``TooManyRecords``), before anything is validated.
+Files are read within ``Limits`` (the command line's ``--max-bytes`` and ``--max-records``): in
+chunks, whatever they are (a pipe, ``/dev/zero``, a gzip bomb), never past the bound.
 """
 
 from __future__ import annotations

@@ -255,7 +255,8 @@ def mistakes() -> str:
     m = data().mistakes(f, q if q.page <= MAX_PAGE else dataclasses.replace(q, page=1))
     last = max(1, -(-m["total"] // q.per_page))
     if q.page > last:
-        shown = echo(str(q.page), 20).strip("'")
+        digits = str(q.page)
+        shown = digits if len(digits) <= 20 else f"{digits[:20]}… ({len(digits)} digits)"
         abort(404, description=f"page: there are {last} pages of mistakes with these filters, not {shown}")
     return page(
         "mistakes.html",

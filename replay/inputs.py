@@ -35,6 +35,7 @@ from typing import Any
 import orjson
 
 SUFFIXES = (".json", ".ndjson", ".jsonl", ".gz")
+_BOM = b"\xef\xbb\xbf"
 #: A file's BOM and JSON's whitespace, which may come before the first value.
 _LEADING = b" \t\r\n\xef\xbb\xbf"
 _WS = re.compile(r"[ \t\n\r]*")
@@ -616,10 +617,12 @@ def _stream_ndjson(raw: Any, stream: Any, head: bytes, name: str, limit: int) ->
     del head
     try:
         first = next(lines, None)
+        if first is not None and first[0] == 1 and not first[1].removeprefix(_BOM).strip():
+            first = next(lines, None)  # a line holding only the byte-order mark is blank
         if first is None:
             raise _NotNdjson
         try:
-            decode_json(first[1].removeprefix(b"\xef\xbb\xbf") if first[0] == 1 else first[1], name)
+            decode_json(first[1].removeprefix(_BOM) if first[0] == 1 else first[1], name)
         except BodyError:
             raise _NotNdjson from None
         second = next(lines, None)

@@ -14,11 +14,12 @@ from typing import Any
 
 from flask import current_app, url_for
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from api import auth
+from api.bodies import Blueprint
 from api.errors import Problem
 from schemas.admin import (
+    LABEL_MAX_LENGTH,
     JobListSchema,
     JobQuerySchema,
     JobSchema,
@@ -28,6 +29,7 @@ from schemas.admin import (
     TokenListSchema,
     TokenSchema,
 )
+from schemas.fields import echo
 from store.db import Store
 from store.jobs import Job, JobRunning, Jobs
 from store.tokens import create_token, list_tokens, revoke_token
@@ -37,10 +39,17 @@ def _token_create_body() -> dict[str, Any]:
     """The request body as the server takes it, the scope/source rule included (an upload token
     needs a source, an admin token has none, a read token may have one): marshmallow validates
     each field, ``create_token`` the rule between them, so the document states it here."""
+    from schemas.envelope import TEXT_FORBIDDEN
     from schemas.hand_record import ID_PATTERN
 
     source = {"type": "string", "pattern": f"^{ID_PATTERN}$"}
-    label = {"type": "string", "maxLength": 200, "description": "who or what uses the token"}
+    label = {
+        "type": "string",
+        "maxLength": LABEL_MAX_LENGTH,
+        "pattern": f"^[^{TEXT_FORBIDDEN}]*$",
+        "description": "who or what uses the token: no control character; invisible ones (zero-width,"
+        " tags: docs/hand-record.md#names-and-ids) are removed",
+    }
 
     def variant(scope: str, properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
         return {
@@ -117,7 +126,8 @@ class Tokens(MethodView):
             token_id, secret = create_token(store, body["scope"], body.get("source"), body.get("label"))
         except ValueError as err:
             message = str(err).replace("--source", "source")
-            raise Problem(400, message, [{"field": "source", "message": message}]) from None
+            field = "label" if message.startswith("label") else "source"
+            raise Problem(400, message, [{"field": field, "message": message}]) from None
         token = next(t for t in list_tokens(store) if t.token_id == token_id)
         return {"token": token.to_json(), "secret": secret}
 
@@ -136,7 +146,7 @@ class TokenRevoke(MethodView):
     def post(self, token_id: str) -> dict[str, Any]:
         store = _store()
         if not revoke_token(store, token_id):
-            raise Problem(404, f"no live token {token_id!r}")
+            raise Problem(404, f"no live token {echo(token_id)}")
         return next(t for t in list_tokens(store) if t.token_id == token_id).to_json()
 
 
@@ -204,5 +214,7 @@ class Reaudit(MethodView):
     def get(self, query: dict[str, Any], job_id: str) -> dict[str, Any]:
         job = jobs().get(job_id)
         if job is None:
-            raise Problem(404, f"no re-audit job {job_id!r} on this server (jobs are kept until it restarts)")
+            raise Problem(
+                404, f"no re-audit job {echo(job_id)} on this server (jobs are kept until it restarts)"
+            )
         return job.to_json(offset=query["offset"], limit=query["limit"])

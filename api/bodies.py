@@ -8,10 +8,27 @@ the answer is a 413 that says which limit and how to send the data instead.
 
 from __future__ import annotations
 
+from typing import Any
+
+import flask_smorest
 from flask import current_app, request
+from webargs import core
+from webargs.flaskparser import FlaskParser, is_json_request
 
 from api.errors import Problem
-from replay.inputs import BodyError, BodyTooLarge, Item, TooManyRecords, decode_json, decode_ndjson, gunzip
+from replay.inputs import (
+    DECODE_ERRORS,
+    BodyError,
+    BodyTooLarge,
+    DuplicateKey,
+    Item,
+    LoneSurrogate,
+    TooManyRecords,
+    decode_json,
+    decode_ndjson,
+    gunzip,
+    loads,
+)
 
 JSON_TYPES = frozenset({"application/json"})
 NDJSON_TYPES = frozenset(
@@ -98,3 +115,34 @@ def read_upload() -> tuple[list[Item], bool]:
         item.location = None
     single = kind == "json" and not data.lstrip(b" \t\r\n\xef\xbb\xbf").startswith(b"[")
     return items, single
+
+
+def read_json_value(data: bytes) -> Any:
+    """A body that is one JSON value (the admin API's), read by the records' reader: strict
+    UTF-8, no lone surrogates, no duplicate keys (``{"scope":"read","scope":"admin"}`` must not
+    make an admin token by whichever parser keeps the last). A refusal is a 400 naming the field."""
+    try:
+        return loads(data)
+    except DuplicateKey as err:
+        raise Problem(400, str(err), [{"field": err.key[:80], "message": str(err)}]) from None
+    except LoneSurrogate as err:
+        raise Problem(400, f"{err.field}: {err}", [{"field": err.field, "message": str(err)}]) from None
+    except DECODE_ERRORS as err:
+        raise Problem(400, f"the body is not valid JSON: {str(err)[:200]}") from None
+
+
+class StrictParser(FlaskParser):
+    """webargs' parser with ``read_json_value`` in place of ``json.loads`` (which keeps the last of
+    two equal keys and reads lone surrogates), for every body a schema loads."""
+
+    def _raw_load_json(self, req: Any) -> Any:
+        if not is_json_request(req):
+            return core.missing
+        data = read_body()  # bounded like every upload
+        return read_json_value(data) if data.strip() else core.missing  # ``null`` is not "no body"
+
+
+class Blueprint(flask_smorest.Blueprint):  # type: ignore[misc]
+    """The API's blueprints: flask-smorest's, with ``StrictParser`` for their arguments."""
+
+    ARGUMENTS_PARSER = StrictParser()

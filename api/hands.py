@@ -7,10 +7,9 @@ from typing import Any
 
 from flask import current_app, request
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from api import auth
-from api.bodies import read_items
+from api.bodies import Blueprint, read_items
 from api.errors import Problem
 from replay.errors import InputError
 from replay.games.wuhan.audit import replay_events
@@ -22,6 +21,7 @@ from schemas.api import (
     UploadQuerySchema,
     UploadResponseSchema,
 )
+from schemas.fields import echo
 from store.db import Store
 from store.ingest import ingest
 from store.queries import HandFilter, StoredHand, get_hand, list_hands
@@ -105,7 +105,7 @@ def _stored_hand(source: str, hand_id: str) -> StoredHand:
         with _store().read() as cur:
             hand = get_hand(cur, source, hand_id)
     if hand is None:
-        raise Problem(404, f"no hand {hand_id!r} from source {source!r}")
+        raise Problem(404, f"no hand {echo(hand_id)} from source {echo(source)}")
     return hand
 
 

@@ -7,11 +7,12 @@ from typing import Any
 
 from flask import current_app
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from api import auth
+from api.bodies import Blueprint
 from api.errors import Problem
 from schemas.api import HabitQuerySchema, PlayerMistakesSchema, PlayerStatsSchema
+from schemas.fields import echo
 from store.habits import HabitFilters, player_game, player_habits, player_mistakes
 from store.queries import player_stats
 
@@ -32,8 +33,8 @@ class PlayerStats(MethodView):
             stats = player_stats(cur, player_id, game, scope)
             if stats is None:
                 if query.get("game") is None:
-                    raise Problem(404, f"no stored hand has player {player_id!r}")
-                raise Problem(404, f"no stored {game} hand has player {player_id!r}")
+                    raise Problem(404, f"no stored hand has player {echo(player_id)}")
+                raise Problem(404, f"no stored {game} hand has player {echo(player_id)}")
             habits = player_habits(cur, player_id, filters, scope)
         habits.pop("player_id")
         return {**stats, "game": game, "habits": habits}

@@ -5,10 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from api import auth
-from api.bodies import read_upload
+from api.bodies import Blueprint, read_upload
 from api.errors import Problem
 from api.hands import NDJSON_BODY, upload_body_doc
 from replay.failure import ERROR, is_internal
@@ -74,7 +73,7 @@ def _answer(index: int, value: object) -> dict[str, Any]:
     """One input's evaluate answer; an engine failure on it is its ``internal_error`` answer
     (logged with its traceback under the answer's id), so the other inputs are answered."""
     if isinstance(value, Unreadable):
-        return {"error": {"field": "", "message": value.message}}
+        return {"error": {"field": value.field, "message": value.message}}
     return evaluate_at(index, value)
 
 

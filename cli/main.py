@@ -13,7 +13,7 @@ import os
 import sys
 from collections import Counter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 import click
 
@@ -36,22 +36,65 @@ def main() -> None:
     """Replay, audit and settle Wuhan mahjong (武汉麻将) hand records."""
 
 
+#: The bounds of one read, the server's per request (``--max-body``, ``--max-records``): the most
+#: bytes held at once (a file read whole, what a .gz inflates to, one NDJSON line; NDJSON past it
+#: is streamed) and the most records a file (audit, ingest) or an input (evaluate) may hold.
+DEFAULT_MAX_BYTES = 32 * 1024 * 1024
+DEFAULT_MAX_RECORDS = 1_000_000
+EVALUATE_MAX_RECORDS = 5000
+
+max_bytes_option = click.option(
+    "--max-bytes",
+    type=click.IntRange(1024),
+    default=DEFAULT_MAX_BYTES,
+    show_default=True,
+    help="Bytes read into memory at once: a file read whole, a .gz inflated, one NDJSON line.",
+)
+
+
+def max_records_option(default: int, what: str) -> Any:
+    return click.option(
+        "--max-records",
+        type=click.IntRange(1),
+        default=default,
+        show_default=True,
+        help=f"Records {what}; past it the rest is refused, naming the bound.",
+    )
+
+
+def _evaluate_error(message: str) -> None:
+    click.echo(json.dumps({"error": {"field": "", "message": message}}))
+    sys.exit(2)
+
+
 @main.command()
-@click.argument("file", type=click.File("r", encoding="utf-8"), default="-")
-def evaluate(file: TextIO) -> None:
+@click.argument("file", type=click.File("rb"), default="-")
+@max_bytes_option
+@max_records_option(EVALUATE_MAX_RECORDS, "in one input (as the server's /evaluate)")
+def evaluate(file: BinaryIO, max_bytes: int, max_records: int) -> None:
     """Judge and settle described wins: one JSON object or NDJSON in, one JSON line out per input."""
+    from replay.inputs import TooManyRecords, read_upto
+
+    data = read_upto(file, max_bytes + 1)  # a device or an endless pipe costs the bound, no more
+    if len(data) > max_bytes:
+        _evaluate_error(f"input is over --max-bytes ({max_bytes} bytes): raise --max-bytes or split it")
     try:
-        text = file.read()
+        text = data.decode("utf-8")
     except UnicodeDecodeError as err:
-        click.echo(json.dumps({"error": {"field": "", "message": f"input is not UTF-8: {err}"}}))
-        sys.exit(2)
+        _evaluate_error(f"input is not UTF-8: {err}")
     malformed = failed = False
-    for answer in evaluate_each(text):  # each line written before the next input is judged
-        if is_internal(answer):
-            failed = True
-        elif "error" in answer:
-            malformed = True
-        click.echo(json.dumps(answer, ensure_ascii=False, separators=(",", ":")))
+    try:
+        for answer in evaluate_each(text, max_records):  # each line written before the next is judged
+            if is_internal(answer):
+                failed = True
+            elif "error" in answer:
+                malformed = True
+            click.echo(json.dumps(answer, ensure_ascii=False, separators=(",", ":")))
+    except TooManyRecords:  # counted before any input is judged
+        _evaluate_error(
+            f"input holds more than {max_records} inputs, the bound --max-records: raise --max-records"
+            " or split it"
+        )
     sys.exit(INTERNAL_EXIT if failed else 2 if malformed else 0)
 
 
@@ -84,8 +127,16 @@ def _with_errors(parts: str, errors: int) -> str:
     help="Processes that audit (default: every core, for inputs over a few thousand hands).",
 )
 @click.option("--progress/--no-progress", default=None, help="Progress bar (default: on a terminal).")
+@max_bytes_option
+@max_records_option(DEFAULT_MAX_RECORDS, "in one file")
 def audit(
-    paths: tuple[str, ...], as_json: bool, analysis: bool, workers: int | None, progress: bool | None
+    paths: tuple[str, ...],
+    as_json: bool,
+    analysis: bool,
+    workers: int | None,
+    progress: bool | None,
+    max_bytes: int,
+    max_records: int,
 ) -> None:
     """Replay and audit hand records (JSON, NDJSON, .gz files or folders).
 
@@ -95,7 +146,7 @@ def audit(
     missing = [p for p in paths if not Path(p).exists()]
     if missing:
         raise click.UsageError(f"no such file or folder: {missing[0]}")
-    from replay.inputs import expand
+    from replay.inputs import Limits, expand
     from schemas.audit_run import Rate, default_workers, run_audit, summary_line, to_json
 
     total = sum(p.stat().st_size for p in expand(list(paths)))
@@ -116,7 +167,13 @@ def audit(
         render = to_json if as_json else summary_line
         # a process that runs to the end of its input: its heap is frozen after a first chunk
         audits = run_audit(
-            list(paths), render, analysis=analysis, workers=nproc, on_chunk=on_chunk, freeze_gc=True
+            list(paths),
+            render,
+            analysis=analysis,
+            workers=nproc,
+            on_chunk=on_chunk,
+            freeze_gc=True,
+            limits=Limits(max_bytes, max_records),
         )
         for a in audits:
             counts[a.status] += 1
@@ -283,6 +340,8 @@ def _invalid_line(result: dict[str, Any], location: str | None) -> str:
     show_default=True,
     help="The mistake analysis; --no-analysis stores verdicts only (no mistakes, no per-seat facts).",
 )
+@max_bytes_option
+@max_records_option(DEFAULT_MAX_RECORDS, "in one file")
 def ingest(
     paths: tuple[str, ...],
     db: str,
@@ -293,6 +352,8 @@ def ingest(
     server: str | None,
     token: str | None,
     analysis: bool,
+    max_bytes: int,
+    max_records: int,
 ) -> None:
     """Validate, replay and store hand records (files, folders, .json, .ndjson, .gz).
 
@@ -301,7 +362,7 @@ def ingest(
     --server each batch is one upload to the running server instead (an upload or admin token).
     """
 
-    from replay.inputs import read_paths
+    from replay.inputs import Limits, read_paths
     from store.ingest import batches, ingest_stream
 
     if bool(paths) == bool(parquet_dir):
@@ -322,7 +383,7 @@ def ingest(
             raise click.ClickException(str(err)) from None
     else:
         total_bytes = sum(p.stat().st_size for p in expand(list(paths)))
-        files = read_paths(list(paths))
+        files = read_paths(list(paths), Limits(max_bytes, max_records))
     outcomes: Counter[str] = Counter()
     statuses: Counter[str] = Counter()
     notes: list[str] = []
@@ -504,13 +565,18 @@ def token_create(
 ) -> None:
     """Create a token; its secret is printed alone on the last line."""
     from schemas.hand_record import ID_PATTERN
-    from store.tokens import create_token
+    from store.tokens import clean_label, create_token
 
     if source is not None:
         import re
 
         if not re.fullmatch(ID_PATTERN, source, re.ASCII):
             raise click.BadParameter("1-128 characters of A-Z a-z 0-9 . _ : -", param_hint="--source")
+    if label is not None:
+        try:
+            clean_label(label)
+        except ValueError as err:
+            raise click.BadParameter(str(err).removeprefix("label: "), param_hint="--label") from None
     if server:
         from cli.remote import Client
 
@@ -539,7 +605,7 @@ def token_create(
 @token_option
 def token_list(db: str, as_json: bool, server: str | None, token: str | None) -> None:
     """Every token (never the secrets): id, scope, source, created, revoked."""
-    from store.tokens import Token, list_tokens
+    from store.tokens import Token, list_tokens, printable
 
     if server:
         from datetime import datetime
@@ -571,7 +637,7 @@ def token_list(db: str, as_json: bool, server: str | None, token: str | None) ->
             state = f"revoked {t.revoked_at:%Y-%m-%d %H:%M}" if t.revoked_at else "active"
             click.echo(
                 f"{t.token_id}  {t.scope:<6}  {t.source or '-':<20}  {t.created_at:%Y-%m-%d %H:%M}  {state}"
-                + (f"  {t.label}" if t.label else "")
+                + (f"  {printable(t.label)}" if t.label else "")
             )
 
 

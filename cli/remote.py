@@ -229,13 +229,12 @@ def upload_batch(client: Client, items: list[Any], analysis: bool = True) -> lis
         elif not isinstance(item.obj, Unreadable):
             values.append(i)
         else:
-            message = item.obj.message
             results[i] = {
                 "source": None,
                 "hand_id": None,
                 "outcome": "invalid",
                 "status": None,
-                "errors": [{"field": "", "message": message}],
+                "errors": [{"field": item.obj.field, "message": item.obj.message}],
             }
     for indices, data, kind in (
         (lines, b"\n".join(items[i].raw for i in lines), "application/x-ndjson"),

@@ -19,6 +19,7 @@ from replay.errors import InputError
 from replay.games.wuhan.analysis.detectors.inefficient_discard import discard_options, distance
 from replay.games.wuhan.board import Board, IllegalEvent
 from replay.games.wuhan.ruleset import HAND_NAMES_ZH, Ruleset
+from replay.inputs import Unreadable
 from replay.tiles import CODES, parse_tile
 from schemas.audit import audit_record
 from schemas.hand_record import validate_record
@@ -238,6 +239,8 @@ def build(record_obj: object, audit: dict[str, Any] | None = None) -> dict[str, 
     if audit is None:
         audit = audit_record(record_obj)
     record, errors = validate_record(record_obj)
+    if isinstance(record_obj, Unreadable):  # the reader's own words (the line, the field), not "not JSON"
+        errors = audit["errors"]
     computed = audit.get("computed")
     model = review.skeleton(audit, errors)
     model["game"] = "wuhan"

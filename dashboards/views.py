@@ -7,6 +7,7 @@ The blueprint reads through ``current_app.extensions["dashboards.data"]`` (a
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from datetime import date
 from typing import Any
@@ -29,6 +30,7 @@ from replay.games import GAMES
 from replay.games.wuhan.ruleset import PRESETS
 from replay.inputs import decode
 from schemas.audit import audit_records
+from schemas.fields import echo
 from store.tokens import verify_token
 
 bp = Blueprint(
@@ -84,6 +86,34 @@ def data() -> Any:
 
 
 TOKEN_COOKIE = "replay_token"
+#: Methods that read: every other one is a form that changes something (a sign-in, an upload).
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+def sent_from_here() -> bool:
+    """Whether a form was submitted by this server's own pages (issue 36, item 8).
+
+    The sign-in cookie is ``SameSite=Strict``, but that only keeps it from being *sent* with
+    another site's requests: a page elsewhere could still post a token to ``/signin`` and have
+    the answer *set* the cookie (signing the user out, or in as the attacker). Browsers say where
+    a request comes from: ``Sec-Fetch-Site`` (``same-origin``, or ``none`` when the user typed
+    it) where they send it, else ``Origin``, which must be this server's own. A request with
+    neither comes from no browser (a script, curl), which no other site can drive.
+    """
+    site = request.headers.get("Sec-Fetch-Site")
+    if site is not None:
+        return site in ("same-origin", "none")
+    origin = request.headers.get("Origin")
+    return origin is None or origin == request.host_url.rstrip("/")
+
+
+@bp.before_request
+def check_origin() -> Any:
+    """A form posted from another origin is refused before it signs in, out or audits anything."""
+    if request.method in SAFE_METHODS or sent_from_here():
+        return None
+    message = "This form was sent from another site; sign in from this server's own page."
+    return render_template("signin.html", message=message), 403
 
 
 @bp.before_request
@@ -221,10 +251,13 @@ def audits() -> str:
 def mistakes() -> str:
     f = filters()
     q = mistake_query()
-    m = data().mistakes(f, q)
+    # a page past any store (its offset past DuckDB's BIGINT) is counted from page 1: the same 404
+    m = data().mistakes(f, q if q.page <= MAX_PAGE else dataclasses.replace(q, page=1))
     last = max(1, -(-m["total"] // q.per_page))
     if q.page > last:
-        abort(404, description=f"page: there are {last} pages of mistakes with these filters, not {q.page}")
+        digits = str(q.page)
+        shown = digits if len(digits) <= 20 else f"{digits[:20]}… ({len(digits)} digits)"
+        abort(404, description=f"page: there are {last} pages of mistakes with these filters, not {shown}")
     return page(
         "mistakes.html",
         m=m,
@@ -234,6 +267,9 @@ def mistakes() -> str:
         chart=charts.mistakes_by_type(m["summary"], terms.mistake_name),
     )
 
+
+#: More pages than any store holds (50 findings a page): past it, no query is run with its offset.
+MAX_PAGE = 10**9
 
 SORT_NAMES = {
     "date": "newest 最新",
@@ -277,7 +313,7 @@ def players() -> str:
 def player(player_id: str) -> str:
     p = data().player(player_id, filters(), scope=read_scope())
     if not p["figures"]["hands"]["player"]:
-        abort(404, description=f"no hands of player {player_id[:64]!r} with these filters")
+        abort(404, description=f"no hands of player {echo(player_id)} with these filters")
     return page(
         "player.html",
         p=p,
@@ -295,7 +331,7 @@ def hand(source: str, hand_id: str) -> str:
     scope = read_scope()
     found = data().hand(source, hand_id) if scope in (None, source) else None
     if found is None:
-        abort(404, description=f"no hand {hand_id[:64]!r} from {source[:64]!r}")
+        abort(404, description=f"no hand {echo(hand_id)} from {echo(source)}")
     record, audit = found
     sichuan = isinstance(record, dict) and record.get("format") == "sichuan-hand/1"
     return page("sichuan_viewer.html" if sichuan else "viewer.html", model=hand_model(record, audit))

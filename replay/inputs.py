@@ -1,8 +1,8 @@
 """The one decoder of hand records: JSON, NDJSON, gzip, files and folders of them.
 
-``replay audit``, ``replay evaluate``, ``replay ingest``, the HTTP uploads and tools, the upload
-page and the batch audit all read their inputs here, so a file means the same records with the
-same locations and the same errors wherever it is sent. Every record keeps where it came from
+``replay audit``, ``replay evaluate``, ``replay ingest``, the HTTP uploads, tools and admin
+bodies, the upload page and the batch audit all read their inputs here, so a file means the same
+records with the same locations and the same errors wherever it is sent. Every record keeps where it came from
 (``path:line``, ``path[i]``, or the file name for a file that is one value) and its exact bytes
 (the store keeps them as received). A line that is not JSON becomes an error for that line, not
 the end; NDJSON lines are cut at ``\\n`` only (a JSON string may hold U+2028 and the like).
@@ -11,19 +11,23 @@ JSON is strict: UTF-8, no NaN or Infinity (nor numbers too large for a float), n
 most 1024 levels deep (orjson, which also makes ingest fast), and no object with the same key twice
 (parsers disagree on which one counts: the store and DuckDB must read what the audit read); the
 items of a top-level array go through the json module's ``raw_decode`` for their spans, with the
-same refusals.
+same refusals (a lone surrogate, which that module reads, is found and refused per item, naming
+its field: ``LoneSurrogate``, ``Unreadable.field``).
 
 A caller that answers strangers bounds the work before it starts: ``max_items`` stops the split
 of a body at the first record past the limit (``TooManyRecords``), before anything is validated.
+Files are read within ``Limits`` (the command line's ``--max-bytes`` and ``--max-records``): in
+chunks, whatever they are (a pipe, ``/dev/zero``, a gzip bomb), never past the bound.
 """
 
 from __future__ import annotations
 
 import gzip
 import json
+import os
 import re
 import zlib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,6 +35,7 @@ from typing import Any
 import orjson
 
 SUFFIXES = (".json", ".ndjson", ".jsonl", ".gz")
+_BOM = b"\xef\xbb\xbf"
 #: A file's BOM and JSON's whitespace, which may come before the first value.
 _LEADING = b" \t\r\n\xef\xbb\xbf"
 _WS = re.compile(r"[ \t\n\r]*")
@@ -46,13 +51,20 @@ class Unreadable:
     """
 
     def __init__(
-        self, message: str, line: int | None = None, detail: str = "", key: str | None = None
+        self,
+        message: str,
+        line: int | None = None,
+        detail: str = "",
+        key: str | None = None,
+        field: str = "",
     ) -> None:
         self.message = message
         self.line = line
         self.detail = detail
         #: the key an object held twice, when that is why (well-formed JSON, refused)
         self.key = key
+        #: the field to blame when the reader can say (a lone surrogate's path), else ""
+        self.field = field
 
 
 class BodyError(ValueError):
@@ -81,6 +93,34 @@ class DuplicateKey(ValueError):
     def __init__(self, key: str) -> None:
         super().__init__(f"duplicate key {key[:64]!r}: each key may appear once in an object")
         self.key = key
+
+
+class LoneSurrogate(ValueError):
+    """A ``\\ud800``-style escape with no partner: JSON allows the spelling, but the text is not
+    Unicode (no UTF-8 encoder, DuckDB's included, can write it), so the record is refused, naming
+    the field that holds it (a key is named by its own escaped spelling)."""
+
+    def __init__(self, field: str, in_key: bool) -> None:
+        what = "a key" if in_key else "a string"
+        super().__init__(f"a lone surrogate escape (\\ud800-\\udfff) in {what}: not valid Unicode")
+        self.field = field
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one command may read of one input file: the most bytes held at once (a file read
+    whole, what a gzip inflates to when read whole, one NDJSON line) and the most records.
+
+    The server's bounds per request (``--max-body``, ``--max-records``) for the command line's
+    files: ``max_bytes`` defaults to the server's ``--max-body``; NDJSON past it is streamed line
+    by line (constant memory), so ``max_records`` bounds a file's time, not its memory.
+    """
+
+    max_bytes: int = 32 * 1024 * 1024
+    max_records: int = 1_000_000
+
+
+DEFAULT_LIMITS = Limits()
 
 
 @dataclass
@@ -169,12 +209,73 @@ def loads_stored(data: bytes) -> object:
     return orjson.loads(data)
 
 
+#: A ``\\u`` escape of a surrogate (``\\ud800``-``\\udfff``): the only way JSON text that is
+#: valid UTF-8 can spell one. A match may be an escaped backslash before ``ud800`` or half of a
+#: valid pair; ``surrogate_path`` on the decoded value then decides.
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
+def _spelled(text: str) -> str:
+    """A text that may hold lone surrogates, as printable ASCII (``\\ud800``) for an error."""
+    return text.encode("ascii", "backslashreplace").decode("ascii")[:80]
+
+
+def surrogate_path(value: object, path: str = "") -> tuple[str, bool] | None:
+    """Where the first lone surrogate sits in a decoded value, and whether it is in a key (the
+    key is then named by its escaped spelling); None when the value is valid Unicode."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return path, False
+        return None
+    if isinstance(value, Mapping):
+        for k, v in value.items():
+            here = f"{path}.{_spelled(k)}" if path else _spelled(k)
+            if surrogate_path(k) is not None:
+                return here, True
+            found = surrogate_path(v, here)
+            if found is not None:
+                return found
+    if isinstance(value, list):
+        for i, v in enumerate(value):
+            found = surrogate_path(v, f"{path}[{i}]")
+            if found is not None:
+                return found
+    return None
+
+
+def check_surrogates(data: bytes, value: object) -> None:
+    """Raise ``LoneSurrogate`` if ``value`` (the json module's parse of ``data``) holds one: the
+    escape search costs one regex pass, the walk runs only when an escape is there."""
+    if _SURROGATE_ESCAPE.search(data) is not None:
+        found = surrogate_path(value)
+        if found is not None:
+            raise LoneSurrogate(*found)
+
+
 def loads(data: bytes) -> object:
-    """Strict JSON: UTF-8, no NaN or Infinity, no lone surrogates, at most 1024 levels deep, no
-    duplicate keys (``DuplicateKey``, a ValueError like every other refusal)."""
-    value = orjson.loads(data)
+    """Strict JSON: UTF-8, no NaN or Infinity, no lone surrogates (``LoneSurrogate``, naming the
+    field), at most 1024 levels deep, no duplicate keys (``DuplicateKey``, a ValueError like every
+    other refusal)."""
+    try:
+        value = orjson.loads(data)
+    except orjson.JSONDecodeError:
+        if _SURROGATE_ESCAPE.search(data) is not None:
+            _name_the_surrogate(data)
+        raise
     check_unique_keys(data, value)
     return value
+
+
+def _name_the_surrogate(data: bytes) -> None:
+    """orjson refuses a lone surrogate without saying where: the json module reads it, so the
+    field can be named (``LoneSurrogate``). Returns if the text has another fault."""
+    try:
+        value = _STRICT.decode(data.decode("utf-8"))
+    except (*DECODE_ERRORS, UnicodeDecodeError):
+        return
+    check_surrogates(data, value)
 
 
 def _detail(err: BaseException) -> str:
@@ -185,6 +286,8 @@ def _unreadable(err: BaseException, prefix: str = "", line: int | None = None) -
     detail = _detail(err)
     if isinstance(err, DuplicateKey):
         return Unreadable(f"{prefix}has a {detail}" if prefix else detail, line, detail, err.key)
+    if isinstance(err, LoneSurrogate):
+        return Unreadable(f"{prefix}has {detail}" if prefix else detail, line, detail, field=err.field)
     return Unreadable(f"{prefix}is not JSON: {detail}", line, detail)
 
 
@@ -229,8 +332,9 @@ def _array_items(text: str, start: int, name: str, max_items: int | None = None)
             obj, end = _DECODER.raw_decode(text, pos)
             raw = text[pos:end].encode("utf-8", "surrogatepass")
             try:
+                check_surrogates(raw, obj)
                 check_unique_keys(raw, obj)
-            except DuplicateKey as err:  # well-formed, so only this item is refused
+            except (DuplicateKey, LoneSurrogate) as err:  # well-formed: only this item is refused
                 obj = _unreadable(err)
             items.append(Item(obj, raw, f"{name}[{len(items)}]"))
             pos = _skip(text, end)
@@ -254,7 +358,7 @@ def decode_json(data: bytes, name: str = "body", max_items: int | None = None) -
         if stripped[:1] != b"[":
             try:
                 value = loads(stripped)
-            except DuplicateKey as err:  # well-formed: one refused record, not a broken body
+            except (DuplicateKey, LoneSurrogate) as err:  # well-formed: one refused record
                 value = _unreadable(err)
             return [Item(value, stripped, name)]
         text = stripped.decode("utf-8")
@@ -317,95 +421,216 @@ def decode_auto(data: bytes, name: str) -> list[Item]:
     return list(iter_auto(data, name))
 
 
-def iter_auto(data: bytes, name: str, scale: float = 0.0) -> Iterable[Item]:
+def iter_auto(
+    data: bytes, name: str, scale: float = 0.0, max_items: int | None = None, max_lines: bool = True
+) -> Iterable[Item]:
     """``decode_auto``, lazily for NDJSON (``scale`` as in ``iter_ndjson``).
 
     NDJSON fails the whole-value attempt at the end of its first line, so the attempt is cheap.
+    More than ``max_items`` records is ``TooManyRecords`` before any is parsed past the bound
+    (an array's items as they are split; NDJSON lines counted first unless ``max_lines`` is
+    False: a file's reader then stops its lazy lines at the bound itself).
     """
     if data.strip(_LEADING):
         try:
-            whole = decode_json(data, name)
+            whole = decode_json(data, name, max_items)
+        except TooManyRecords:
+            raise
         except BodyError:
             pass
         else:
             for item in whole:
                 item.weight = len(data) * scale / len(whole)
             return whole
+    if max_items is not None and max_lines and count_lines(data, max_items) > max_items:
+        raise TooManyRecords(max_items)
     return iter_ndjson(data, name, scale)
 
 
-def read_paths(paths: Sequence[str]) -> Iterator[Iterable[Item]]:
+def read_paths(paths: Sequence[str], limits: Limits = DEFAULT_LIMITS) -> Iterator[Iterable[Item]]:
     """Files (``.json``, ``.ndjson``, ``.gz``) and folders of them: the items of each file.
 
     Each item's ``weight`` is its share of the file's size on disk, so the weights of a file
-    add up to its size (a progress bar over the inputs' total size).
+    add up to its size (a progress bar over the inputs' total size). Every read is bounded by
+    ``limits``, whatever the file is (a pipe, ``/dev/zero``, a gzip bomb): a bound reached is an
+    unreadable item that names it and how to raise it, after the records read before it.
     """
     for path in expand(list(paths)):
-        try:
-            size = path.stat().st_size
-            if size > STREAM_FROM:
-                streamed = _stream_ndjson(path)
-                if streamed is not None:
-                    yield streamed
-                    continue
-            data = path.read_bytes()
-            if data[:2] == b"\x1f\x8b":
-                data = gzip.decompress(data)
-        except (OSError, EOFError, gzip.BadGzipFile, zlib.error) as err:
-            yield [Item(Unreadable(f"cannot read {path}: {err}"), b"", str(path), 0.0)]
-            continue
-        yield iter_auto(data, str(path), size / max(len(data), 1))
+        yield _at_most(_read_file(path, limits), limits.max_records, str(path))
 
 
 #: files larger than this are read line by line when they are NDJSON, so a file of a million
 #: hands is audited or ingested in constant memory (issue #15)
 STREAM_FROM = 16 * 1024 * 1024
 _READ_ERRORS = (OSError, EOFError, gzip.BadGzipFile, zlib.error)
+_CHUNK = 1024 * 1024
 
 
-def _stream_ndjson(path: Path) -> Iterator[Item] | None:
+def _cannot_read(name: str, err: BaseException) -> list[Item]:
+    return [Item(Unreadable(f"cannot read {name}: {err}"), b"", name, 0.0)]
+
+
+def _read_file(path: Path, limits: Limits) -> Iterable[Item]:
+    """One file's items. A big file on disk is streamed if it is NDJSON; anything else is read
+    in chunks up to ``max_bytes`` (gzip inflated to at most that): within it, decoded whole;
+    past it, streamed if NDJSON (a pipe, a gzip that inflates past it), else refused."""
+    name = str(path)
+    try:
+        raw = path.open("rb")
+    except OSError as err:
+        return _cannot_read(name, err)
+    stream: Any = raw
+    try:
+        size = os.fstat(raw.fileno()).st_size  # 0 for a pipe or a device
+        if size > STREAM_FROM:
+            stream = _decompressed(raw)
+            streamed = _stream_ndjson(raw, stream, b"", name, limits.max_bytes)
+            if streamed is not None:
+                return streamed
+            if stream is not raw:
+                stream.close()
+            raw.seek(0)
+        stream = _decompressed(raw)
+        head = read_upto(stream, limits.max_bytes + 1)
+        if len(head) <= limits.max_bytes:
+            stream.close()
+            raw.close()
+            scale = size / max(len(head), 1)
+            try:
+                return iter_auto(head, name, scale, limits.max_records, max_lines=False)
+            except TooManyRecords:  # a JSON array: refused whole, as the server refuses a body
+                message = (
+                    f"{name} is a JSON array of more than {limits.max_records} records, the bound"
+                    " --max-records: raise --max-records, or send NDJSON (read up to the bound)"
+                )
+                return [Item(Unreadable(message), b"", name, float(size))]
+        streamed = _stream_ndjson(raw, stream, head, name, limits.max_bytes)
+        if streamed is not None:
+            return streamed
+        message = (
+            f"{name} is over --max-bytes ({limits.max_bytes} bytes) and is not NDJSON: one JSON"
+            " value must fit in --max-bytes (raise it to read the file whole), or send NDJSON"
+        )
+        result = [Item(Unreadable(message), b"", name, float(size))]
+    except _READ_ERRORS as err:
+        result = _cannot_read(name, err)
+    stream.close()
+    raw.close()
+    return result
+
+
+def _decompressed(raw: Any) -> Any:
+    """``raw`` itself, or a gzip reader over it (by the magic bytes; peeked, so a pipe works)."""
+    return gzip.GzipFile(fileobj=raw, mode="rb") if raw.peek(2)[:2] == b"\x1f\x8b" else raw
+
+
+def read_upto(stream: Any, n: int) -> bytes:
+    """At most ``n`` bytes, read in chunks: a device or a gzip bomb costs ``n`` and no more."""
+    chunks: list[bytes] = []
+    total = 0
+    while total < n:
+        chunk = stream.read(min(_CHUNK, n - total))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+    return b"".join(chunks)
+
+
+def _at_most(items: Iterable[Item], limit: int, name: str) -> Iterator[Item]:
+    """``items`` up to ``limit``; a record past it ends the file with an item naming the bound."""
+    it = iter(items)
+    try:
+        for n, item in enumerate(it):
+            if n == limit:
+                message = (
+                    f"{name} holds more than {limit} records, the bound --max-records: the rest is"
+                    " not read; raise --max-records or split the file"
+                )
+                yield Item(Unreadable(message), b"", item.location, 0.0)
+                return
+            yield item
+    finally:
+        close = getattr(it, "close", None)
+        if close is not None:
+            close()
+
+
+class _LineTooLong(Exception):
+    def __init__(self, line: int) -> None:
+        super().__init__(line)
+        self.line = line
+
+
+#: An NDJSON line with more than whitespace on it (what ``_ndjson_item`` does not skip).
+_FILLED_LINE = re.compile(rb"^[ \t\r\v\f]*[^ \t\r\n\v\f][^\n]*", re.MULTILINE)
+
+
+def _filled_lines(head: bytes, stream: Any, limit: int) -> Iterator[tuple[int, bytes]]:
+    """``(line number, line without its \\n)`` of every non-blank line of ``head`` and then of
+    ``stream``, which continues it, read in chunks: blank lines cost a byte count, not an object
+    each (300 MiB of newlines is a second's work), and a line of more than ``limit`` bytes raises
+    ``_LineTooLong`` once that many are read (``/dev/zero`` has no end of line)."""
+    n = 1  # the number of the line ``buf`` starts on
+    buf = head
+    del head
+    while True:
+        chunk = stream.read(_CHUNK)
+        if chunk:
+            buf += chunk
+            cut = buf.rfind(b"\n") + 1
+        else:
+            cut = len(buf)  # the end of the file ends the last line
+        at = 0
+        for m in _FILLED_LINE.finditer(buf, 0, cut):
+            if m.end() - m.start() > limit:
+                raise _LineTooLong(n + buf.count(b"\n", at, m.start()))
+            n += buf.count(b"\n", at, m.start())
+            at = m.start()
+            yield n, m.group()
+        n += buf.count(b"\n", at, cut)
+        buf = buf[cut:]
+        if len(buf) > limit:
+            raise _LineTooLong(n)
+        if not chunk:
+            return
+
+
+def _tell(raw: Any) -> int:
+    """Where ``raw`` is (compressed bytes for a gzip), or 0 for a pipe (no progress there)."""
+    return int(raw.tell()) if raw.seekable() else 0
+
+
+def _stream_ndjson(raw: Any, stream: Any, head: bytes, name: str, limit: int) -> Iterator[Item] | None:
     """The items of an NDJSON file read line by line, or None if the file is not NDJSON.
 
     ``iter_auto`` reads a file as one JSON value if it parses whole, else as NDJSON. A file whose
     first non-blank line is a JSON value by itself and that has more after it cannot parse
     whole (a JSON value ends where it ends), so it is NDJSON: the same decision without reading
     the file. Anything else (one value, a pretty-printed one, not JSON at all) returns None and
-    is read whole as before. A read error part-way becomes an unreadable item at its line.
+    is read whole as before. ``head``: bytes already read from ``stream`` (a pipe cannot seek).
+    A read error part-way becomes an unreadable item at its line, and so does a line over
+    ``limit`` bytes (which ends the file: its end may never come, as in ``/dev/zero``).
     Item weights are bytes of the file on disk (compressed bytes for .gz), for progress bars.
     """
-    raw = path.open("rb")
-    gz = raw.read(2) == b"\x1f\x8b"
-    raw.seek(0)
-    stream = gzip.GzipFile(fileobj=raw) if gz else raw
-    name = str(path)
+    lines = _filled_lines(head, stream, limit)
+    del head
     try:
-        lines = iter(stream)
-        head: list[bytes] = []
-        first: bytes | None = None
-        for line in lines:
-            head.append(line)
-            text = line.removeprefix(b"\xef\xbb\xbf") if len(head) == 1 else line
-            if text.strip(b" \t\r\n"):
-                first = text
-                break
+        first = next(lines, None)
+        if first is not None and first[0] == 1 and not first[1].removeprefix(_BOM).strip():
+            first = next(lines, None)  # a line holding only the byte-order mark is blank
         if first is None:
             raise _NotNdjson
         try:
-            decode_json(first, name)
+            decode_json(first[1].removeprefix(_BOM) if first[0] == 1 else first[1], name)
         except BodyError:
             raise _NotNdjson from None
-        more = next(lines, None)
-        while more is not None and not more.strip(b" \t\r\n"):
-            head.append(more)
-            more = next(lines, None)
-        if more is None:
+        second = next(lines, None)
+        if second is None:
             raise _NotNdjson
-        head.append(more)
-    except (_NotNdjson, *_READ_ERRORS):
-        stream.close()
-        raw.close()
+    except (_NotNdjson, _LineTooLong, *_READ_ERRORS):
         return None
-    return _ndjson_stream(raw, stream, lines, head, name)
+    return _ndjson_stream(raw, stream, lines, [first, second], name, limit)
 
 
 class _NotNdjson(Exception):
@@ -413,23 +638,34 @@ class _NotNdjson(Exception):
 
 
 def _ndjson_stream(
-    raw: Any, stream: Any, lines: Iterator[bytes], head: list[bytes], name: str
+    raw: Any,
+    stream: Any,
+    lines: Iterator[tuple[int, bytes]],
+    head: list[tuple[int, bytes]],
+    name: str,
+    limit: int,
 ) -> Iterator[Item]:
     n = 0
     at = 0
     try:
         for chunk in (head, lines):
-            for line in chunk:
-                n += 1
-                pos = raw.tell()
-                item = _ndjson_item(line.removesuffix(b"\n"), n, name, float(pos - at))
+            for n, line in chunk:
+                pos = _tell(raw)
+                item = _ndjson_item(line, n, name, float(pos - at))
                 if item is not None:
                     at = pos
                     yield item
     except _READ_ERRORS as err:
         yield Item(Unreadable(f"cannot read {name} after line {n}: {err}"), b"", f"{name}:{n + 1}", 0.0)
+    except _LineTooLong as err:
+        message = (
+            f"line {err.line} of {name} is over --max-bytes ({limit} bytes): the rest of the file is"
+            " not read; raise --max-bytes or fix the file"
+        )
+        yield Item(Unreadable(message, err.line), b"", f"{name}:{err.line}", 0.0)
     finally:
-        stream.close()
+        if stream is not raw:
+            stream.close()
         raw.close()
 
 
@@ -441,9 +677,9 @@ def iter_records(paths: Sequence[str]) -> Iterator[tuple[object, str]]:
             yield item.obj, item.location
 
 
-def decode(text: str, name: str) -> Iterator[tuple[object, str]]:
+def decode(text: str, name: str, max_items: int | None = None) -> Iterator[tuple[object, str]]:
     """``(value, location)`` of the records in a text already read (``replay evaluate``, the
-    upload page): the same decoding as a file's."""
-    for item in iter_auto(text.encode("utf-8", "surrogatepass"), name):
+    upload page): the same decoding as a file's; more than ``max_items`` is ``TooManyRecords``."""
+    for item in iter_auto(text.encode("utf-8", "surrogatepass"), name, max_items=max_items):
         assert item.location is not None
         yield item.obj, item.location

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from schemas.envelope import ID_PATTERN
+from schemas.envelope import ID_PATTERN, check_controls
 
 SCOPES = ("upload", "read", "admin")
+#: A token label is shown in ``replay token list`` on a terminal: bounded, no controls (no ANSI
+#: escapes), and its invisible characters removed (``store.tokens.clean_label``).
+LABEL_MAX_LENGTH = 200
 JOB_STATES = ("running", "done", "failed", "stopped")
 VERDICTS = ("ok", "illegal", "mismatch", "invalid")
 
@@ -39,7 +42,10 @@ class TokenCreateSchema(Schema):
         metadata={"description": "required for (and only for) upload tokens"},
     )
     label = fields.String(
-        validate=validate.Length(max=200), metadata={"description": "who or what uses the token"}
+        validate=[validate.Length(max=LABEL_MAX_LENGTH), check_controls],
+        metadata={
+            "description": "who or what uses the token (no control characters; invisible ones are removed)"
+        },
     )
 
 

@@ -39,7 +39,7 @@ def audit_record(obj: object, location: str | None = None, analysis: bool = True
 def _audit_record(obj: object, location: str | None, analysis: bool) -> dict[str, Any]:
     if isinstance(obj, Unreadable):
         out = _blank(None, None, location)
-        out["errors"] = [{"field": "", "message": obj.message}]
+        out["errors"] = [{"field": obj.field, "message": obj.message}]
         return out
     game = other_game(obj)
     if game is not None and isinstance(obj, Mapping):

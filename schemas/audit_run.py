@@ -33,7 +33,7 @@ from typing import Any
 from replay.failure import ERROR
 from replay.games.sichuan.audit import check_sessions as check_sichuan_sessions
 from replay.games.wuhan.audit import check_sessions
-from replay.inputs import Item, read_paths
+from replay.inputs import DEFAULT_LIMITS, Item, Limits, read_paths
 from schemas.audit import audit_record
 
 CHUNK = 200  # records per task: big enough to amortise a task, small enough to keep memory flat
@@ -206,8 +206,8 @@ def _chunks(items: Iterable[Item]) -> Iterator[tuple[list[tuple[object, str | No
         yield chunk, weight
 
 
-def _items(paths: list[str]) -> Iterator[Item]:
-    for items in read_paths(paths):
+def _items(paths: list[str], limits: Limits) -> Iterator[Item]:
+    for items in read_paths(paths, limits):
         yield from items
 
 
@@ -231,6 +231,7 @@ def run_audit(
     workers: int = 1,
     on_chunk: Callable[[int, float], None] | None = None,
     freeze_gc: bool = False,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> Iterator[Audited]:
     """The audits of every record in ``paths``, in input order, chunk by chunk.
 
@@ -238,9 +239,10 @@ def run_audit(
     weight)`` reports progress after each chunk is written. ``workers`` > 1 audits chunks in that
     many processes, at most ``2 × workers`` chunks in flight. ``freeze_gc``: each auditing
     process freezes its heap after its first chunk (``freeze_heap``; ``replay audit`` does).
+    ``limits``: the bounds of each file's read (``replay.inputs.Limits``).
     """
     sittings = _Sittings()
-    chunks = _chunks(_items(paths))
+    chunks = _chunks(_items(paths, limits))
     if workers <= 1:
         for chunk, weight in chunks:
             done = audit_chunk(chunk, analysis, render, freeze_gc)

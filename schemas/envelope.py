@@ -29,8 +29,22 @@ NAME_MAX_LENGTH = 64
 #: ANSI sequences, CR/LF), the line and paragraph separators and the bidirectional embeddings,
 #: overrides and isolates. Names are shown on pages, in terminals and in logs, where these
 #: would forge lines, colours or the order of text. Written for Python's re and ECMA-262 alike.
-TEXT_FORBIDDEN = r"\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069"
-TEXT_PATTERN = rf"[^{TEXT_FORBIDDEN}]*"
+TEXT_FORBIDDEN = r"\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+#: Invisible characters (issue 36): zero-width spaces and joiners, word joiners and invisible
+#: operators, the byte-order mark, soft hyphen, fillers, deprecated format controls and the tag
+#: characters U+E0000-U+E007F. ``al\u200bice`` and ``alice`` look the same on every page, so a
+#: name or id holding one is refused rather than shown as a look-alike of another. The one
+#: exception is U+200D (zero-width joiner) between two emoji, which draws one emoji (👨‍👩‍👧).
+TEXT_INVISIBLE = (
+    "\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200d\u2060-\u2064\u206a-\u206f"
+    "\u3164\ufeff\uffa0\U000e0000-\U000e007f"
+)
+#: What may stand on either side of a U+200D that joins emoji (pictographs, symbols, VS16).
+_EMOJI = "\u2190-\u2bff\ufe0f\U0001f000-\U0001faff"
+#: The JSON Schema's pattern of a name or player id: no forbidden or invisible character, a
+#: joiner only between emoji. Its astral characters are literal (JSON escapes them as pairs),
+#: so Python's re and ECMA-262 with the ``u`` flag read it alike.
+TEXT_PATTERN = rf"(?:[^{TEXT_FORBIDDEN}{TEXT_INVISIBLE}]|(?<=[{_EMOJI}])\u200d(?=[{_EMOJI}]))*"
 
 #: RFC 3339 ``date-time`` (section 5.6): the offset is mandatory, ``Z`` counts as one.
 PLAYED_AT_PATTERN = (
@@ -47,6 +61,8 @@ FORMAT_MAX_LENGTH = 64
 
 _ID_RE = re.compile(ID_PATTERN, re.ASCII)
 _FORBIDDEN_RE = re.compile(f"[{TEXT_FORBIDDEN}]")
+_UNSEEN_RE = re.compile(f"[{TEXT_FORBIDDEN}{TEXT_INVISIBLE}]")
+_EMOJI_RE = re.compile(f"[{_EMOJI}]")
 _PLAYED_AT_RE = re.compile(PLAYED_AT_PATTERN, re.ASCII)
 
 #: One decoded record validated: the normalised record, or None and the contract's error list.
@@ -68,15 +84,55 @@ def check_played_at(value: str) -> None:
         raise ValidationError("is not a valid date and time")
 
 
-def check_text(value: str) -> None:
-    """No control, separator or bidirectional-control character (``TEXT_FORBIDDEN``); the error
-    names the first one and where it is, so an app can find it."""
+def unseen_at(value: str) -> int | None:
+    """Where the first forbidden or invisible character of ``value`` is, or None: a zero-width
+    joiner between two emoji is part of the emoji, not a hidden character."""
+    for m in _UNSEEN_RE.finditer(value):
+        at = m.start()
+        joins = (
+            m.group() == "\u200d"
+            and 0 < at < len(value) - 1
+            and _EMOJI_RE.match(value, at - 1) is not None
+            and _EMOJI_RE.match(value, at + 1) is not None
+        )
+        if not joins:
+            return at
+    return None
+
+
+def strip_invisible(value: str) -> str:
+    """``value`` without its invisible characters (a joiner inside an emoji kept): for a token's
+    label, a note for people, where removing them loses nothing (names are refused instead)."""
+    while True:
+        at = unseen_at(value)
+        if at is None or _FORBIDDEN_RE.match(value, at):
+            return value
+        value = value[:at] + value[at + 1 :]
+
+
+def check_controls(value: str) -> None:
+    """No control, separator or bidirectional-control character (``TEXT_FORBIDDEN``)."""
     m = _FORBIDDEN_RE.search(value)
     if m is not None:
         raise ValidationError(
             f"must not hold control characters: U+{ord(m.group()):04X} at position {m.start()}"
             " (controls, line separators and bidirectional controls are refused)"
         )
+
+
+def check_text(value: str) -> None:
+    """No control, separator or bidirectional-control character (``TEXT_FORBIDDEN``) and no
+    invisible one (``TEXT_INVISIBLE``); the error names the first one and where it is, so an app
+    can find it."""
+    check_controls(value)
+    at = unseen_at(value)
+    if at is None:
+        return
+    char = value[at]
+    raise ValidationError(
+        f"must not hold invisible characters: U+{ord(char):04X} at position {at}"
+        " (zero-width, tag and other invisible characters are refused: a name must look like itself)"
+    )
 
 
 def seat_field(*, required: bool = True, allow_none: bool = False) -> StrictInt:

@@ -57,12 +57,11 @@ from schemas.envelope import (
     NUM_SEATS,
     PLAYED_AT_MAX_LENGTH,
     PLAYER_ID_MAX_LENGTH,
-    TEXT_FORBIDDEN,
     check_played_at,
+    unseen_at,
 )
 
 _ID_RE = re.compile(ID_PATTERN, re.ASCII)
-_FORBIDDEN_RE = re.compile(f"[{TEXT_FORBIDDEN}]")
 _SEATS = frozenset(range(NUM_SEATS))
 _LIST = frozenset({list})
 _INT = frozenset({int})
@@ -100,7 +99,7 @@ def _is_text(value: object, lo: int, hi: int) -> bool:
             value.encode("utf-8")
         except UnicodeEncodeError:
             return False
-    if _FORBIDDEN_RE.search(value) is not None:
+    if unseen_at(value) is not None:
         return False
     if len(_CLEAN_TEXTS) < MAX_TEXTS:
         _CLEAN_TEXTS.add(value)

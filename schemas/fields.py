@@ -66,6 +66,18 @@ def short(value: object, limit: int = 40) -> str:
     return text
 
 
+#: How much of an untrusted text an error message or a 404 echoes back.
+ECHO_LIMIT = 80
+
+
+def echo(value: str, limit: int = ECHO_LIMIT) -> str:
+    """An untrusted text quoted in an error: whole if short, else its first ``limit`` characters,
+    an ellipsis and the original length (a 100 KB player id is not sent back in full)."""
+    if len(value) <= limit:
+        return repr(value)
+    return f"{value[:limit]!r}… ({len(value)} characters)"
+
+
 def json_type(value: object) -> str:
     """The JSON name of a value's type, for 'must be X, not Y' messages."""
     if value is None:

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 from replay.failure import ERROR
 from replay.games.sichuan.audit import check_sessions as check_sichuan_sessions
 from replay.games.wuhan.audit import STATUSES, check_sessions
-from replay.inputs import DECODE_ERRORS, Unreadable, expand, iter_auto, iter_ndjson, loads
+from replay.inputs import DECODE_ERRORS, Unreadable, expand, iter_auto, iter_ndjson, loads, read_upto
 from schemas.audit import audit_record
 
 if TYPE_CHECKING:
@@ -59,6 +59,26 @@ MAX_PART_BYTES = 32 * 1024 * 1024
 #: Parts per worker thread when sizing: enough that the last parts to finish leave little idle.
 PARTS_PER_THREAD = 8
 _READ_ERRORS = (OSError, EOFError, gzip.BadGzipFile, zlib.error)
+#: The most bytes held at once while a file is split (issue 36): a file read whole (one JSON
+#: value), one NDJSON line, the blank lines before the second record. The bound of ``replay
+#: audit``'s ``--max-bytes`` and the server's ``--max-body``, so ``/dev/zero`` or a gzip of
+#: newlines costs this much and no more.
+MAX_BYTES = 32 * 1024 * 1024
+
+
+class _OverBound(Exception):
+    pass
+
+
+def _bounded_lines(stream: BinaryIO) -> Iterator[bytes]:
+    """The stream's lines, each of at most ``MAX_BYTES`` (``_OverBound`` past it)."""
+    while True:
+        line = stream.readline(MAX_BYTES + 2)
+        if not line:
+            return
+        if len(line.removesuffix(b"\n")) > MAX_BYTES:
+            raise _OverBound
+        yield line
 
 
 class BatchError(Exception):
@@ -160,8 +180,13 @@ def _file_parts(
         head: list[bytes] = []
         nonblank: list[bytes] = []
         first_json = False
-        for line in stream:
+        held = 0
+        lines = _bounded_lines(stream)
+        for line in lines:
             head.append(line)
+            held += len(line)
+            if held > MAX_BYTES:
+                raise _OverBound
             if line.strip(b" \t\r\n\xef\xbb\xbf" if len(head) == 1 else b" \t\r\n"):
                 nonblank.append(line)
                 if len(nonblank) == 1:
@@ -169,7 +194,9 @@ def _file_parts(
             if len(nonblank) >= 2 or (nonblank and not first_json):
                 break
         if len(nonblank) < 2 or not first_json:
-            data = b"".join([*head, stream.read()])
+            data = b"".join([*head, read_upto(stream, MAX_BYTES + 1 - held)])
+            if len(data) > MAX_BYTES:
+                raise _OverBound
             if data.strip():
                 yield part("whole", data, 1, total)
             return
@@ -187,7 +214,7 @@ def _file_parts(
             buf, size = [], 0
             return out
 
-        for line in chain(head, stream):
+        for line in chain(head, lines):
             buf.append(line)
             size += len(line)
             if len(buf) >= part_lines or size >= part_bytes:
@@ -213,6 +240,12 @@ def plan_parts(
             yield from _file_parts(path, numbers, lines, part_bytes, shared)
         except _READ_ERRORS as err:  # parts already sent stand; the rest of the file is one error
             yield Part(next(numbers), str(path), "unreadable", message=f"cannot read {path}: {err}")
+        except _OverBound:
+            message = (
+                f"{path} holds a JSON value or a line over {MAX_BYTES} bytes, the bound of one read"
+                " (replay audit --max-bytes): the rest of the file is not read"
+            )
+            yield Part(next(numbers), str(path), "unreadable", message=message)
 
 
 def input_bytes(paths: Sequence[str], *, decompressed: bool = False) -> int:

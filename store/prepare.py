@@ -21,7 +21,7 @@ from replay.games.sichuan.audit import check_sessions as check_sichuan_sessions
 from replay.games.wuhan.audit import check_sessions
 from replay.games.wuhan.ruleset import PRESETS
 from replay.inputs import DECODE_ERRORS as _DECODE_ERRORS
-from replay.inputs import Item, Unreadable, _unreadable, loads
+from replay.inputs import Item, Unreadable, _unreadable, loads, surrogate_path
 from schemas.audit_run import freeze_heap
 from store import games
 from store.db import Store, first
@@ -30,34 +30,11 @@ from store.rows import Rows, _add_hand, _add_raw
 from store.verdict import dumps as _dumps
 
 
-def _surrogate_path(value: object, path: str = "") -> str | None:
-    """Where the first lone surrogate sits in a decoded value (the rare, slow path)."""
-    if isinstance(value, str):
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            return path
-        return None
-    if isinstance(value, Mapping):
-        for k, v in value.items():
-            found = _surrogate_path(k, path) if isinstance(k, str) else None
-            if found is None:
-                found = _surrogate_path(v, f"{path}.{k}" if path else str(k))
-            if found is not None:
-                return found
-    if isinstance(value, list):
-        for i, v in enumerate(value):
-            found = _surrogate_path(v, f"{path}[{i}]")
-            if found is not None:
-                return found
-    return None
-
-
 def _validate(entry: _Entry, allowed_source: str | None) -> None:
     """Fill ``record``/``canonical``/``sha`` or ``errors``; never raises for decoded JSON."""
     obj = entry.item.obj
     if isinstance(obj, Unreadable):
-        entry.errors = [{"field": "", "message": obj.message}]
+        entry.errors = [{"field": obj.field, "message": obj.message}]
         return
     if allowed_source is not None and entry.source != allowed_source:
         got = "no source" if entry.source is None else f"source {_safe_text(entry.source, 64)!r}"
@@ -75,7 +52,8 @@ def _validate(entry: _Entry, allowed_source: str | None) -> None:
     try:
         entry.canonical = orjson.dumps(record, option=orjson.OPT_SORT_KEYS)
     except TypeError:  # lone surrogates: only the json module's decoder lets them through
-        where = _surrogate_path(record) or ""
+        found = surrogate_path(record)
+        where = found[0] if found is not None else ""
         entry.errors = [{"field": where, "message": "contains a lone UTF-16 surrogate: not valid Unicode"}]
         return
     entry.record = record

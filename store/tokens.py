@@ -44,6 +44,34 @@ def _hash(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def clean_label(label: str) -> str:
+    """A label as stored: it is printed on terminals (``replay token list``), so a control (an ANSI
+    escape would recolour or rewrite the screen) is refused and invisible characters (zero-width,
+    tags) are removed; at most 200 characters. A ValueError starting "label" names what is wrong.
+
+    Names are refused instead of cleaned (a player id is an identity); a label is a note."""
+    from marshmallow import ValidationError
+
+    from schemas.admin import LABEL_MAX_LENGTH
+    from schemas.envelope import check_controls, strip_invisible
+
+    try:
+        check_controls(label)
+    except ValidationError as err:
+        raise ValueError(f"label: {err.messages[0]}") from None
+    label = strip_invisible(label)
+    if len(label) > LABEL_MAX_LENGTH:
+        raise ValueError(f"label: at most {LABEL_MAX_LENGTH} characters, not {len(label)}")
+    return label
+
+
+def printable(text: str) -> str:
+    """``text`` for a terminal: any character that is not printable as itself (a control, an
+    escape, an invisible one) as its ``\\uXXXX`` escape. Labels stored before they were checked
+    may hold them."""
+    return "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in text)
+
+
 def create_token(
     store: Store, scope: str, source: str | None = None, label: str | None = None
 ) -> tuple[str, str]:
@@ -55,6 +83,8 @@ def create_token(
         raise ValueError("an upload token needs --source: it may only store that source's records")
     if scope == "admin" and source:
         raise ValueError("admin tokens are not bound to a source")
+    if label is not None:
+        label = clean_label(label)
     token_id = "tok_" + secrets.token_hex(4)
     secret = PREFIX + secrets.token_urlsafe(32)
     with store.write() as con:

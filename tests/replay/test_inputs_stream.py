@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -65,3 +67,31 @@ def test_streamed_weights_add_up_to_the_file_size(tmp_path: Path, monkeypatch: p
         got = list(items)
         assert [it.obj["i"] for it in got] == list(range(2000))  # type: ignore[index]
         assert sum(it.weight for it in got) == pytest.approx(p.stat().st_size, rel=0.01)
+
+
+def _items_of(path: Path, limits: inputs.Limits) -> list[tuple[object, ...]]:
+    out: list[tuple[object, ...]] = []
+    for items in inputs.read_paths([str(path)], limits):
+        for it in items:
+            obj = it.obj
+            what = ("unreadable", obj.message, obj.line) if isinstance(obj, inputs.Unreadable) else obj
+            out.append((it.location, it.raw, what))
+    return out
+
+
+@pytest.mark.parametrize("name", ["a.ndjson", "b.ndjson", "c.ndjson.gz", "g.ndjson"])
+def test_ndjson_past_max_bytes_is_streamed_with_the_same_items(tmp_path: Path, name: str) -> None:
+    """Issue 36: a file (or a pipe) over ``max_bytes`` is read in chunks up to the bound, then
+    streamed line by line: the same records, lines and errors as reading it whole."""
+    _files(tmp_path)
+    path = tmp_path / name
+    whole = _items_of(path, inputs.Limits())
+    assert _items_of(path, inputs.Limits(max_bytes=40)) == whole
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    data = gzip.decompress(path.read_bytes()) if name.endswith(".gz") else path.read_bytes()
+    writer = threading.Thread(target=fifo.write_bytes, args=(data,))
+    writer.start()
+    piped = _items_of(fifo, inputs.Limits(max_bytes=40))
+    writer.join()
+    assert [(str(loc).replace("pipe", name), raw, what) for loc, raw, what in piped] == whole

@@ -134,13 +134,52 @@ def test_every_decoding_path_refuses_the_record_and_keeps_the_others(tmp_path: P
     pretty = json.dumps({"a": 1}, indent=2).replace('"a": 1', '"a": 1,\n  "a": 2').encode()
     (whole,) = list(iter_auto(pretty, "pretty.json"))
     assert isinstance(whole.obj, Unreadable) and whole.obj.key == "a" and whole.location == "pretty.json"
-    # an array item with a lone surrogate (the json module reads it, orjson cannot write it back)
-    items = decode_json(b'[{"a": "\\ud800"}, {"a": "\\ud800", "a": 1}]')
-    assert items[0].obj == {"a": "\ud800"}
-    assert isinstance(items[1].obj, Unreadable) and items[1].obj.key == "a"
+    # an array item with a lone surrogate is refused too (issue 36), naming its field
+    items = decode_json(b'[{"a": "\\ud800"}, {"b": 1, "b": 2}]')
+    assert isinstance(items[0].obj, Unreadable) and items[0].obj.field == "a"
+    assert isinstance(items[1].obj, Unreadable) and items[1].obj.key == "b"
     # the batch audit's parts, as its workers read them
     path = tmp_path / "batch.ndjson"
     path.write_bytes(good + b"\n" + dup + b"\n" + good + b"\n")
     got = [obj for part in plan_parts([str(path)], 1) for obj, _, _ in _part_items(part)]
     assert [type(o).__name__ for o in got] == ["dict", "Unreadable", "dict"]
     assert isinstance(got[1], Unreadable) and got[1].key == "source"
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue 36, item 1: a lone surrogate escape is refused on every path, naming the field; the other
+# records of the same body stand. A valid pair, or an escaped backslash before "ud800", is text.
+
+SURROGATE = "a lone surrogate escape (\\ud800-\\udfff) in a string: not valid Unicode"
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ('{"source":"simulator","\\ud800":1}', "\\ud800"),
+        ('{"hand_id":"\\ud800"}', "hand_id"),
+        ('{"session":{"id":"x\\udfff"}}', "session.id"),
+        ('{"seats":[{},{"name":"\\uDBFF\\u0041"}]}', "seats[1].name"),
+        ('{"events":[{"k":{"\\udc00x":0}}]}', "events[0].k.\\udc00x"),
+    ],
+)
+def test_a_lone_surrogate_is_refused_on_every_path_naming_the_field(text: str, field: str) -> None:
+    good = b'{"source":"clubA"}'
+    data = text.encode()
+    array = decode_json(b"[" + good + b"," + data + b"," + good + b"]")
+    ndjson = decode_ndjson(good + b"\n" + data + b"\n" + good)
+    (single,) = decode_json(data)
+    for items, bad in ((array, array[1]), (ndjson, ndjson[1]), ([single], single)):
+        assert [i.obj for i in items if i is not bad] == [{"source": "clubA"}] * (len(items) - 1)
+        assert isinstance(bad.obj, Unreadable) and bad.obj.field == field, bad.obj
+        assert "lone surrogate" in bad.obj.message
+    assert ndjson[1].obj.message.startswith("line 2 has a lone surrogate escape")
+    with pytest.raises(ValueError, match="lone surrogate"):
+        loads(data)
+
+
+def test_valid_pairs_and_escaped_backslashes_are_text() -> None:
+    data = b'[{"a":"\\ud83d\\ude00","b":"\\\\ud800"}]'
+    (item,) = decode_json(data)
+    assert item.obj == {"a": "\U0001f600", "b": "\\ud800"}
+    assert loads(data[1:-1]) == item.obj

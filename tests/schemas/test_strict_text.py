@@ -88,3 +88,45 @@ def test_a_huge_integer_hears_the_range() -> None:
     # a real fraction is still "not an integer", the wording apps already match on
     _, errors = validate_record(loads(json.dumps(record_with(("dealer",), 1.5)).encode()))
     assert errors == [{"field": "dealer", "message": "must be an integer, not a number"}]
+
+
+# Issue 36: invisible characters make look-alike names ("al\u200bice" shows as "alice"), so a
+# player id or name holding one is refused, naming it; by the validator (both games, the fast
+# path included) and by the published JSON Schema alike. A zero-width joiner inside an emoji
+# sequence is part of the emoji and stays accepted (see ACCEPTED above).
+INVISIBLE = {
+    "al\u200bice": "U+200B at position 2",
+    "\ufeffbob": "U+FEFF at position 0",
+    "tag\U000e0041": "U+E0041 at position 3",
+    "zw\u200cnj": "U+200C at position 2",
+    "jo\u200dined": "U+200D at position 2",
+    "wj\u2060x": "U+2060 at position 2",
+    "soft\u00adhyphen": "U+00AD at position 4",
+    "fill\u3164er": "U+3164 at position 4",
+}
+
+
+@pytest.mark.parametrize("field", ["player_id", "name"])
+@pytest.mark.parametrize(("text", "where"), INVISIBLE.items())
+def test_invisible_characters_are_refused_naming_the_character(field: str, text: str, where: str) -> None:
+    from replay.games.sichuan.simulate import simulate as sichuan_simulate
+
+    for base in (_record(), next(iter(sichuan_simulate(1, 3)))):
+        rec = copy.deepcopy(base)
+        rec["seats"][2][field] = text
+        _, errors = validate_record(loads(json.dumps(rec).encode()))
+        assert errors == [
+            {
+                "field": f"seats[2].{field}",
+                "message": f"must not hold invisible characters: {where} (zero-width, tag and other"
+                " invisible characters are refused: a name must look like itself)",
+            }
+        ]
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(record_with(("seats", 2, field), text), hand_record_json_schema())
+
+
+def test_the_bidi_marks_are_controls() -> None:
+    rec = record_with(("seats", 0, "name"), "a\u200fb")
+    _, errors = validate_record(loads(json.dumps(rec).encode()))
+    assert errors[0]["message"].startswith("must not hold control characters: U+200F at position 1")

@@ -374,3 +374,34 @@ def test_output_of_the_layout_without_game_folders_still_loads(
     assert loaded == fresh
     presets = dict(_query(old, "audits", "preset, count(*)", "GROUP BY 1"))
     assert presets["xuezhan"] > 0 and presets["hzlzg"] > 0
+
+
+@pytest.mark.parametrize("kind", ["zero", "newlines", "long_line", "one_value"])
+def test_splitting_reads_within_the_bound(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str) -> None:
+    """Issue 36: ``/dev/zero``, a gzip of newlines, a line or a value past the bound: the split
+    holds at most ``MAX_BYTES`` and ends the file with one unreadable part naming the bound;
+    the parts before it stand."""
+    import store.batch
+
+    monkeypatch.setattr(store.batch, "MAX_BYTES", 16384)
+    rec = _line(next(iter(simulate(1, seed=5))))
+    path = tmp_path / "in.ndjson"
+    if kind == "zero":
+        path = tmp_path / "x.json"
+        path.symlink_to("/dev/zero")
+    elif kind == "newlines":
+        path = tmp_path / "blank.ndjson.gz"
+        path.write_bytes(gzip.compress(b"\n" * 10_000_000))
+    elif kind == "long_line":
+        path.write_text(
+            f"{rec}\n{rec}\n" + '{"pad": "' + "x" * 20_000 + '"}\n' + f"{rec}\n", encoding="utf-8"
+        )
+    else:
+        path.write_text(json.dumps([json.loads(rec)] * 10, indent=1), encoding="utf-8")
+    parts = list(plan_parts([str(path)], 1))
+    assert parts[-1].mode == "unreadable"
+    assert parts[-1].message == (
+        f"{path} holds a JSON value or a line over 16384 bytes, the bound of one read"
+        " (replay audit --max-bytes): the rest of the file is not read"
+    )
+    assert len(parts) == (3 if kind == "long_line" else 1)  # the two records before the long line

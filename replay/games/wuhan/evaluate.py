@@ -60,7 +60,8 @@ def _seat_no(value: object, field: str) -> int:
 
 
 def _meld(value: object, field: str) -> Meld:
-    if not isinstance(value, Mapping) or value.get("type") not in _MELD:
+    kind = value.get("type") if isinstance(value, Mapping) else None
+    if not isinstance(value, Mapping) or not isinstance(kind, str) or kind not in _MELD:  # [] is no key
         raise InputError(f"{field}.type", "must be 'chi', 'peng' or 'gang'")
     kind_of = str(value["type"])
     _obj(value, field, _MELD[kind_of])
@@ -271,12 +272,15 @@ def evaluate_wuhan(value: object) -> dict[str, Any]:
     }
 
 
-def read_inputs(text: str) -> Iterator[tuple[object | None, InputError | None]]:
-    """One JSON value (an array gives its items), else NDJSON: a bad line is an error, not the end."""
-    for value, _ in decode(text, "input"):
+def read_inputs(text: str, max_items: int | None = None) -> Iterator[tuple[object | None, InputError | None]]:
+    """One JSON value (an array gives its items), else NDJSON: a bad line is an error, not the end.
+    More than ``max_items`` inputs is ``replay.inputs.TooManyRecords`` before any is judged."""
+    for value, _ in decode(text, "input", max_items):
         if isinstance(value, Unreadable):
             where = f"line {value.line}" if value.line is not None else ""
-            if value.key is not None:  # well-formed, but parsers disagree on which value counts
+            if value.field:  # a lone surrogate: the reader names the field that holds it
+                yield None, InputError(value.field, value.message)
+            elif value.key is not None:  # well-formed, but parsers disagree on which value counts
                 yield None, InputError(where, value.detail)
             else:
                 yield None, InputError(where, f"invalid JSON: {value.detail}")
@@ -284,15 +288,16 @@ def read_inputs(text: str) -> Iterator[tuple[object | None, InputError | None]]:
             yield value, None
 
 
-def evaluate_each(text: str) -> Iterator[dict[str, Any]]:
+def evaluate_each(text: str, max_items: int | None = None) -> Iterator[dict[str, Any]]:
     """Each input's answer, in input order, as soon as it is known (``replay evaluate`` writes
     each line before judging the next, so a long file answers as it goes).
 
     An exception while judging one input (an engine bug, never the input's fault) is that
     input's ``internal_error`` answer (``replay.failure.evaluate_error``, naming its index)
-    and the next input is judged as if nothing happened (issue #27).
+    and the next input is judged as if nothing happened (issue #27). ``max_items``: see
+    ``read_inputs`` (raised before any answer).
     """
-    for index, (value, err) in enumerate(read_inputs(text)):
+    for index, (value, err) in enumerate(read_inputs(text, max_items)):
         yield {"error": err.to_json()} if err is not None else evaluate_at(index, value)
 
 
@@ -305,7 +310,7 @@ def evaluate_at(index: int, value: object) -> dict[str, Any]:
         return evaluate_error(exc, index)
 
 
-def evaluate_text(text: str) -> tuple[list[dict[str, Any]], bool]:
+def evaluate_text(text: str, max_items: int | None = None) -> tuple[list[dict[str, Any]], bool]:
     """All answers, in order, and whether every input was well-formed and judged."""
-    answers = list(evaluate_each(text))
+    answers = list(evaluate_each(text, max_items))
     return answers, not any("error" in answer for answer in answers)

@@ -13,7 +13,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from replay.claims import seats_after
 from replay.errors import InputError
 from replay.games.sichuan import tiles as T
 from replay.games.sichuan.ledger import KongIncome, Ledger
@@ -22,6 +21,7 @@ from replay.games.sichuan.reading import Reading, score, waits
 from replay.games.sichuan.reasons import reason
 from replay.games.sichuan.scoring import charge, score_win
 from replay.reasons import Reason
+from replay.table.seats import seats_after
 from replay.tiles import CODES
 
 SWAP_TARGET = {"next": 1, "prev": 3, "across": 2}

@@ -11,7 +11,8 @@ variants override ``chess.Board`` (``chess/variant.py``):
 - ``ended`` and ``how_it_ended()``: when the hand is over, and how a refusal of a later event
   says so;
 - ``tile_name(tile)`` (``wall.Wall``): how its messages name a tile;
-- ``SEATS``: four, or two for 二人麻将 (``seats_after`` reads it).
+- ``SEATS``: four, or two for 二人麻将 (``seats_after`` reads it);
+- ``CLAIMS``: who may chi, and whether several seats may win on one discard.
 
 What the table shares (the wall's two ends, turn order, the claim window) is in ``wall``,
 ``seats`` and ``claims`` beside this module. What a game decides (its tiles, its claims, its win
@@ -25,7 +26,8 @@ from typing import Any, ClassVar
 
 from replay.errors import InputError
 from replay.reasons import Reason, from_catalogue
-from replay.table.seats import seats_after
+from replay.table.claims import Claim, ClaimRules
+from replay.table.seats import next_seat, seats_after
 from replay.table.wall import Wall
 
 #: an event handler: ``Board._on_<type>(self, event)``
@@ -45,6 +47,8 @@ class TableBoard(Wall):
 
     #: seats at the table (二人麻将: 2)
     SEATS: ClassVar[int] = 4
+    #: who may claim a discard and how many may win on it
+    CLAIMS: ClassVar[ClaimRules] = ClaimRules()
     #: the game's reason codes: code -> (rule id, message template)
     REASONS: ClassVar[Mapping[str, tuple[str, str]]] = {}
     #: event type -> handler, every ``_on_<type>`` of the class and its bases (made per class)
@@ -85,6 +89,14 @@ class TableBoard(Wall):
     def seats_after(self, seat: int) -> list[int]:
         """The other seats in turn order from ``seat``'s 下家."""
         return seats_after(seat, self.SEATS)
+
+    def chi_seat(self, source: int) -> int | None:
+        """The one seat that may chi ``source``'s discard (its 下家), or None in a game without chi."""
+        return next_seat(source, self.SEATS) if self.CLAIMS.chi else None
+
+    def winners(self, claim: Claim) -> list[int]:
+        """Who wins on an open window's tile, in turn order (the game's ``CLAIMS``)."""
+        return claim.winners(self.SEATS, several=self.CLAIMS.several_winners)
 
     def push(self, event: Mapping[str, Any]) -> None:
         """Apply one event of the record, or raise ``IllegalEvent`` (the board is then not to

@@ -21,6 +21,19 @@ from replay.table.seats import seats_after
 PRIORITY: tuple[tuple[str, ...], ...] = (("hu",), ("peng", "gang"), ("chi",))
 
 
+@dataclass(frozen=True)
+class ClaimRules:
+    """What a game's claim window allows: a board declares it once (``TableBoard.CLAIMS``).
+
+    ``chi``: the discarder's 下家 may chi (Wuhan R-5.2, Changsha); Sichuan has no chi (SC-3.2).
+    ``several_winners``: every seat that declares a win on the tile wins (一炮多响, Sichuan
+    SC-3.2; 通炮, Changsha), or only the first in turn order from the discarder (截胡, Wuhan R-5.3).
+    """
+
+    chi: bool = True
+    several_winners: bool = False
+
+
 def first_claim(wants: Mapping[int, dict[str, Any] | None], order: Iterable[int]) -> dict[str, Any] | None:
     """The claim that takes the tile: the strongest kind, then the first seat in ``order``."""
     seats = list(order)
@@ -64,7 +77,7 @@ class Claim:
             set(self.passed),
         )
 
-    def winners(self, seats: int = 4, *, several: bool = True) -> list[int]:
+    def winners(self, seats: int, *, several: bool) -> list[int]:
         """Who wins on the tile, in turn order from the discarder's 下家: every seat that
         declared (``several``: 一炮多响), else only the first of them (截胡)."""
         order = [s for s in seats_after(self.seat, seats) if s in self.hus]

@@ -23,6 +23,7 @@ from replay.games.sichuan.scoring import charge, score_win
 from replay.table.board import IllegalEvent as IllegalEvent  # raised by push, and caught by its callers
 from replay.table.board import TableBoard
 from replay.table.claims import Claim as Claim  # the window on a discard or a 补杠
+from replay.table.claims import ClaimRules
 from replay.table.wall import BACK, FRONT
 from replay.tiles import CODES
 
@@ -93,6 +94,7 @@ class Board(TableBoard):
     """The Sichuan table (``sichuan-hand/1``): the engine's board with Sichuan's hooks."""
 
     REASONS = CATALOGUE
+    CLAIMS = ClaimRules(chi=False, several_winners=True)  # SC-3.2: no chi; 一炮多响
 
     rules: SichuanRules
     dealer: int
@@ -278,7 +280,7 @@ class Board(TableBoard):
         """One event, read by the phase first: the opening (换三张, 定缺) takes only its own
         event, and a claim window decides what a draw or a discard means (SC-3.2). No chi."""
         kind = event.get("type")
-        if kind == "chi":
+        if kind == "chi" and not self.CLAIMS.chi:
             raise self.refuse("no_chi")
         if self.phase == "swap":
             self._swap(event)
@@ -763,7 +765,7 @@ class Board(TableBoard):
         self.actor = self.next_active(claim.seat)
 
     def _settle_claim_wins(self, claim: Claim) -> None:
-        order = claim.winners(self.SEATS)  # every seat that declared, in turn order (SC-3.2)
+        order = self.winners(claim)  # every seat that declared, in turn order (SC-3.2)
         ways = self._claim_ways(claim)
         for w in order:
             r = self.win_reading(w, claim.tile)

@@ -24,6 +24,8 @@ from replay.games.wuhan.settle import Settlement
 from replay.games.wuhan.table import SeatState, Table, Win
 from replay.table.board import IllegalEvent as IllegalEvent  # raised by push, and caught by its callers
 from replay.table.board import TableBoard
+from replay.table.claims import ClaimRules
+from replay.table.seats import next_seat
 from replay.table.wall import BACK, FRONT
 from replay.tiles import CODES, KIND_OF, NUM_KINDS
 
@@ -95,6 +97,7 @@ class Board(TableBoard):
     """The Wuhan table (``wuhan-hand/1``): the engine's board with Wuhan's hooks (R-3 – R-5)."""
 
     REASONS = CATALOGUE
+    CLAIMS = ClaimRules(chi=True, several_winners=False)  # R-5.2 the 下家 chis; R-5.3 one winner
 
     rules: Ruleset
     dealer: int
@@ -509,7 +512,7 @@ class Board(TableBoard):
         tile = self._claimable(seat, "chi")
         assert self.last_discard is not None
         source = self.last_discard[0]
-        if seat != (source + 1) % 4:
+        if seat != self.chi_seat(source):
             raise self.refuse("chi_not_from_previous_seat", seat=seat, source=source, expected=(seat - 1) % 4)
         own = [KIND_OF[t] for t in event["tiles"]]
         for t in own:
@@ -727,7 +730,7 @@ class Board(TableBoard):
         elif self.phase == CLAIM:
             assert self.last_discard is not None
             source, tile = self.last_discard
-            nxt = (source + 1) % 4
+            nxt = next_seat(source)
             if self._wall_empty():  # R-3.7: a discard with the wall empty ends the hand
                 return [{"type": "huangzhuang"}]
             claimable = tile not in rules.pizi and tile != self.laizi
@@ -742,7 +745,7 @@ class Board(TableBoard):
                     if have >= 3 and kong_ok:
                         acts.append({"type": "gang", "seat": seat, "kind": "ming", "tile": CODES[tile]})
                 if tile < 27:
-                    hand = set(self.seats[nxt].hand) - {self.laizi, *rules.pizi}
+                    hand = set(self.seats[nxt].hand) - {self.laizi, *rules.pizi}  # R-5.2: the 下家
                     r = tile % 9
                     for lo in (tile - 2, tile - 1, tile):
                         if lo // 9 != tile // 9 or not 0 <= lo % 9 <= 6 or not (lo <= tile <= lo + 2):

@@ -358,7 +358,7 @@ class Board(TableBoard):
                 self._haidi_draw(seat, given)
                 self.last_discard = None
                 return
-            tile = self._take(seat, "front", given)
+            tile = self._take(seat, FRONT, given)
             self.last_discard = None
             self.last_draw = _DRAWS["haidi" if self._haidi_now() else "normal"][seat][tile]
             self.phase, self.turn = ACT, seat
@@ -367,7 +367,7 @@ class Board(TableBoard):
                 raise self._out_of_turn(seat, "draw")
             self.pending_xu = None
             self.last_gang = None
-            tile = self._take(seat, "back", given)
+            tile = self._take(seat, BACK, given)
             self.last_draw = _DRAWS["haidi_replacement" if self._haidi_now() else "replacement"][seat][tile]
             self.phase = ACT
         elif self.phase == HAIDI:
@@ -389,7 +389,7 @@ class Board(TableBoard):
         return self.rules.haidi_play_on and self.live == 0
 
     def _haidi_draw(self, seat: int, given: str | None) -> None:
-        tile = self._take(seat, "front", given)
+        tile = self._take(seat, FRONT, given)
         self.haidi_drawn += 1
         self.last_draw = _DRAWS["haidi"][seat][tile]
         self.phase, self.turn = HAIDI, seat

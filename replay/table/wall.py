@@ -15,12 +15,32 @@ mistake detectors copy thousands a hand) copies the wall with it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from replay.tiles import CODES
 
 FRONT = "front"
 BACK = "back"
+
+
+def deal(wall: Sequence[int], dealer: int, seats: int = 4) -> tuple[list[list[int]], int]:
+    """The starting hands out of the front of a wall, and the index of its first live tile.
+
+    Every hosted game deals alike (Wuhan R-3.1, Sichuan SC-1.4, Changsha CS-2.1): three rounds of
+    four tiles to each seat from the dealer in turn order, then one each, then the dealer's 14th.
+    """
+    hands: list[list[int]] = [[] for _ in range(seats)]
+    i = 0
+    for _ in range(3):
+        for k in range(seats):
+            hands[(dealer + k) % seats].extend(wall[i : i + 4])
+            i += 4
+    for k in range(seats):
+        hands[(dealer + k) % seats].append(wall[i])
+        i += 1
+    hands[dealer].append(wall[i])
+    return hands, i + 1
 
 
 class Wall:

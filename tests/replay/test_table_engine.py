@@ -17,6 +17,7 @@ from replay.errors import InputError
 from replay.table.board import IllegalEvent, TableBoard
 from replay.table.claims import Claim, ClaimRules, first_claim
 from replay.table.seats import next_seat, seats_after
+from replay.table.stacks import StackedWall
 from replay.table.wall import BACK, FRONT, deal
 
 CATALOGUE = {
@@ -145,3 +146,48 @@ def test_only_the_next_seat_may_chi_in_a_game_with_chi() -> None:
         CLAIMS = ClaimRules(chi=False, several_winners=True)
 
     assert NoChi(None).chi_seat(3) is None
+
+
+# -- a wall of stacks (Changsha CS-2.1 – CS-2.4: back draws and dice picks by stack) ---------------
+
+
+def test_cs_2_3_a_back_draw_takes_the_last_stacks_top_then_its_bottom() -> None:
+    """E10: with stack 53 intact the back draw is wall[106] (its top); then its bottom, 107; then
+    stack 52's top, 104."""
+    wall = StackedWall(108, range(53))
+    order = []
+    for _ in range(3):
+        index = wall.back()
+        assert index is not None
+        wall.take(index)
+        order.append(index)
+    assert order == [106, 107, 104]
+
+
+def test_cs_2_4_dice_picks_count_stacks_from_the_back_afresh_e5() -> None:
+    """E5: stacks 49–53 intact, dice [3, 5]: the 3rd stack from the back is 51, its top wall[102];
+    counted again (51 still holds its bottom), the 5th is 49, its top wall[98]."""
+    wall = StackedWall(108, range(98))  # only stacks 49-53 hold tiles, all whole
+    first = wall.dice_pick(3)
+    assert first == 102
+    wall.take(first)
+    assert wall.dice_pick(5) == 98
+
+
+def test_cs_2_4_the_same_stack_twice_gives_its_top_then_its_bottom_e6() -> None:
+    """E6: dice [2, 2] on an intact back: the 2nd stack (52) gives its top, wall[104], then, still
+    the 2nd stack holding a tile, its bottom, wall[105]."""
+    wall = StackedWall(108, range(53))
+    assert wall.dice_pick(2) == 104
+    wall.take(104)
+    assert wall.dice_pick(2) == 105
+
+
+def test_cs_2_4_fewer_stacks_than_the_die_take_the_back_most_and_the_front_skips_picked_tiles() -> None:
+    wall = StackedWall(108, [i for i in range(108) if i not in (20, 21, 41)])
+    # stacks 10 (20, 21) and 20 (41, its bottom) hold tiles; a 5 finds only two: the back-most, 20
+    assert wall.dice_pick(5) == 41
+    assert (wall.front(), wall.live) == (20, 3)
+    for i in (20, 21, 41):
+        wall.take(i)
+    assert (wall.front(), wall.back(), wall.dice_pick(1), wall.live) == (None, None, None, 0)

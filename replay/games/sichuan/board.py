@@ -24,7 +24,7 @@ from replay.table.board import IllegalEvent as IllegalEvent  # raised by push, a
 from replay.table.board import TableBoard
 from replay.table.claims import Claim as Claim  # the window on a discard or a 补杠
 from replay.table.claims import ClaimRules
-from replay.table.wall import BACK, FRONT
+from replay.table.wall import BACK, FRONT, deal
 from replay.tiles import CODES
 
 SWAP_TARGET = {"next": 1, "prev": 3, "across": 2}
@@ -142,12 +142,12 @@ class Board(TableBoard):
             bad = next((k for k in range(27) if counts[k] != 4), None)
             if bad is not None:
                 raise InputError("wall", f"holds {counts[bad]} of {T.name(bad)}; a wall has four of each")
-            hands, _ = T.deal_from_wall(wall, dealer)
+            hands, _ = deal(wall, dealer)  # SC-1.4
         else:
-            deal = record.get("deal")
-            if not isinstance(deal, list) or len(deal) != 4:
+            dealt = record.get("deal")
+            if not isinstance(dealt, list) or len(dealt) != 4:
                 raise InputError("deal", "required without a wall: the four starting hands")
-            hands = [T.parse_list(h, f"deal[{i}]") for i, h in enumerate(deal)]
+            hands = [T.parse_list(h, f"deal[{i}]") for i, h in enumerate(dealt)]
             for s, h in enumerate(hands):
                 want = 14 if s == dealer else 13
                 if len(h) != want:

@@ -26,7 +26,7 @@ from replay.table.board import IllegalEvent as IllegalEvent  # raised by push, a
 from replay.table.board import TableBoard
 from replay.table.claims import ClaimRules
 from replay.table.seats import next_seat
-from replay.table.wall import BACK, FRONT
+from replay.table.wall import BACK, FRONT, deal
 from replay.tiles import CODES, KIND_OF, NUM_KINDS
 
 T = TypeVar("T")
@@ -135,17 +135,7 @@ class Board(TableBoard):
                 raise InputError(
                     "wall", f"must hold each of the 34 tiles four times; {CODES[k]} is {counts[k]}×"
                 )
-            # three rounds of four tiles from the dealer on, one more each, the dealer's 14th
-            hands: list[list[int]] = [[], [], [], []]
-            for k in range(4):
-                p = 4 * k
-                hands[(dealer + k) % 4] = [
-                    *wall[p : p + 4],
-                    *wall[p + 16 : p + 20],
-                    *wall[p + 32 : p + 36],
-                    wall[48 + k],
-                ]
-            hands[dealer].append(wall[52])
+            hands, _ = deal(wall, dealer)
             indicator = wall[DEAL_SIZE]
             given = record.get("laizi_indicator")
             if given is not None and KIND_OF[given] != indicator:

@@ -12,7 +12,8 @@ variants override ``chess.Board`` (``chess/variant.py``):
   says so;
 - ``tile_name(tile)`` (``wall.Wall``): how its messages name a tile;
 - ``SEATS``: four, or two for 二人麻将 (``seats_after`` reads it);
-- ``CLAIMS``: who may chi, and whether several seats may win on one discard.
+- ``CLAIMS`` (or ``claim_rules()`` when they depend on the ruleset): who may chi, and whether
+  several seats may win on one discard.
 
 What the table shares (the wall's two ends, turn order, the claim window) is in ``wall``,
 ``seats`` and ``claims`` beside this module. What a game decides (its tiles, its claims, its win
@@ -47,7 +48,7 @@ class TableBoard(Wall):
 
     #: seats at the table (二人麻将: 2)
     SEATS: ClassVar[int] = 4
-    #: who may claim a discard and how many may win on it
+    #: who may claim a discard and how many may win on it (``claim_rules`` reads it)
     CLAIMS: ClassVar[ClaimRules] = ClaimRules()
     #: the game's reason codes: code -> (rule id, message template)
     REASONS: ClassVar[Mapping[str, tuple[str, str]]] = {}
@@ -76,6 +77,11 @@ class TableBoard(Wall):
         """How the hand ended, as ``event_after_end`` says it (``seat 2 won``, ``draw``)."""
         raise NotImplementedError
 
+    def claim_rules(self) -> ClaimRules:
+        """The claim rules of this board: the class's ``CLAIMS``, unless they depend on the
+        ruleset (Changsha's ``multi_hu``), when the game overrides this."""
+        return self.CLAIMS
+
     def unknown_event(self, event: Mapping[str, Any]) -> None:
         """An event whose type has no handler: the record cannot be read (the schemas refuse
         such a record before any board sees it)."""
@@ -92,11 +98,11 @@ class TableBoard(Wall):
 
     def chi_seat(self, source: int) -> int | None:
         """The one seat that may chi ``source``'s discard (its 下家), or None in a game without chi."""
-        return next_seat(source, self.SEATS) if self.CLAIMS.chi else None
+        return next_seat(source, self.SEATS) if self.claim_rules().chi else None
 
     def winners(self, claim: Claim) -> list[int]:
         """Who wins on an open window's tile, in turn order (the game's ``CLAIMS``)."""
-        return claim.winners(self.SEATS, several=self.CLAIMS.several_winners)
+        return claim.winners(self.SEATS, several=self.claim_rules().several_winners)
 
     def push(self, event: Mapping[str, Any]) -> None:
         """Apply one event of the record, or raise ``IllegalEvent`` (the board is then not to

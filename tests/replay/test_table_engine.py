@@ -148,6 +148,21 @@ def test_only_the_next_seat_may_chi_in_a_game_with_chi() -> None:
     assert NoChi(None).chi_seat(3) is None
 
 
+def test_claim_rules_may_depend_on_the_ruleset() -> None:
+    """Changsha's 通炮 is a parameter (``multi_hu``): a board may decide its claim rules itself."""
+
+    @dataclass
+    class Ruled(Toy):
+        multi_hu: bool = True
+
+        def claim_rules(self) -> ClaimRules:
+            return ClaimRules(chi=True, several_winners=self.multi_hu)
+
+    claim = Claim(seat=0, tile=4, rob=False, hus=[3, 2])
+    assert Ruled(None, multi_hu=True).winners(claim) == [2, 3]  # turn order from seat 0: 1, 2, 3
+    assert Ruled(None, multi_hu=False).winners(claim) == [2]
+
+
 # -- a wall of stacks (Changsha CS-2.1 – CS-2.4: back draws and dice picks by stack) ---------------
 
 

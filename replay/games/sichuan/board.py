@@ -280,7 +280,7 @@ class Board(TableBoard):
         """One event, read by the phase first: the opening (换三张, 定缺) takes only its own
         event, and a claim window decides what a draw or a discard means (SC-3.2). No chi."""
         kind = event.get("type")
-        if kind == "chi" and not self.CLAIMS.chi:
+        if kind == "chi" and not self.claim_rules().chi:
             raise self.refuse("no_chi")
         if self.phase == "swap":
             self._swap(event)

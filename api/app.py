@@ -23,6 +23,7 @@ from werkzeug.routing import PathConverter
 
 from api import errors
 from api.errors import PROBLEM_TYPE
+from replay.games import PLATFORM, platform_games
 from schemas.api import HealthSchema, ProblemSchema
 from store.db import Store
 
@@ -150,7 +151,7 @@ def create_app(
         REPLAY_MAX_BODY=max_body,
         REPLAY_MAX_RECORDS=max_records,
         MAX_CONTENT_LENGTH=max_body,
-        API_TITLE="wuhan-replay",
+        API_TITLE=PLATFORM,
         API_VERSION="1",
         OPENAPI_VERSION="3.0.3",
         OPENAPI_URL_PREFIX=API_PREFIX,
@@ -161,8 +162,8 @@ def create_app(
         OPENAPI_SWAGGER_UI_CONFIG={"validatorUrl": None},
         API_SPEC_OPTIONS={
             "info": {
-                "description": "Replay and audit Wuhan mahjong (武汉麻将) hand records. Errors are"
-                " application/problem+json. See docs/api.md."
+                "description": f"Replay and audit the hand records of the platform's mahjong games"
+                f" ({platform_games()}). Errors are application/problem+json. See docs/api.md."
             },
             "servers": [{"url": "/"}],
         },

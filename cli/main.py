@@ -20,7 +20,7 @@ import click
 from cli.remote import server_option, token_option
 from replay.errors import InputError
 from replay.failure import ERROR, is_internal
-from replay.games import GAMES
+from replay.games import GAMES, PLATFORM, platform_games
 from replay.games.wuhan.audit import STATUSES
 from replay.games.wuhan.evaluate import evaluate_each
 from replay.games.wuhan.ruleset import PRESETS
@@ -30,10 +30,13 @@ if TYPE_CHECKING:
     from store.db import Store
 
 
-@click.group()
-@click.version_option(package_name="wuhan-replay")
+@click.group(
+    help=f"{PLATFORM}: replay, audit and settle the hand records of the platform's mahjong games"
+    f" ({platform_games()})."
+)
+@click.version_option(package_name="wuhan-replay")  # the distribution's name, which installs keep
 def main() -> None:
-    """Replay, audit and settle Wuhan mahjong (武汉麻将) hand records."""
+    pass
 
 
 #: The bounds of one read, the server's per request (``--max-body``, ``--max-records``): the most

@@ -30,6 +30,7 @@ from replay.games.sichuan import tiles as T  # noqa: E402
 from replay.games.sichuan.audit import audit_validated  # noqa: E402
 from replay.games.sichuan.board import Board  # noqa: E402
 from replay.games.sichuan.simulate import simulate  # noqa: E402
+from replay.table.wall import deal  # noqa: E402
 from replay.tiles import CODES  # noqa: E402
 from tests.replay.test_sichuan_board import E6_DEAL, E6_EVENTS, e2_record  # noqa: E402
 from tests.replay.test_sichuan_mistakes import e5_finished, e6, e6_events  # noqa: E402
@@ -144,7 +145,7 @@ def fifth_copy(r: dict[str, Any], st: list[Board]) -> Iterator[tuple[dict[str, A
         return
     deal_mode = copy.deepcopy(r)
     wall = [T.parse(t, "wall") for t in deal_mode.pop("wall")]
-    hands, _ = T.deal_from_wall(wall, r["dealer"])
+    hands, _ = deal(wall, r["dealer"])
     deal_mode["deal"] = [[CODES[k] for k in h] for h in hands]
     for i, e in enumerate(r["events"]):
         if e["type"] == "draw":

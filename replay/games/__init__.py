@@ -79,6 +79,15 @@ GAMES: dict[str, Game] = {
         "replay.games.sichuan",
     ),
 }
+#: the platform's name, as pages, the API and the command line say it: one product for every game
+PLATFORM = "麻将 replay"
+
+
+def platform_games() -> str:
+    """The hosted games as the platform's help texts list them (``武汉麻将 红中赖子杠, …``)."""
+    return ", ".join(g.zh for g in GAMES.values())
+
+
 BY_FORMAT: dict[str, Game] = {f: g for g in GAMES.values() for f in g.formats}
 DEFAULT = GAMES["wuhan"]
 

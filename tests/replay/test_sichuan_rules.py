@@ -24,6 +24,11 @@ def until(rec: dict[str, Any], n: int) -> Board:
     return board
 
 
+def leave(board: Board, n: int) -> None:
+    """Only ``n`` tiles left to draw: the wall's front moves up to them (a deal-mode record)."""
+    board.front = board.back + 1 - n
+
+
 def rule_of(board: Board, text: str) -> tuple[str, str]:
     with pytest.raises(IllegalEvent) as err:
         board.push(event(text))
@@ -67,7 +72,7 @@ def test_sc_1_3_no_win_next_dealer(draw_dealer: str, expected: int) -> None:
 def test_sc_1_5_no_kong_with_fewer_than_gang_min_wall_tiles() -> None:
     rec = record(E1_DEAL, E1_EVENTS, **E1)
     board = until(rec, 3)  # seat 1 has drawn 9p and holds 7777s
-    board.live_count = 1
+    leave(board, 1)
     assert rule_of(copy.deepcopy(board), "ga1 7s") == ("late_kong", "SC-1.5")
     board.rules = type(board.rules)(**{**board.rules.__dict__, "gang_min_wall": 1})
     board.push(event("ga1 7s"))
@@ -78,7 +83,7 @@ def test_sc_1_6_the_wall_runs_out() -> None:
     rec = record(E1_DEAL, E1_EVENTS, **E1)
     board = until(rec, 2)  # seat 0 discarded 9s
     assert rule_of(copy.deepcopy(board), "hz") == ("early_huangzhuang", "SC-1.6")
-    board.live_count = 0
+    leave(board, 0)
     assert rule_of(copy.deepcopy(board), "d1 9p") == ("wall_empty", "SC-1.6")
     board.push(event("hz"))
     assert board.ended and board.ended_by == "huangzhuang"
@@ -87,7 +92,7 @@ def test_sc_1_6_the_wall_runs_out() -> None:
 def test_sc_1_6_nothing_but_hu_on_the_haidi_discard() -> None:
     rec = record(E2_DEAL, ["x0 5p", "d1 6s", "x1 6s", "p0"], que="mspp")
     board = until(rec, 3)  # seat 1 drew 6s
-    board.live_count = 0
+    leave(board, 0)
     board.push(rec["events"][3])  # its discard is the 海底 discard
     assert rule_of(board, "p0") == ("haidi_claim", "SC-1.6")
 
@@ -96,16 +101,16 @@ def test_sc_1_7_forced_win_on_a_discard() -> None:
     """Seat 0 can win on seat 3's 4p (E1); with 3 tiles left it must: a draw or a pass is illegal."""
     rec = record(E1_DEAL, E1_EVENTS, **E1)
     board = until(rec, 24)  # seat 3 is about to discard 4p
-    board.live_count = 3
+    leave(board, 3)
     board.push(rec["events"][24])
     assert rule_of(copy.deepcopy(board), "d2 5m") == ("forced_hu", "SC-1.7")
     assert rule_of(copy.deepcopy(board), "s0") == ("forced_hu", "SC-1.7")
     board.push(event("h0"))
     board.finish()
     assert board.wins[-1].seat == 0
-    board.live_count = 4  # 4 left: not fewer than 4, free to pass
+    leave(board, 4)  # 4 left: not fewer than 4, free to pass
     fresh = until(rec, 24)
-    fresh.live_count = 4
+    leave(fresh, 4)
     fresh.push(rec["events"][24])
     fresh.push(event("s0"))
 
@@ -113,7 +118,7 @@ def test_sc_1_7_forced_win_on_a_discard() -> None:
 def test_sc_1_7_forced_self_draw() -> None:
     rec = record(E1_DEAL, E1_EVENTS, **E1)
     board = until(rec, 27)  # seat 2 drew 6m and can win
-    board.live_count = 2
+    leave(board, 2)
     assert rule_of(board, "x2 6m") == ("forced_hu", "SC-1.7")
 
 
@@ -425,7 +430,7 @@ def test_legal_actions_follow_push() -> None:
     acts = legal_actions(board)
     assert {"type": "hu", "seat": 0} in acts and {"type": "draw", "seat": 0} in acts
     assert {"type": "hu", "seat": 2} not in acts and {"type": "huangzhuang"} not in acts
-    board.live_count = 2
+    leave(board, 2)
     assert {"type": "draw", "seat": 0} not in legal_actions(board)  # SC-1.7: seat 0 must win
 
 
@@ -433,7 +438,7 @@ def test_sc_6_1_without_dingque_a_huazhu_holds_three_suits() -> None:
     """SC-6.1 with ``dingque: false``: a seat holding all three suits at the end is 花猪."""
     rec = record(E1_DEAL, ["x0 9s"], que=None, overrides={"dingque": False})
     board = until(rec, 1)
-    board.live_count = 0
+    leave(board, 0)
     board.push(event("hz"))
     # seat 0: m and p (and 5s): three suits; seat 3: s and p only; seat 1: s and p; seat 2: m only
     assert board.huazhu == [0]
@@ -454,7 +459,8 @@ def test_sc_3_8_a_deal_of_the_wrong_size_is_invalid() -> None:
 
 def test_reason_codes_doc_is_generated_from_the_catalogue() -> None:
     """docs/reason-codes-sichuan.md is ``python -m replay.games.sichuan.reasons``'s output; every
-    code names an SC rule and is raised somewhere in the Sichuan engine."""
+    code names an SC rule and is raised somewhere in the Sichuan engine or the table engine it
+    stands on (``replay/table/``: draws from the wall, events after the end)."""
     from pathlib import Path
 
     from replay.games.sichuan import reasons
@@ -464,6 +470,6 @@ def test_reason_codes_doc_is_generated_from_the_catalogue() -> None:
     src = "".join(
         (root / "replay" / "games" / "sichuan" / f).read_text("utf-8")
         for f in ("board.py", "evaluate.py", "audit.py")
-    )
+    ) + "".join(p.read_text("utf-8") for p in sorted((root / "replay" / "table").glob("*.py")))
     for code, (rule, _) in reasons.CATALOGUE.items():
         assert rule.startswith("SC-") and f'"{code}"' in src, code

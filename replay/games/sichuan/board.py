@@ -13,26 +13,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from replay.claims import seats_after
 from replay.errors import InputError
 from replay.games.sichuan import tiles as T
 from replay.games.sichuan.ledger import KongIncome, Ledger
 from replay.games.sichuan.params import SichuanRules, rules_from_json
 from replay.games.sichuan.reading import Reading, score, waits
-from replay.games.sichuan.reasons import reason
+from replay.games.sichuan.reasons import CATALOGUE
 from replay.games.sichuan.scoring import charge, score_win
-from replay.reasons import Reason
+from replay.table.board import IllegalEvent as IllegalEvent  # raised by push, and caught by its callers
+from replay.table.board import TableBoard
+from replay.table.claims import Claim as Claim  # the window on a discard or a 补杠
+from replay.table.claims import ClaimRules
+from replay.table.wall import BACK, FRONT, deal
 from replay.tiles import CODES
 
 SWAP_TARGET = {"next": 1, "prev": 3, "across": 2}
-
-
-class IllegalEvent(Exception):
-    """An event that cannot happen here under the ruleset; carries the SC rule broken."""
-
-    def __init__(self, why: Reason) -> None:
-        super().__init__(why.message)
-        self.reason = why
 
 
 @dataclass
@@ -58,20 +53,6 @@ class Seat:
         if self.void is None:
             return None
         return next((k for k in range(9 * self.void, 9 * self.void + 9) if self.hand[k]), None)
-
-
-@dataclass
-class Claim:
-    """A tile others may claim: a discard, or a 补杠 that may be robbed (SC-3.3)."""
-
-    seat: int
-    tile: int
-    rob: bool
-    haidi: bool
-    after_kong: bool
-    first_discard: bool
-    hus: list[int] = field(default_factory=list)
-    passed: set[int] = field(default_factory=set)
 
 
 @dataclass
@@ -109,15 +90,19 @@ class WinRecord:
 
 
 @dataclass
-class Board:
+class Board(TableBoard):
+    """The Sichuan table (``sichuan-hand/1``): the engine's board with Sichuan's hooks."""
+
+    REASONS = CATALOGUE
+    CLAIMS = ClaimRules(chi=False, several_winners=True)  # SC-3.2: no chi; 一炮多响
+
     rules: SichuanRules
     dealer: int
     seats: list[Seat]
     ledger: Ledger
     wall: list[int] | None
     front: int = T.DEAL_SIZE
-    back: int = T.WALL_SIZE
-    live_count: int = T.LIVE_SIZE  # deal mode: tiles left
+    back: int = T.WALL_SIZE - 1
     seen: list[int] = field(default_factory=lambda: [0] * 27)
     phase: str = "swap"
     actor: int = 0
@@ -157,12 +142,12 @@ class Board:
             bad = next((k for k in range(27) if counts[k] != 4), None)
             if bad is not None:
                 raise InputError("wall", f"holds {counts[bad]} of {T.name(bad)}; a wall has four of each")
-            hands, _ = T.deal_from_wall(wall, dealer)
+            hands, _ = deal(wall, dealer)  # SC-1.4
         else:
-            deal = record.get("deal")
-            if not isinstance(deal, list) or len(deal) != 4:
+            dealt = record.get("deal")
+            if not isinstance(dealt, list) or len(dealt) != 4:
                 raise InputError("deal", "required without a wall: the four starting hands")
-            hands = [T.parse_list(h, f"deal[{i}]") for i, h in enumerate(deal)]
+            hands = [T.parse_list(h, f"deal[{i}]") for i, h in enumerate(dealt)]
             for s, h in enumerate(hands):
                 want = 14 if s == dealer else 13
                 if len(h) != want:
@@ -214,10 +199,7 @@ class Board:
             [[KongIncome(k.payer, k.amount, k.turn, k.transferred) for k in ks] for ks in led.kong_income],
         )
         if self.claim is not None:
-            c = self.claim
-            state["claim"] = Claim(
-                c.seat, c.tile, c.rob, c.haidi, c.after_kong, c.first_discard, list(c.hus), set(c.passed)
-            )
+            state["claim"] = self.claim.copy()
         state["seen"] = list(self.seen)
         state["wins"] = list(self.wins)
         state["huazhu"] = list(self.huazhu)
@@ -226,18 +208,20 @@ class Board:
 
     def peek_draw(self) -> int | None:
         """The tile the next draw takes (wall mode; None without a wall or with the wall empty)."""
-        if self.wall is None or self.live <= 0:
+        if self.live <= 0:
             return None
-        return self.wall[self.back - 1] if self.replacement else self.wall[self.front]
+        return self.peek(BACK if self.replacement else FRONT)
 
     # ------------------------------------------------------------------ queries
     @property
     def ended(self) -> bool:
         return self.phase == "ended"
 
-    @property
-    def live(self) -> int:
-        return self.back - self.front if self.wall is not None else self.live_count
+    def how_it_ended(self) -> str:
+        return self.ended_by or "ended"
+
+    def tile_name(self, tile: int) -> str:
+        return T.name(tile)
 
     def active(self, s: int) -> bool:
         """SC-1.2: xuezhan winners and bankrupt seats are out."""
@@ -247,7 +231,7 @@ class Board:
 
     def others_from(self, s: int) -> list[int]:
         """The other active seats in turn order from s's 下家 (how payers are listed)."""
-        return [o for o in seats_after(s) if self.active(o)]
+        return [o for o in self.seats_after(s) if self.active(o)]
 
     def active_seats(self) -> list[int]:
         return [s for s in range(4) if self.active(s)]
@@ -291,17 +275,13 @@ class Board:
             two_suits=not self.rules.dingque,
         )
 
-    def _illegal(self, code: str, **values: Any) -> IllegalEvent:
-        return IllegalEvent(reason(code, **values))
-
     # ------------------------------------------------------------------ events
-    def push(self, event: Mapping[str, Any]) -> None:
-        """Apply one event or raise IllegalEvent (the board is then not to be used further)."""
+    def apply(self, event: Mapping[str, Any]) -> None:
+        """One event, read by the phase first: the opening (换三张, 定缺) takes only its own
+        event, and a claim window decides what a draw or a discard means (SC-3.2). No chi."""
         kind = event.get("type")
-        if self.phase == "ended":
-            raise self._illegal("event_after_end", how=self.ended_by or "ended")
-        if kind == "chi":
-            raise self._illegal("no_chi")
+        if kind == "chi" and not self.claim_rules().chi:
+            raise self.refuse("no_chi")
         if self.phase == "swap":
             self._swap(event)
         elif self.phase == "dingque":
@@ -314,7 +294,6 @@ class Board:
             self._on_draw(event)
         else:  # pragma: no cover - every phase is handled above
             raise AssertionError(self.phase)
-        self.events += 1
 
     def finish(self) -> None:
         """After the last event: a win window still open is settled (a record may end on hu)."""
@@ -324,15 +303,13 @@ class Board:
     # -- opening (SC-2.1, SC-2.2) --------------------------------------------------------
     def _swap(self, event: Mapping[str, Any]) -> None:
         if event.get("type") != "swap":
-            raise self._illegal("swap_missing", detail=f"swap_three is {self.rules.swap_three!r}")
+            raise self.refuse("swap_missing", detail=f"swap_three is {self.rules.swap_three!r}")
         direction = event.get("direction")
         allowed = ("next", "prev", "across")
         if direction not in allowed:
-            raise self._illegal(
-                "bad_swap", detail=f"direction must be next, prev or across, not {direction!r}"
-            )
+            raise self.refuse("bad_swap", detail=f"direction must be next, prev or across, not {direction!r}")
         if self.rules.swap_direction != "random" and direction != self.rules.swap_direction:
-            raise self._illegal(
+            raise self.refuse(
                 "bad_swap", detail=f"this table swaps {self.rules.swap_direction} (换三张), not {direction}"
             )
         given = event.get("tiles")
@@ -341,12 +318,12 @@ class Board:
         picks = [T.parse_list(g, f"tiles[{s}]") for s, g in enumerate(given)]
         for s, pick in enumerate(picks):
             if len(pick) != 3:
-                raise self._illegal("bad_swap", detail=f"seat {s} must give exactly 3 tiles, not {len(pick)}")
+                raise self.refuse("bad_swap", detail=f"seat {s} must give exactly 3 tiles, not {len(pick)}")
             if self.rules.swap_three == "same_suit" and len({t // 9 for t in pick}) != 1:
-                raise self._illegal("bad_swap", detail=f"seat {s} must give 3 tiles of one suit (same_suit)")
+                raise self.refuse("bad_swap", detail=f"seat {s} must give 3 tiles of one suit (same_suit)")
             for t in set(pick):
                 if self.seats[s].hand[t] < pick.count(t):
-                    raise self._illegal("bad_swap", detail=f"seat {s} does not hold {T.name(t)} to give")
+                    raise self.refuse("bad_swap", detail=f"seat {s} does not hold {T.name(t)} to give")
         shift = SWAP_TARGET[str(direction)]
         for s, pick in enumerate(picks):
             for t in pick:
@@ -356,7 +333,7 @@ class Board:
 
     def _dingque(self, event: Mapping[str, Any]) -> None:
         if event.get("type") != "dingque":
-            raise self._illegal("dingque_missing")
+            raise self.refuse("dingque_missing")
         suits = event.get("suits")
         if not isinstance(suits, list) or len(suits) != 4:
             raise InputError("suits", "a dingque event gives each of the 4 seats' void suit")
@@ -368,16 +345,14 @@ class Board:
     def _expect_actor(self, event: Mapping[str, Any], what: str) -> int:
         s = event.get("seat")
         if s != self.actor:
-            raise self._illegal(
-                "out_of_turn", seat=s, action=what, expected=f"it is seat {self.actor}'s turn"
-            )
+            raise self.refuse("out_of_turn", seat=s, action=what, expected=f"it is seat {self.actor}'s turn")
         return self.actor
 
     def _forced_self_draw(self, s: int, action: str) -> None:
         """SC-1.7: with fewer than ``forced_hu_last`` tiles left a seat that can win must."""
         limit = self.rules.forced_hu_last
         if limit and self.live < limit and self.drawn is not None and self.win_reading(s, None) is not None:
-            raise self._illegal("forced_hu", left=self.live, limit=limit, seat=s, action=action)
+            raise self.refuse("forced_hu", left=self.live, limit=limit, seat=s, action=action)
 
     def _on_act(self, event: Mapping[str, Any]) -> None:
         kind = event.get("type")
@@ -391,20 +366,20 @@ class Board:
             s = self._expect_actor(event, "kong")
             self._own_kong(s, event)
         elif kind in ("peng", "gang", "pass"):
-            raise self._illegal("nothing_to_claim", seat=event.get("seat"), action=kind)
+            raise self.refuse("nothing_to_claim", seat=event.get("seat"), action=kind)
         elif kind in ("dingque", "swap"):
-            raise self._illegal(
+            raise self.refuse(
                 "out_of_turn", seat=event.get("seat"), action=kind, expected="the opening is over"
             )
         elif kind == "draw":
-            raise self._illegal(
+            raise self.refuse(
                 "out_of_turn",
                 seat=event.get("seat"),
                 action="draw",
                 expected=f"seat {self.actor} must act first",
             )
         elif kind == "huangzhuang":
-            raise self._illegal("early_huangzhuang", left=self.live)
+            raise self.refuse("early_huangzhuang", left=self.live)
         else:
             raise InputError("type", f"unknown event type {kind!r}")
 
@@ -417,17 +392,17 @@ class Board:
         tile = self._tile(event)
         seat = self.seats[s]
         if not seat.hand[tile]:
-            raise self._illegal("tile_not_in_hand", seat=s, tile=T.name(tile))
+            raise self.refuse("tile_not_in_hand", seat=s, tile=T.name(tile))
         self._forced_self_draw(s, "discard")
         if seat.wins and self.rules.mode == "xueliu" and tile != self.drawn:
-            raise self._illegal(
+            raise self.refuse(
                 "xueliu_locked",
                 seat=s,
                 detail=f"it must discard the tile it drew ({T.name(self.drawn or tile)})",
             )
         void_tile = seat.holds_void()
         if self.rules.que_first and void_tile is not None and tile // 9 != seat.void:
-            raise self._illegal("que_first", seat=s, suit=T.SUIT_NAMES_ZH[seat.void or 0], tile=T.name(tile))
+            raise self.refuse("que_first", seat=s, suit=T.SUIT_NAMES_ZH[seat.void or 0], tile=T.name(tile))
         seat.hand[tile] -= 1
         first = s == self.dealer and self.dealer_discards == 0 and not self.any_meld
         if s == self.dealer:
@@ -441,7 +416,7 @@ class Board:
     def _kong_allowed(self, s: int) -> None:
         need = self.rules.gang_min_wall
         if self.live < need:
-            raise self._illegal("late_kong", need=need, left=self.live)
+            raise self.refuse("late_kong", need=need, left=self.live)
 
     def _xueliu_kong_check(self, s: int, tile: int, remove: int) -> None:
         """SC-3.7: a xueliu winner may kong only if its waits stay the same."""
@@ -451,7 +426,7 @@ class Board:
         after_hand[tile] -= remove
         after = set(self.waits_of_hand(s, after_hand, [*seat.kong_kinds, tile], drop=None))
         if before != after:
-            raise self._illegal(
+            raise self.refuse(
                 "xueliu_locked", seat=s, detail=f"a kong of {T.name(tile)} would change its waits"
             )
 
@@ -468,19 +443,19 @@ class Board:
         kind = str(event.get("kind"))
         self._forced_self_draw(s, "kong")
         if seat.void is not None and tile // 9 == seat.void:
-            raise self._illegal(
+            raise self.refuse(
                 "claim_void_suit", seat=s, suit=T.SUIT_NAMES_ZH[seat.void], action="kong", tile=T.name(tile)
             )
         xueliu_winner = bool(seat.wins) and self.rules.mode == "xueliu"
         if kind == "an":
             if seat.hand[tile] < 4:
-                raise self._illegal(
+                raise self.refuse(
                     "no_pair_to_claim", seat=s, need=4, tile=T.name(tile), action="暗杠", have=seat.hand[tile]
                 )
             self._kong_allowed(s)
             if xueliu_winner:
                 if tile != self.drawn:
-                    raise self._illegal(
+                    raise self.refuse(
                         "xueliu_locked", seat=s, detail="only the tile just drawn may be konged (暗杠)"
                     )
                 self._xueliu_kong_check(s, tile, 4)
@@ -493,11 +468,11 @@ class Board:
             return
         # 补杠 (SC-3.1): the 4th tile onto one's peng; others may rob it (SC-3.3)
         if xueliu_winner:
-            raise self._illegal("xueliu_locked", seat=s, detail="no 补杠 after winning")
+            raise self.refuse("xueliu_locked", seat=s, detail="no 补杠 after winning")
         if tile not in seat.pengs:
-            raise self._illegal("no_peng_to_extend", seat=s, tile=T.name(tile))
+            raise self.refuse("no_peng_to_extend", seat=s, tile=T.name(tile))
         if not seat.hand[tile]:
-            raise self._illegal("tile_not_in_hand", seat=s, tile=T.name(tile))
+            raise self.refuse("tile_not_in_hand", seat=s, tile=T.name(tile))
         self._kong_allowed(s)
         seat.hand[tile] -= 1
         self.claim = Claim(s, tile, rob=True, haidi=False, after_kong=False, first_discard=False)
@@ -517,42 +492,19 @@ class Board:
         kind = event.get("type")
         if kind == "huangzhuang":
             if self.replacement or self.live > 0:
-                raise self._illegal("early_huangzhuang", left=self.live)
+                raise self.refuse("early_huangzhuang", left=self.live)
             self._end_of_wall()
             return
         if kind != "draw":
             s = event.get("seat")
-            raise self._illegal("out_of_turn", seat=s, action=kind, expected=f"seat {self.actor} draws next")
+            raise self.refuse("out_of_turn", seat=s, action=kind, expected=f"seat {self.actor} draws next")
         s = event.get("seat")
         if s != self.actor:
-            raise self._illegal(
-                "out_of_turn", seat=s, action="draw", expected=f"seat {self.actor} draws next"
-            )
+            raise self.refuse("out_of_turn", seat=s, action="draw", expected=f"seat {self.actor} draws next")
         if self.live == 0:
-            raise self._illegal("wall_empty", seat=s)
+            raise self.refuse("wall_empty", seat=s)
         given = T.parse(event["tile"], "tile") if event.get("tile") is not None else None
-        if self.wall is not None:
-            tile = self.wall[self.back - 1] if self.replacement else self.wall[self.front]
-            if given is not None and given != tile:
-                raise self._illegal(
-                    "draw_mismatch",
-                    seat=s,
-                    expected=T.name(tile),
-                    end="back" if self.replacement else "front",
-                    tile=T.name(given),
-                )
-            if self.replacement:
-                self.back -= 1
-            else:
-                self.front += 1
-        else:
-            if given is None:
-                raise self._illegal("draw_tile_missing")
-            if self.seen[given] >= 4:
-                raise self._illegal("fifth_copy", tile=T.name(given))
-            self.seen[given] += 1
-            self.live_count -= 1
-            tile = given
+        tile = self.take(s, BACK if self.replacement else FRONT, given)
         seat = self.seats[s]
         seat.hand[tile] += 1
         seat.draws += 1
@@ -576,15 +528,15 @@ class Board:
             and seat.draws == 0
         )
         if self.drawn is None and not tianhu:
-            raise self._illegal("win_without_draw", seat=s)
+            raise self.refuse("win_without_draw", seat=s)
         tile = self.drawn
         if event.get("tile") is not None:
             named = T.parse(event["tile"], "tile")
             if tile is not None and named != tile:
-                raise self._illegal("win_tile_mismatch", expected=T.name(tile), tile=T.name(named))
+                raise self.refuse("win_tile_mismatch", expected=T.name(tile), tile=T.name(named))
             if tile is None:
                 if not seat.hand[named]:
-                    raise self._illegal("tile_not_in_hand", seat=s, tile=T.name(named))
+                    raise self.refuse("tile_not_in_hand", seat=s, tile=T.name(named))
                 tile = named
         r = self.win_reading(s, None)
         if r is None:
@@ -655,12 +607,12 @@ class Board:
         seat = self.seats[s]
         held = seat.holds_void()
         if held is not None and seat.void is not None:
-            raise self._illegal(
+            raise self.refuse(
                 "holds_void_suit", seat=s, suit=T.SUIT_NAMES_ZH[seat.void], action="win", tile=T.name(held)
             )
         if seat.void is None and not self.rules.dingque and len({t // 9 for t in self._all_tiles(s)}) > 2:
-            raise self._illegal("three_suits", seat=s)
-        raise self._illegal(
+            raise self.refuse("three_suits", seat=s)
+        raise self.refuse(
             "not_a_winning_hand", seat=s, tile=T.name(tile) if tile is not None else "its 14 tiles"
         )
 
@@ -700,15 +652,15 @@ class Board:
             if not isinstance(s, int) or not 0 <= s <= 3:
                 raise InputError("seat", f"must be a seat 0-3, not {s!r}")
             if s == claim.seat:
-                raise self._illegal("claim_from_self", seat=s)
+                raise self.refuse("claim_from_self", seat=s)
             if not self.active(s):
-                raise self._illegal("seat_inactive", seat=s, why=self._why_out(s), action="win")
+                raise self.refuse("seat_inactive", seat=s, why=self._why_out(s), action="win")
             if s in claim.hus:
-                raise self._illegal("multiple_hu_order", detail=f"seat {s} already won on this tile")
+                raise self.refuse("multiple_hu_order", detail=f"seat {s} already won on this tile")
             if event.get("tile") is not None:
                 named = T.parse(event["tile"], "tile")
                 if named != claim.tile:
-                    raise self._illegal("win_tile_mismatch", expected=T.name(claim.tile), tile=T.name(named))
+                    raise self.refuse("win_tile_mismatch", expected=T.name(claim.tile), tile=T.name(named))
             r = self.win_reading(s, claim.tile)
             if r is None:
                 seat = self.seats[s]
@@ -716,7 +668,7 @@ class Board:
                 c[claim.tile] += 1
                 if seat.void is not None and any(c[9 * seat.void : 9 * seat.void + 9]):
                     held = next(k for k in range(9 * seat.void, 9 * seat.void + 9) if c[k])
-                    raise self._illegal(
+                    raise self.refuse(
                         "holds_void_suit",
                         seat=s,
                         suit=T.SUIT_NAMES_ZH[seat.void],
@@ -726,9 +678,7 @@ class Board:
                 self._not_a_win(s, claim.tile)
             assert r is not None
             if self._locked(s, r, claim):
-                raise self._illegal(
-                    "pass_hu_locked", seat=s, passed=T.name(claim.tile) + " or an earlier tile"
-                )
+                raise self.refuse("pass_hu_locked", seat=s, passed=T.name(claim.tile) + " or an earlier tile")
             claim.hus.append(s)
             return
         if kind == "pass":
@@ -739,7 +689,7 @@ class Board:
                 or s in claim.hus
                 or not self.active(s)
             ):
-                raise self._illegal(
+                raise self.refuse(
                     "out_of_turn",
                     seat=s,
                     action="pass",
@@ -750,15 +700,13 @@ class Board:
             return
         if claim.hus:
             if kind in ("peng", "gang"):
-                raise self._illegal("claim_after_hu", tile=T.name(claim.tile))
+                raise self.refuse("claim_after_hu", tile=T.name(claim.tile))
             self._close_claim(event)
             self._dispatch_after_close(event)
             return
         if kind == "peng" or (kind == "gang" and event.get("kind") == "ming"):
             if claim.rob:
-                raise self._illegal(
-                    "rob_not_xu_gang", detail="a 补杠 can only be robbed by a win, not claimed"
-                )
+                raise self.refuse("rob_not_xu_gang", detail="a 补杠 can only be robbed by a win, not claimed")
             self._claim_meld(claim, event)
             return
         self._close_claim(event)
@@ -766,7 +714,7 @@ class Board:
 
     def _dispatch_after_close(self, event: Mapping[str, Any]) -> None:
         if self.phase == "ended":
-            raise self._illegal("event_after_end", how=self.ended_by or "ended")
+            raise self.refuse("event_after_end", how=self.ended_by or "ended")
         if self.phase == "draw":
             self._on_draw(event)
         elif self.phase == "act":
@@ -778,7 +726,7 @@ class Board:
             return
         r = self._could_win_on(s, claim)
         if r is not None and not self._locked(s, r, claim):
-            raise self._illegal("forced_hu", left=self.live, limit=limit, seat=s, action=action)
+            raise self.refuse("forced_hu", left=self.live, limit=limit, seat=s, action=action)
 
     def _close_claim(self, event: Mapping[str, Any] | None, claimer: int | None = None) -> None:
         """The window on a discard or 补杠 closes: settle its wins, lock seats that passed (过水)."""
@@ -817,7 +765,7 @@ class Board:
         self.actor = self.next_active(claim.seat)
 
     def _settle_claim_wins(self, claim: Claim) -> None:
-        order = [w for w in seats_after(claim.seat) if w in claim.hus]  # turn order (SC-3.2)
+        order = self.winners(claim)  # every seat that declared, in turn order (SC-3.2)
         ways = self._claim_ways(claim)
         for w in order:
             r = self.win_reading(w, claim.tile)
@@ -866,24 +814,24 @@ class Board:
         if not isinstance(s, int) or not 0 <= s <= 3:
             raise InputError("seat", f"must be a seat 0-3, not {s!r}")
         if s == claim.seat:
-            raise self._illegal("claim_from_self", seat=s)
+            raise self.refuse("claim_from_self", seat=s)
         if not self.active(s):
-            raise self._illegal("seat_inactive", seat=s, why=self._why_out(s), action=action)
+            raise self.refuse("seat_inactive", seat=s, why=self._why_out(s), action=action)
         tile = claim.tile
         if kind == "ming" and event.get("tile") is not None:
             named = T.parse(event["tile"], "tile")
             if named != tile:
-                raise self._illegal("tile_not_in_hand", seat=s, tile=f"the discard {T.name(named)}")
+                raise self.refuse("tile_not_in_hand", seat=s, tile=f"the discard {T.name(named)}")
         if claim.haidi:
-            raise self._illegal("haidi_claim")
+            raise self.refuse("haidi_claim")
         seat = self.seats[s]
         if seat.void is not None and tile // 9 == seat.void:
-            raise self._illegal(
+            raise self.refuse(
                 "claim_void_suit", seat=s, suit=T.SUIT_NAMES_ZH[seat.void], action=action, tile=T.name(tile)
             )
         need = 2 if kind == "peng" else 3
         if seat.hand[tile] < need:
-            raise self._illegal(
+            raise self.refuse(
                 "no_pair_to_claim", seat=s, need=need, tile=T.name(tile), action=action, have=seat.hand[tile]
             )
         xueliu_winner = bool(seat.wins) and self.rules.mode == "xueliu"
@@ -891,7 +839,7 @@ class Board:
             self._kong_allowed(s)
         if xueliu_winner:
             if kind == "peng":
-                raise self._illegal("xueliu_locked", seat=s, detail="no peng after winning")
+                raise self.refuse("xueliu_locked", seat=s, detail="no peng after winning")
             self._xueliu_kong_check_claim(s, tile)
         self._close_claim(event, claimer=s)
         self.turn_no += 1
@@ -919,7 +867,7 @@ class Board:
         after_hand[tile] -= 3
         after = set(self.waits_of_hand(s, after_hand, [*seat.kong_kinds, tile], drop=None))
         if before != after:
-            raise self._illegal(
+            raise self.refuse(
                 "xueliu_locked", seat=s, detail=f"a kong of {T.name(tile)} would change its waits"
             )
 
@@ -1034,11 +982,11 @@ def legal_actions(board: Board) -> list[dict[str, Any]]:
         try:
             if c["type"] == "draw" and trial.wall is None:
                 if trial.live <= 0:
-                    raise IllegalEvent(reason("wall_empty", seat=c["seat"]))
+                    raise trial.refuse("wall_empty", seat=c["seat"])
                 if trial.phase == "claim":
                     trial._close_claim(c)
                 if trial.actor != c["seat"] or trial.phase != "draw":
-                    raise IllegalEvent(reason("out_of_turn", seat=c["seat"], action="draw", expected=""))
+                    raise trial.refuse("out_of_turn", seat=c["seat"], action="draw", expected="")
             else:
                 trial.push(c)
         except (IllegalEvent, InputError):

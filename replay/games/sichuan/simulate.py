@@ -21,7 +21,6 @@ from datetime import datetime, timedelta, timezone
 from functools import partial
 from typing import Any
 
-from replay.claims import seats_after
 from replay.errors import InputError
 from replay.games.sichuan.board import Board, IllegalEvent, legal_actions
 from replay.games.sichuan.bots import STYLES, Bot, Table
@@ -29,6 +28,7 @@ from replay.games.sichuan.params import rules_from_json
 from replay.pool import ordered_map
 from replay.sittings import Sitting, plan_sittings, seats_json
 from replay.sittings import players as pool_of
+from replay.table.seats import seats_after
 from replay.tiles import CODES
 
 NAMES = ("幺妹", "老成都", "二娃", "胖哥", "李嬢嬢", "张老师", "小谢", "陈大爷", "Amy", "廖哥", "王幺爸")

@@ -1,4 +1,5 @@
-"""Sichuan's 108 tiles (SC-1.1) and the deal out of its wall (SC-1.4).
+"""Sichuan's 108 tiles (SC-1.1); the deal out of its wall (SC-1.4) is the table engine's
+(``replay.table.wall.deal``).
 
 Kinds reuse ``replay.tiles`` numbering (0–8 万, 9–17 条, 18–26 筒) so the shared suit tables
 and shape checks apply unchanged; an honour is simply not a Sichuan tile, and reading one is
@@ -6,8 +7,6 @@ an error naming the field rather than a silently ignored kind.
 """
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 from replay.errors import InputError
 from replay.tiles import CODES, ZH_NAMES, parse_tile
@@ -51,19 +50,3 @@ def suit(kind: int) -> int:
 def name(kind: int) -> str:
     """A tile as a person names it: 五条 (5s)."""
     return f"{ZH_NAMES[kind]} ({CODES[kind]})"
-
-
-def deal_from_wall(wall: Sequence[int], dealer: int) -> tuple[list[list[int]], int]:
-    """SC-1.4: 4-4-4 to each seat from the dealer, 1 each, the dealer's 14th; returns hands and
-    the index of the first live tile."""
-    hands: list[list[int]] = [[], [], [], []]
-    i = 0
-    for _ in range(3):
-        for k in range(4):
-            hands[(dealer + k) % 4].extend(wall[i : i + 4])
-            i += 4
-    for k in range(4):
-        hands[(dealer + k) % 4].append(wall[i])
-        i += 1
-    hands[dealer].append(wall[i])
-    return hands, i + 1

@@ -14,15 +14,19 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Generic, TypeVar
 
-from replay.claims import seats_after
 from replay.errors import InputError
 from replay.games.wuhan.hand import SELF_DRAWN_WAYS, Meld, meld
 from replay.games.wuhan.judge import Judgement, can_win_on, judge
 from replay.games.wuhan.laizi import laizi_of, table_rules
-from replay.games.wuhan.reasons import Reason, reason
+from replay.games.wuhan.reasons import CATALOGUE
 from replay.games.wuhan.ruleset import Ruleset, ruleset_from_json
 from replay.games.wuhan.settle import Settlement
 from replay.games.wuhan.table import SeatState, Table, Win
+from replay.table.board import IllegalEvent as IllegalEvent  # raised by push, and caught by its callers
+from replay.table.board import TableBoard
+from replay.table.claims import ClaimRules
+from replay.table.seats import next_seat
+from replay.table.wall import BACK, FRONT, deal
 from replay.tiles import CODES, KIND_OF, NUM_KINDS
 
 T = TypeVar("T")
@@ -47,14 +51,6 @@ class _PerBoard(Generic[T]):
         value = self.fn(board)
         setattr(board, self.name, value)
         return value
-
-
-class IllegalEvent(Exception):
-    """An event that cannot happen at this point of the hand under the ruleset."""
-
-    def __init__(self, why: Reason) -> None:
-        super().__init__(why.message)
-        self.reason = why
 
 
 # Phases: who may do what next.
@@ -97,7 +93,12 @@ DRAW_WAYS = {
 
 
 @dataclass
-class Board:
+class Board(TableBoard):
+    """The Wuhan table (``wuhan-hand/1``): the engine's board with Wuhan's hooks (R-3 – R-5)."""
+
+    REASONS = CATALOGUE
+    CLAIMS = ClaimRules(chi=True, several_winners=False)  # R-5.2 the 下家 chis; R-5.3 one winner
+
     rules: Ruleset
     dealer: int
     indicator: int
@@ -134,17 +135,7 @@ class Board:
                 raise InputError(
                     "wall", f"must hold each of the 34 tiles four times; {CODES[k]} is {counts[k]}×"
                 )
-            # R-3.1: three rounds of four tiles from the dealer on, one more each, the dealer's 14th
-            hands: list[list[int]] = [[], [], [], []]
-            for k in range(4):
-                p = 4 * k
-                hands[(dealer + k) % 4] = [
-                    *wall[p : p + 4],
-                    *wall[p + 16 : p + 20],
-                    *wall[p + 32 : p + 36],
-                    wall[48 + k],
-                ]
-            hands[dealer].append(wall[52])
+            hands, _ = deal(wall, dealer)  # R-3.1
             indicator = wall[DEAL_SIZE]
             given = record.get("laizi_indicator")
             if given is not None and KIND_OF[given] != indicator:
@@ -183,11 +174,6 @@ class Board:
 
     # ------------------------------------------------------------------ state
     @property
-    def live(self) -> int:
-        """Tiles left to draw (R-3.4 counts these)."""
-        return self.back - self.front + 1
-
-    @property
     def ended(self) -> bool:
         return self.phase == OVER
 
@@ -197,9 +183,7 @@ class Board:
 
     def peek_draw(self) -> int | None:
         """In wall mode, the tile the next draw takes (from the back after a kong)."""
-        if self.wall is None:
-            return None
-        return self.wall[self.back] if self.phase in (REPLACE, ROB) else self.wall[self.front]
+        return self.peek(BACK if self.phase in (REPLACE, ROB) else FRONT)
 
     def table(self) -> Table:
         seen = [self.indicator]
@@ -208,28 +192,15 @@ class Board:
         return Table(self.rules, self.laizi, self.dealer, list(self.seats), seen)
 
     # ------------------------------------------------------------------ events
-    def push(self, event: Mapping[str, Any]) -> None:
-        """Apply one event (as in the record, canonical tile codes), or raise IllegalEvent.
+    def how_it_ended(self) -> str:
+        if self.judgement and self.judgement.settlement:
+            return f"seat {self.judgement.settlement.winner} won"
+        return "draw"
 
-        The handler comes from ``_HANDLERS`` (one dict lookup, no method name built per event:
-        a replay pushes a hundred events a hand); a type it does not know falls back to the
-        attribute lookup, which fails as it always did (AttributeError).
-        """
-        kind = event["type"]
-        if self.phase == OVER:
-            how = (
-                f"seat {self.judgement.settlement.winner} won"
-                if self.judgement and self.judgement.settlement
-                else "draw"
-            )
-            raise IllegalEvent(reason("event_after_end", how=how))
-        try:
-            handler = _HANDLERS[kind]
-        except (KeyError, TypeError):  # an unknown type (or an unhashable one)
-            getattr(self, f"_on_{kind}")(event)
-        else:
-            handler(self, event)
-        self.events += 1
+    def unknown_event(self, event: Mapping[str, Any]) -> None:
+        """A type with no handler fails on the attribute lookup, as it always did
+        (AttributeError); a missing type on the key (KeyError)."""
+        getattr(self, f"_on_{event['type']}")(event)
 
     def push_all(self, events: Iterable[Mapping[str, Any]]) -> None:
         """``push`` of each event in turn, stopping at the first illegal one (IllegalEvent, as
@@ -245,7 +216,7 @@ class Board:
         otherwise than in a handler (an event after the end, an unknown type) goes through
         ``push`` itself.
         """
-        handlers = _HANDLERS
+        handlers = self.HANDLERS
         done = self.events
         wall = self.wall
         hands = [s.hand for s in self.seats]  # a seat's hand list is only ever changed in place
@@ -315,9 +286,6 @@ class Board:
         finally:
             self.events = done
 
-    def _fail(self, code: str, **values: Any) -> IllegalEvent:
-        return IllegalEvent(reason(code, **values))
-
     def _expected(self) -> str:
         if self.phase == ACT:
             return f"it is seat {self.turn}'s turn to discard, kong or win"
@@ -334,25 +302,11 @@ class Board:
         return "the hand is over"
 
     def _out_of_turn(self, seat: int, action: str) -> IllegalEvent:
-        return self._fail("out_of_turn", seat=seat, action=action, expected=self._expected())
+        return self.refuse("out_of_turn", seat=seat, action=action, expected=self._expected())
 
     def _take(self, seat: int, end: str, given: str | None) -> int:
-        """Take the next tile from the wall (or from the event in deal mode), checking it."""
-        if self.wall is not None:
-            tile = self.wall[self.front] if end == "front" else self.wall[self.back]
-            if given is not None and KIND_OF[given] != tile:
-                raise self._fail("draw_mismatch", seat=seat, expected=CODES[tile], end=end, tile=given)
-        else:
-            if given is None:
-                raise self._fail("draw_tile_missing")
-            tile = KIND_OF[given]
-            if self.seen[tile] >= 4:
-                raise self._fail("fifth_copy", tile=given)
-            self.seen[tile] += 1
-        if end == "front":
-            self.front += 1
-        else:
-            self.back -= 1
+        """Take the next tile from the wall (or from the event in deal mode) into the seat's hand."""
+        tile = self.take(seat, end, None if given is None else KIND_OF[given])
         self.seats[seat].hand.append(tile)
         return tile
 
@@ -366,7 +320,7 @@ class Board:
                 raise self._out_of_turn(seat, "draw")
             tile = self.wall[front]  # type: ignore[index]  # a plain draw has a wall
             if given is not None and KIND_OF[given] != tile:
-                raise self._fail("draw_mismatch", seat=seat, expected=CODES[tile], end="front", tile=given)
+                raise self.refuse("draw_mismatch", seat=seat, expected=CODES[tile], end="front", tile=given)
             self.front = front + 1
             self.seats[seat].hand.append(tile)
             self.last_discard = None
@@ -380,21 +334,21 @@ class Board:
         phase = self.phase
         live = self.back - self.front + 1
         if rules.haidi_play_on and live == 0 and phase in (CLAIM, REPLACE, ROB):
-            raise self._fail("wall_empty", detail="nothing is left to draw; the hand is a draw (黄庄)")
+            raise self.refuse("wall_empty", detail="nothing is left to draw; the hand is a draw (黄庄)")
         if phase == CLAIM:
             assert self.last_discard is not None
             if seat != (self.last_discard[0] + 1) % 4:
                 raise self._out_of_turn(seat, "draw")
             if live <= rules.haidi_trigger and not rules.haidi_play_on:
                 if rules.haidi_draws == 0:
-                    raise self._fail(
+                    raise self.refuse(
                         "early_huangzhuang",
                         detail="the wall is at the haidi line with no haidi draws: the hand is a draw",
                     ) from None
                 self._haidi_draw(seat, given)
                 self.last_discard = None
                 return
-            tile = self._take(seat, "front", given)
+            tile = self._take(seat, FRONT, given)
             self.last_discard = None
             self.last_draw = _DRAWS["haidi" if self._haidi_now() else "normal"][seat][tile]
             self.phase, self.turn = ACT, seat
@@ -403,7 +357,7 @@ class Board:
                 raise self._out_of_turn(seat, "draw")
             self.pending_xu = None
             self.last_gang = None
-            tile = self._take(seat, "back", given)
+            tile = self._take(seat, BACK, given)
             self.last_draw = _DRAWS["haidi_replacement" if self._haidi_now() else "replacement"][seat][tile]
             self.phase = ACT
         elif self.phase == HAIDI:
@@ -425,14 +379,14 @@ class Board:
         return self.rules.haidi_play_on and self.live == 0
 
     def _haidi_draw(self, seat: int, given: str | None) -> None:
-        tile = self._take(seat, "front", given)
+        tile = self._take(seat, FRONT, given)
         self.haidi_drawn += 1
         self.last_draw = _DRAWS["haidi"][seat][tile]
         self.phase, self.turn = HAIDI, seat
 
     def _must_act(self, seat: int, action: str) -> SeatState:
         if self.phase == HAIDI and seat == self.turn:
-            raise self._fail("haidi_no_discard", seat=seat, action=action)
+            raise self.refuse("haidi_no_discard", seat=seat, action=action)
         if self.phase != ACT or seat != self.turn:
             raise self._out_of_turn(seat, action)
         return self.seats[seat]
@@ -440,7 +394,7 @@ class Board:
     def _remove(self, seat: int, tile: int, n: int = 1) -> None:
         hand = self.seats[seat].hand
         if hand.count(tile) < n:
-            raise self._fail(
+            raise self.refuse(
                 "tile_not_in_hand", seat=seat, tile=CODES[tile] if n == 1 else f"{n}× {CODES[tile]}"
             )
         for _ in range(n):
@@ -458,7 +412,7 @@ class Board:
             and tile in state.hand
             and not self._may_discard(state, tile)
         ):
-            raise self._fail("special_discard", seat=seat, tile=CODES[tile])
+            raise self.refuse("special_discard", seat=seat, tile=CODES[tile])
         try:
             state.hand.remove(tile)
         except ValueError:
@@ -513,21 +467,23 @@ class Board:
     def _claimable(self, seat: int, action: str) -> int:
         """The tile a claim takes (R-5.2), after the checks every claim shares."""
         if self.phase == HAIDI:
-            raise self._fail("haidi_no_discard", seat=seat, action=action)
+            raise self.refuse("haidi_no_discard", seat=seat, action=action)
         if self.phase != CLAIM:
             if self.phase == ACT:
-                raise self._fail("nothing_to_claim", seat=seat, action=action)
+                raise self.refuse("nothing_to_claim", seat=seat, action=action)
             raise self._out_of_turn(seat, action)
         assert self.last_discard is not None
         source, tile = self.last_discard
         if source == seat:
-            raise self._fail("claim_from_self", seat=seat)
+            raise self.refuse("claim_from_self", seat=seat)
         if self._wall_empty():
-            raise self._fail("wall_empty", detail=f"seat {source}'s last discard cannot be claimed or won on")
+            raise self.refuse(
+                "wall_empty", detail=f"seat {source}'s last discard cannot be claimed or won on"
+            )
         if tile in self.rules.pizi:
-            raise self._fail("claim_pizi", tile=CODES[tile])
+            raise self.refuse("claim_pizi", tile=CODES[tile])
         if tile == self.laizi:
-            raise self._fail("claim_laizi", tile=CODES[tile])
+            raise self.refuse("claim_laizi", tile=CODES[tile])
         return tile
 
     def _claimed(self, seat: int, meld: Meld) -> None:
@@ -546,22 +502,22 @@ class Board:
         tile = self._claimable(seat, "chi")
         assert self.last_discard is not None
         source = self.last_discard[0]
-        if seat != (source + 1) % 4:
-            raise self._fail("chi_not_from_previous_seat", seat=seat, source=source, expected=(seat - 1) % 4)
+        if seat != self.chi_seat(source):
+            raise self.refuse("chi_not_from_previous_seat", seat=seat, source=source, expected=(seat - 1) % 4)
         own = [KIND_OF[t] for t in event["tiles"]]
         for t in own:
             if t == self.laizi:
-                raise self._fail("meld_with_laizi", tile=CODES[t])
+                raise self.refuse("meld_with_laizi", tile=CODES[t])
             if t in self.rules.pizi:
-                raise self._fail("meld_with_pizi", tile=CODES[t])
+                raise self.refuse("meld_with_pizi", tile=CODES[t])
         run = sorted([*own, tile])
         a = run[0]
         if not (a < 27 and run[2] < 27 and a // 9 == run[2] // 9 and run[1] == a + 1 and run[2] == a + 2):
-            raise self._fail("bad_meld", what=f"{' '.join(CODES[t] for t in run)} is not a run of one suit")
+            raise self.refuse("bad_meld", what=f"{' '.join(CODES[t] for t in run)} is not a run of one suit")
         hand = self.seats[seat].hand
         for t in own:
             if t not in hand:  # checked before anything moves: a refused event leaves the board as it was
-                raise self._fail("tile_not_in_hand", seat=seat, tile=CODES[t])
+                raise self.refuse("tile_not_in_hand", seat=seat, tile=CODES[t])
         for t in own:
             self._remove(seat, t)
         self._claimed(seat, meld("chi", tuple(run), None, source))
@@ -577,14 +533,14 @@ class Board:
 
     def _no_late_kong(self) -> None:
         if not self._kong_ok():
-            raise self._fail("late_kong", trigger=self.rules.haidi_trigger, live=self.live)
+            raise self.refuse("late_kong", trigger=self.rules.haidi_trigger, live=self.live)
 
     def _on_gang(self, event: Mapping[str, Any]) -> None:
         seat, kind, tile = event["seat"], event["kind"], KIND_OF[event["tile"]]
         if kind == "ming":
             claimed = self._claimable(seat, "ming-gang")
             if claimed != tile:
-                raise self._fail(
+                raise self.refuse(
                     "bad_meld", what=f"the ming-gang is of {CODES[tile]} but the discard is {CODES[claimed]}"
                 )
             self._no_late_kong()
@@ -597,13 +553,13 @@ class Board:
         state = self._must_act(seat, f"declare a {kind}-gang")
         if kind in ("an", "xu"):
             if tile == self.laizi:
-                raise self._fail("meld_with_laizi", tile=CODES[tile])
+                raise self.refuse("meld_with_laizi", tile=CODES[tile])
             if tile in self.rules.pizi:
-                raise self._fail("meld_with_pizi", tile=CODES[tile])
+                raise self.refuse("meld_with_pizi", tile=CODES[tile])
         if kind == "pizi" and tile not in self.rules.pizi:
-            raise self._fail("bad_meld", what=f"{CODES[tile]} is not a gang tile (痞子) in this ruleset")
+            raise self.refuse("bad_meld", what=f"{CODES[tile]} is not a gang tile (痞子) in this ruleset")
         if kind == "laizi" and tile != self.laizi:
-            raise self._fail("bad_meld", what=f"{CODES[tile]} is not the laizi ({CODES[self.laizi]})")
+            raise self.refuse("bad_meld", what=f"{CODES[tile]} is not the laizi ({CODES[self.laizi]})")
         self._no_late_kong()
         if kind == "an":
             self._remove(seat, tile, 4)
@@ -613,7 +569,7 @@ class Board:
                 (i for i, m in enumerate(state.melds) if m.type == "peng" and m.tiles[0] == tile), None
             )
             if index is None:
-                raise self._fail("no_peng_to_extend", seat=seat, tile=CODES[tile])
+                raise self.refuse("no_peng_to_extend", seat=seat, tile=CODES[tile])
             self._remove(seat, tile)
             peng = state.melds[index]
             state.melds[index] = meld("gang", (tile,) * 4, "xu", peng.source)
@@ -640,7 +596,7 @@ class Board:
         if self.phase in (ACT, HAIDI) and seat == self.turn:
             draw = self.last_draw
             if draw is None or draw.seat != seat:
-                raise self._fail("win_without_draw", seat=seat)
+                raise self.refuse("win_without_draw", seat=seat)
             tile = draw.tile
             way = DRAW_WAYS[draw.kind]
             source = None
@@ -648,7 +604,7 @@ class Board:
             assert self.last_discard is not None
             source, tile = self.last_discard
             if self._wall_empty():
-                raise self._fail("wall_empty", detail=f"seat {source}'s last discard cannot be won on")
+                raise self.refuse("wall_empty", detail=f"seat {source}'s last discard cannot be won on")
             way = "discard"
         elif self.phase == ROB and seat != self.turn:
             assert self.pending_xu is not None
@@ -660,11 +616,11 @@ class Board:
             and self.last_gang[2] in ("ming", "an")
             and seat != self.turn
         ):
-            raise self._fail("rob_not_xu_gang", source=self.turn, tile=CODES[self.last_gang[1]])
+            raise self.refuse("rob_not_xu_gang", source=self.turn, tile=CODES[self.last_gang[1]])
         else:
             raise self._out_of_turn(seat, "win (hu)")
         if given is not None and KIND_OF[given] != tile:
-            raise self._fail("win_tile_mismatch", expected=CODES[tile], tile=given)
+            raise self.refuse("win_tile_mismatch", expected=CODES[tile], tile=given)
         result = self.judge_win(seat, Win(way, tile, source))
         if not result.legal:
             assert result.reason is not None
@@ -716,7 +672,7 @@ class Board:
                 self.phase = OVER
                 self.ended_by = "huangzhuang"
                 return
-            raise self._fail("early_huangzhuang", detail=f"{self.live} tiles are left to draw")
+            raise self.refuse("early_huangzhuang", detail=f"{self.live} tiles are left to draw")
         if self.phase == HAIDI and self.haidi_drawn >= self.rules.haidi_draws:
             self.phase = OVER
             self.ended_by = "huangzhuang"
@@ -729,7 +685,7 @@ class Board:
             detail = f"only {self.haidi_drawn} of the {self.rules.haidi_draws} haidi draws were made"
         else:
             detail = f"{self.live} tiles are left to draw"
-        raise self._fail("early_huangzhuang", detail=detail)
+        raise self.refuse("early_huangzhuang", detail=detail)
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> list[dict[str, Any]]:
@@ -764,22 +720,22 @@ class Board:
         elif self.phase == CLAIM:
             assert self.last_discard is not None
             source, tile = self.last_discard
-            nxt = (source + 1) % 4
+            nxt = next_seat(source)
             if self._wall_empty():  # R-3.7: a discard with the wall empty ends the hand
                 return [{"type": "huangzhuang"}]
             claimable = tile not in rules.pizi and tile != self.laizi
-            for seat in seats_after(source):
+            for seat in self.seats_after(source):
                 if claimable and self._could_win(seat, tile, "discard", source=source):
                     acts.append({"type": "hu", "seat": seat})
             if claimable:
-                for seat in seats_after(source):
+                for seat in self.seats_after(source):
                     have = self.seats[seat].hand.count(tile)
                     if have >= 2:
                         acts.append({"type": "peng", "seat": seat})
                     if have >= 3 and kong_ok:
                         acts.append({"type": "gang", "seat": seat, "kind": "ming", "tile": CODES[tile]})
                 if tile < 27:
-                    hand = set(self.seats[nxt].hand) - {self.laizi, *rules.pizi}
+                    hand = set(self.seats[nxt].hand) - {self.laizi, *rules.pizi}  # R-5.2: the 下家
                     r = tile % 9
                     for lo in (tile - 2, tile - 1, tile):
                         if lo // 9 != tile // 9 or not 0 <= lo % 9 <= 6 or not (lo <= tile <= lo + 2):
@@ -868,12 +824,6 @@ class Board:
                 else None
             ),
         }
-
-
-#: ``Board.push``'s handlers by event type: each ``Board._on_<type>``
-_HANDLERS: dict[str, Any] = {
-    name.removeprefix("_on_"): fn for name, fn in vars(Board).items() if name.startswith("_on_")
-}
 
 
 def _meld_json(m: Meld) -> dict[str, Any]:

@@ -14,10 +14,11 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from replay.claims import first_claim, seats_after
 from replay.games.wuhan.board import ACT, CLAIM, HAIDI, ROB, Board
 from replay.games.wuhan.hand import wind_kinds
 from replay.shape import shanten, shanten_after_discards, shanten_after_draws
+from replay.table.claims import first_claim
+from replay.table.seats import seats_after
 from replay.tiles import CODES, JIANG, KIND_OF, NUM_KINDS
 
 

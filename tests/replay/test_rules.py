@@ -1731,3 +1731,62 @@ def test_S1_tile_aliases_are_normalised() -> None:
     out = evaluate(obj)
     # same as std() with seat 2 opened: W = 4; seat 1 dealer 8; seat 2: 4·2·2 = 16; seat 3: 4
     settled(out, [28, -8, -16, -4], hands=["pihu"], hard=True)
+
+
+# --------------------------------------------------------------------------------------------
+# Issue 35: rules a planted one-line bug got past
+# --------------------------------------------------------------------------------------------
+
+# Laizi 3m; seat 0: peng 9m, an-gangs 1s and 3p, two 红中杠, concealed 3m(L) 2m 2m 2m, self-draws 4m.
+# Hard: 234m (the laizi as itself) + 22m (a real 将): 屁胡. Soft: the laizi as 4m: 222m 44m: 碰碰胡.
+TIE_SOFT_RAW = seat("3m 2m 2m 2m", peng("9m", 1), an("1s"), an("3p"), pizi_gangs=2)
+
+
+def test_R_7_12_equal_payments_report_the_larger_uncapped_total_before_the_hard_reading() -> None:
+    """R-7.12: the larger total before caps decides before hard/soft.
+    Hard 屁胡: W = 1·2 (opened)·4·4 (an-gangs)·2·2 (红中杠)·2 (hard)·2 (自摸) = 512; seat 1 dealer
+    1024, seats 2, 3: 512; raw total 2048. Soft 碰碰胡: W = 10·2·4·4·2·2·1.5 (自摸, big) = 1920
+    from each (no dealer factor), raw total 5760. Every loser reaches cap 300 either way: 金顶 400
+    each. Equal payments: the soft 碰碰胡 (5760 > 2048) is reported, not the hard 屁胡."""
+    out = ev({0: TIE_SOFT_RAW}, tile="4m", way="self_draw", laizi="3m")
+    settled(out, [1200, -400, -400, -400], hands=["pengpenghu"], hard=False, capped="golden")
+    assert {r["seat"]: r["raw"] for r in out["receipts"]} == {1: 1920, 2: 1920, 3: 1920}
+
+
+def test_R_7_12_below_the_caps_the_larger_payment_wins_whatever_its_hardness() -> None:
+    """R-7.12, the other side: one 红中杠 fewer and a null cap, so nothing is capped. Hard 屁胡:
+    W = 1·2·4·4·2·2·2 = 256: 512 + 256 + 256 = 1024. Soft 碰碰胡: W = 10·2·4·4·2·1.5 = 960 each,
+    2880. The soft reading pays more: reported."""
+    winner = seat("3m 2m 2m 2m", peng("9m", 1), an("1s"), an("3p"), pizi_gangs=1)
+    out = ev({0: winner}, tile="4m", way="self_draw", laizi="3m", rules={"cap": None, "golden": None})
+    settled(out, [2880, -960, -960, -960], hands=["pengpenghu"], hard=False)
+
+
+@pytest.mark.parametrize(
+    ("pair", "factor", "hands", "pays"),
+    [
+        ("3s", False, ["pengpenghu"], 60),
+        ("3s", True, ["pengpenghu"], 60),
+        ("2s", False, ["haidilao", "pengpenghu"], 80),
+        ("2s", True, ["haidilao", "pengpenghu"], 120),
+    ],
+)
+def test_R_10_10_R_7_15_haidi_self_draw_factor_under_strict_jiang(
+    pair: str, factor: bool, hands: list[str], pays: int
+) -> None:
+    """R-10.10 with R-7.15 (qipi: strict_jiang, adding stacking, indicator 5p so laizi 6p): seat 2
+    (peng 7m; 999s 111p 888m and one `pair` tile) self-draws the second at 海底 on a normal draw.
+    3s is no 将: 海底捞 is not credited, 碰碰胡 alone as a plain self-draw, 1.5 whatever R-10.10
+    says: 10·2 (opened)·2 (hard)·1.5 = 60. 2s is a 将: 碰碰胡 + 海底捞, base 10 + 10 = 20;
+    20·2·2 = 80 without R-10.10's factor, 80·1.5 = 120 with it. No dealer factor (big hand)."""
+    winner = seat(f"999s 111p 888m {pair}", peng("7m", 1))
+    out = ev(
+        {2: winner},
+        tile=pair,
+        way="haidi",
+        winner=2,
+        preset="qipi",
+        indicator="5p",
+        rules={"haidi_self_draw_factor": factor},
+    )
+    settled(out, [-pays, -pays, 3 * pays, -pays], hands=hands, hard=True)

@@ -118,3 +118,164 @@ def test_SC_3_5_higher_ok_compares_with_every_win_passed_since_the_draw() -> Non
     events = [{"d3 8m": "d3 5p", "x3 1p": "x3 5p"}.get(e, e) for e in events]
     board = play(record(PASS_DEAL, events, que="sspp", overrides={"pass_hu": "higher_ok"}))
     assert [(w.seat, w.multiple, w.ways) for w in board.wins] == [(1, 2, ("gangshangpao",))]
+
+
+# One deal for SC-4.4, SC-4.5 and SC-6.4. Seat 0 deals (缺m): 1111p (an 暗杠 to make), 2p 3p 6p 9p,
+# 2s 4s 5s 6s 7s 8s. Seat 1 (缺p): 11m 234m 678m 555s 78s waits 6s / 9s, 平胡 P 1, no 根.
+# Seats 2 and 3 (缺s): two suits, no pair but seat 3's 22p, no 下叫 (at most three sets each).
+DEAL = [
+    "1111p 2p 3p 6p 9p 2s 4s 5s 6s 7s 8s",
+    "11m 234m 678m 555s 78s",
+    "1m 3m 4m 5m 7m 9m 2p 3p 4p 5p 7p 8p 9p",
+    "1m 2m 3m 4m 6m 7m 8m 9m 22p 4p 5p 8p",
+]
+
+
+def hand(events: list[str], que: str = "mpss", **overrides: Any) -> dict[str, Any]:
+    return record(DEAL, events, que=que, overrides=overrides)
+
+
+# SC-4.4 -------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("left", "ways", "multiple", "deltas"),
+    [
+        (1, None, 2, [-3, 9, -3, -3]),  # the draw takes the last tile: 海底捞月, M 1·2 = 2, +1 each
+        (2, None, 1, [-2, 6, -2, -2]),  # one tile stays: a plain self-draw, M 1, +1 each
+        (1, ["gangshanghua"], 1, [-2, 6, -2, -2]),  # 海底捞月 not in `ways`: not counted
+    ],
+)
+def test_SC_4_4_haidilaoyue_is_the_self_draw_of_the_last_tile(
+    left: int, ways: list[str] | None, multiple: int, deltas: list[int]
+) -> None:
+    """SC-4.4 海底捞月 (self-draw of the 海底 tile), SC-5.3 (every other seat pays M + 1). Dealer 0
+    discards 2p; seat 1 draws 6s with ``left`` tiles in the wall before it (tiandihu off: no 地胡)."""
+    overrides: dict[str, Any] = {"tiandihu": False}
+    if ways is not None:
+        overrides["ways"] = ways
+    board = until(hand(["x0 2p"], **overrides))
+    board.live_count = left
+    board.push(event("d1 6s"))
+    board.push(event("h1"))
+    assert [(w.multiple, "haidilaoyue" in w.ways) for w in board.wins] == [(multiple, multiple == 2)]
+    assert board.ledger.deltas == deltas
+
+
+@pytest.mark.parametrize(
+    ("left", "ways", "multiple"),
+    [
+        (0, ["haidipao"], 2),  # the discard made with the wall empty: 海底炮 ×2
+        (1, ["haidipao"], 1),  # one tile left: an ordinary discard
+        (0, None, 1),  # default `ways` leave 海底炮 out (§8)
+    ],
+)
+def test_SC_4_4_haidipao_is_a_win_on_the_haidi_discard(
+    left: int, ways: list[str] | None, multiple: int
+) -> None:
+    """SC-4.4 海底炮, SC-5.2: dealer 0 discards 6s with ``left`` tiles in the wall; seat 1 wins 平胡
+    M 1, doubled by 海底炮 when it counts; the discarder pays M (tiandihu off: no 地胡)."""
+    overrides: dict[str, Any] = {"tiandihu": False}
+    if ways is not None:
+        overrides["ways"] = ways
+    board = until(hand([], **overrides))  # the 定缺
+    board.live_count = left
+    board.push(event("x0 6s"))
+    board.push(event("h1"))
+    board.finish()
+    assert [(w.multiple, "haidipao" in w.ways) for w in board.wins] == [(multiple, multiple == 2)]
+    assert board.ledger.deltas == [-multiple, multiple, 0, 0]
+
+
+# SC-4.5 -------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("events", "hand_type", "deltas"),
+    [
+        # nothing before seat 1's first draw: 地胡, flat 32, +1 自摸加底 from each of 0, 2, 3
+        (["x0 2p", "d1 6s", "h1"], "dihu", [-33, 99, -33, -33]),
+        # seat 3 pengs the dealer's 2p first: 平胡 M 1, 1 + 1 from each
+        (["x0 2p", "p3", "x3 8p", "d0 3p", "x0 3p", "d1 6s", "h1"], "pinghu", [-2, 6, -2, -2]),
+        # the dealer's 暗杠 (0: +6, the others −2) comes first: 平胡 M 1, 1 + 1 from each
+        (["ga0 1p", "d0 9s", "x0 2p", "d1 6s", "h1"], "pinghu", [4, 4, -4, -4]),
+    ],
+)
+def test_SC_4_5_dihu_by_self_draw_only_with_no_peng_or_kong_before(
+    events: list[str], hand_type: str, deltas: list[int]
+) -> None:
+    """SC-4.5: 地胡 by self-draw on a non-dealer's first draw, "no peng or kong (暗杠 included) by
+    anyone before it". Seat 1's normal M is 1, far below 32."""
+    board = play(hand(events))
+    assert [w.hand for w in board.wins] == [hand_type]
+    assert board.ledger.deltas == deltas
+
+
+@pytest.mark.parametrize(
+    ("events", "hand_type", "deltas"),
+    [
+        (["x0 6s", "h1"], "dihu", [-32, 32, 0, 0]),  # the dealer's first discard: 地胡 32
+        # after the dealer's 暗杠 (+6 from each): 平胡 · 杠上炮 = 2, then 呼叫转移 of the 6 (SC-5.6)
+        (["ga0 1p", "d0 9s", "x0 6s", "h1"], "pinghu", [6 - 2 - 6, -2 + 2 + 6, -2, -2]),
+    ],
+)
+def test_SC_4_5_dihu_on_the_dealers_first_discard_only_with_no_kong_before(
+    events: list[str], hand_type: str, deltas: list[int]
+) -> None:
+    """SC-4.5: 地胡 on the dealer's first discard, unless a kong came before it."""
+    board = play(hand(events))
+    assert [w.hand for w in board.wins] == [hand_type]
+    assert board.ledger.deltas == deltas
+
+
+# SC-6.4 -------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("zhuanyi", "deltas"),
+    [
+        # 呼叫转移 moved the 6 to seat 1: nothing is left to return
+        ("last", [6 - 2 - 6, -2 + 2 + 6, -2, -2]),
+        # no 呼叫转移: seat 0 (no 下叫) returns 2 to each payer, the winner included
+        ("off", [6 - 2 - 6, -2 + 2 + 2, -2 + 2, -2 + 2]),
+    ],
+)
+def test_SC_6_4_income_moved_by_hujiao_zhuanyi_is_not_refunded(zhuanyi: str, deltas: list[int]) -> None:
+    """SC-6.4 退税 "except income transferred by SC-5.6": dealer 0 暗杠s 1p (1, 2, 3 pay 2 each),
+    draws 9s and discards 6s; seat 1 wins 平胡 · 杠上炮 = 2 (tiandihu off). The wall then ends;
+    seat 0 (10 tiles: 23p 6p 9p 2s 4s 5s 7s 8s 9s) has no 下叫, nor have seats 2 and 3: no 大叫."""
+    board = until(hand(["ga0 1p", "d0 9s", "x0 6s", "h1"], tiandihu=False, hujiao_zhuanyi=zhuanyi))
+    board.live_count = 0
+    board.push(event("hz"))
+    assert board.ended_by == "huangzhuang" and board.tenpai == [] and board.huazhu == []
+    assert board.ledger.deltas == deltas
+
+
+def test_SC_6_4_a_huazhu_returns_its_kong_income() -> None:
+    """SC-6.4: "each eligible seat without 下叫 (花猪 included)". Seat 0 declares 缺s but keeps its s
+    tiles (que_first off): after its 暗杠 of 1p (+2 from each) and a 2p discard it is 花猪 and pays
+    each of 1, 2, 3 16 (SC-6.1). Seat 1 has 下叫 (6s/9s, D 1): seats 2, 3 pay it 1 each (SC-6.3).
+    退税: seat 0 returns 2 to each payer. Seat 0: 6 − 48 − 6 = −48; seat 1: −2 + 16 + 2 + 2 = 18;
+    seats 2, 3: −2 + 16 − 1 + 2 = 15."""
+    rec = record(DEAL, ["ga0 1p", "d0 9s", "x0 2p"], que="spss", overrides={"que_first": False})
+    board = until(rec)
+    board.live_count = 0
+    board.push(event("hz"))
+    assert board.huazhu == [0] and board.tenpai == [1]
+    assert board.ledger.deltas == [-48, 18, 15, 15]
+
+
+# SC-6.3 -------------------------------------------------------------------------------------------
+# Seat 1 (缺s): 23p 444p 789p 55m 666m waits 1p (123p 444p: 平胡, D 1) and 4p (234p 444p: 平胡 with
+# 4444p a 根, D 1 · 2 = 2). Seats 0 (after its 5p), 2 and 3 hold two suits with no 下叫.
+DAJIAO_DEAL = [
+    "1m 3m 4m 6m 7m 9m 1s 2s 4s 5s 7s 8s 9s 5p",
+    "23p 444p 789p 55m 666m",
+    "1p 5p 7p 2s 5s 8s 3p 6p 9p 1s 4s 7s 6s",
+    "2p 5p 8p 3s 6s 9s 2s 1s 5p 8p 3s 9s 6s",
+]
+
+
+@pytest.mark.parametrize(("chadajiao", "deltas"), [(True, [-2, 6, -2, -2]), (False, [0, 0, 0, 0])])
+def test_SC_6_3_dajiao_is_the_largest_over_the_waits(chadajiao: bool, deltas: list[int]) -> None:
+    """SC-6.3: D is the largest P × 2^G over seat 1's waits: max(1, 2) = 2, paid by each of 0, 2,
+    3 (eligible, not 花猪, no 下叫); nothing with ``chadajiao`` off."""
+    board = until(record(DAJIAO_DEAL, ["x0 5p"], que="psmm", overrides={"chadajiao": chadajiao}))
+    board.live_count = 0
+    board.push(event("hz"))
+    assert board.huazhu == [] and board.tenpai == [1]
+    assert board.ledger.deltas == deltas

@@ -14,6 +14,9 @@ import pytest
 from replay.games.sichuan.board import Board, IllegalEvent
 from replay.tiles import KIND_OF
 from tests.replay.test_sichuan_board import E1_DEAL, E1_EVENTS, E2_DEAL, play
+from tests.replay.test_sichuan_evaluate import ev
+from tests.replay.test_sichuan_evaluate import peng as ev_peng
+from tests.replay.test_sichuan_evaluate import seat as ev_seat
 from tests.sichuan_builders import event, record
 
 
@@ -279,3 +282,71 @@ def test_SC_6_3_dajiao_is_the_largest_over_the_waits(chadajiao: bool, deltas: li
     board.push(event("hz"))
     assert board.huazhu == [] and board.tenpai == [1]
     assert board.ledger.deltas == deltas
+
+
+# SC-5.1 / SC-5.3: the lines a player writes (``replay evaluate``) ---------------------------------
+E5_WINNER = ev_seat("111m 678m 55m 678p 23p", void="s")  # 平胡 on 1p or 4p, M 1
+E3_WINNER = ev_seat("11p 33p 5555p 77p 88p 9p")  # 青龙七对 on 9p: P 32, G 1 − 1 = 0, M 32
+
+
+@pytest.mark.parametrize(
+    ("way", "overrides", "line", "deltas"),
+    [
+        ({"way": "discard", "tile": "4p", "from": 0}, {}, "1", [-1, 0, 1, 0]),
+        # a cap that M does not reach changes nothing in the line
+        ({"way": "discard", "tile": "4p", "from": 0}, {"cap": {"fan": 3}}, "1", [-1, 0, 1, 0]),
+        # 自摸加底 added after the cap (default): M 1 + 1
+        ({"way": "self_draw", "tile": "4p"}, {}, "1 + 自摸加底 1 = 2", [-2, -2, 6, -2]),
+        # di_in_cap with no cap reached: the same sum, written inside the cap
+        ({"way": "self_draw", "tile": "4p"}, {"di_in_cap": True}, "1 + 自摸加底 1 = 2", [-2, -2, 6, -2]),
+    ],
+)
+def test_SC_5_1_SC_5_3_the_payers_line(
+    way: dict[str, Any], overrides: dict[str, Any], line: str, deltas: list[int]
+) -> None:
+    """SC-5.2 / SC-5.3: each payer's line is M, its cap when it bites, and 自摸加底 (+1, ``di``)."""
+    out = ev([ev_seat(), ev_seat(), E5_WINNER, ev_seat()], 2, way, overrides)
+    assert {r["expression"] for r in out["receipts"]} == {line}
+    assert out["deltas"] == deltas
+
+
+def test_SC_5_3_di_in_cap_puts_the_bonus_inside_the_cap() -> None:
+    """SC-5.3 with ``di_in_cap`` and cap fan 3 (C 8): E3's 青龙七对 self-draw, M 32: 32 + 1 = 33,
+    capped at 8 (not 8 + 1 = 9 as without ``di_in_cap``, E3): 0, 1, 3 pay 8."""
+    win = {"way": "self_draw", "tile": "9p"}
+    out = ev([ev_seat(), ev_seat(), E3_WINNER, ev_seat()], 2, win, {"cap": {"fan": 3}, "di_in_cap": True})
+    assert {r["expression"] for r in out["receipts"]} == {"32 + 自摸加底 1 → 封顶 8"}
+    assert out["deltas"] == [-8, -8, 24, -8]
+
+
+@pytest.mark.parametrize(
+    ("win", "overrides", "expression"),
+    [
+        ({"way": "rob", "tile": "4p", "from": 0}, {}, "平胡 1 · 抢杠胡 2 = 2"),  # E5
+        ({"way": "self_draw", "tile": "4p"}, {"zimo_bonus": "fan"}, "平胡 1 · 自摸 2 = 2"),
+    ],
+)
+def test_SC_5_1_the_winners_line_names_each_factor(
+    win: dict[str, Any], overrides: dict[str, Any], expression: str
+) -> None:
+    """SC-5.1: M = P × 2^(G + ways) (× 2 for 自摸 under ``fan``), written factor by factor."""
+    seats = [ev_seat("", [ev_peng("4p", 1)]), ev_seat(), E5_WINNER, ev_seat()]
+    out = ev(seats, 2, win, overrides)
+    assert out["expression"] == expression
+
+
+@pytest.mark.parametrize(
+    ("first", "fields"),
+    [
+        # SC-4.5 / SC-5.1: flat M 32, "no G, ways or fan doubling": P 32, G 0, the line 地胡 32
+        ("dihu", ("dihu", 32, 0, True, 32, "地胡 32 = 32")),
+        # the same win not first: 平胡 P 1, G 0, M 1
+        (None, ("pinghu", 1, 0, False, 1, "平胡 1 = 1")),
+    ],
+)
+def test_SC_4_5_SC_5_1_a_flat_win_reports_its_own_figures(first: str | None, fields: tuple[Any, ...]) -> None:
+    """E9's hand (seat 1: 11m 234m 678m 555s 78s) on dealer 0's 6s, evaluated with and without
+    ``first: dihu``: hand, P, G, flat, M and the winner's line as SC-5.1 writes them."""
+    win = {"way": "discard", "tile": "6s", "from": 0, "first": first}
+    out = ev([ev_seat(), ev_seat("11m 234m 678m 555s 78s", void="p"), ev_seat(), ev_seat()], 1, win)
+    assert (out["hand"], out["points"], out["gen"], out["flat"], out["multiple"], out["expression"]) == fields

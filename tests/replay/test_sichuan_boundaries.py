@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from replay.games.sichuan.board import Board, IllegalEvent
+from replay.games.sichuan.ledger import Ledger
 from replay.tiles import KIND_OF
 from tests.replay.test_sichuan_board import E1_DEAL, E1_EVENTS, E2_DEAL, play
 from tests.replay.test_sichuan_evaluate import ev
@@ -350,3 +351,58 @@ def test_SC_4_5_SC_5_1_a_flat_win_reports_its_own_figures(first: str | None, fie
     win = {"way": "discard", "tile": "6s", "from": 0, "first": first}
     out = ev([ev_seat(), ev_seat("11m 234m 678m 555s 78s", void="p"), ev_seat(), ev_seat()], 1, win)
     assert (out["hand"], out["points"], out["gen"], out["flat"], out["multiple"], out["expression"]) == fields
+
+
+# §7, SC-5.6, SC-6.4 in the ledger itself ----------------------------------------------------------
+@pytest.mark.parametrize(
+    ("stack", "paid", "bankrupt"),
+    [
+        (20, [16, 4, 0], {1}),  # short: its 下家 2 first (16), then 3 (the 4 left), then 0 (nothing)
+        (48, [16, 16, 16], {1}),  # pays all and is left at 0: "a seat at 0 is bankrupt"
+        (49, [16, 16, 16], set()),  # left with 1: still in
+    ],
+)
+def test_s7_bankruptcy_a_payer_serves_its_payees_in_turn_order_from_its_xiajia(
+    stack: int, paid: list[int], bankrupt: set[int]
+) -> None:
+    """§7: seat 1 owes 16 to each of 0, 3 and 2 (listed in that order) and pays at most its
+    balance, serving 2, 3, 0; the rest is lost."""
+    ledger = Ledger(1, [30, stack, 30, 30])
+    ledger.step("huazhu", [(1, 0, 16), (1, 3, 16), (1, 2, 16)])
+    assert [(t.payee, t.amount, t.owed) for t in ledger.transfers] == [
+        (2, paid[0], 16),
+        (3, paid[1], 16),
+        (0, paid[2], 16),
+    ]
+    assert ledger.deltas == [paid[2], -sum(paid), paid[0], paid[1]] and ledger.bankrupt == bankrupt
+
+
+def two_kongs() -> Ledger:
+    """Seat 0 暗杠s on its turn 1 and again on its turn 5: 1, 2, 3 pay 2 each time (SC-5.5)."""
+    ledger = Ledger(1)
+    ledger.kong("gang_an", 0, [1, 2, 3], 2, 1)
+    ledger.kong("gang_an", 0, [1, 2, 3], 2, 5)
+    return ledger
+
+
+@pytest.mark.parametrize(("turn", "moved"), [(5, 6), (None, 12)])
+def test_SC_5_6_hujiao_zhuanyi_moves_that_turns_income_or_all(turn: int | None, moved: int) -> None:
+    """SC-5.6: a 杠上炮 on turn 5 hands seat 1 the kong income of that turn (``last``: 3 × 2 = 6) or
+    all still held (``all``: 12); nothing is moved twice."""
+    ledger = two_kongs()
+    assert ledger.zhuanyi(0, 1, turn) is not None
+    assert ledger.deltas == [12 - moved, -4 + moved, -4, -4]
+    again = ledger.zhuanyi(0, 1, turn)
+    assert again is None and ledger.deltas[0] == 12 - moved
+
+
+def test_SC_6_4_tuishui_returns_every_kong_payment_summed_by_payer() -> None:
+    """SC-6.4: each payer paid seat 0 2 + 2: 退税 returns 4 to each, one transfer per payer."""
+    ledger = two_kongs()
+    ledger.refund(0)
+    assert [(t.kind, t.payee, t.amount) for t in ledger.transfers[-3:]] == [
+        ("tuishui", 1, 4),
+        ("tuishui", 2, 4),
+        ("tuishui", 3, 4),
+    ]
+    assert ledger.deltas == [0, 0, 0, 0]

@@ -68,19 +68,21 @@ def run(names: list[str], minutes: float, children: int) -> bool:
 
 
 def report(module: str) -> float:
-    """Print the module's figures; return the score (killed / non-equivalent, timeouts as killed)."""
+    """Print the module's figures; return the score: killed (timeouts included) over the mutants
+    not listed as equivalent that were run or had no test at all."""
     found = results(module)
     known = equivalents(module)
-    counts = Counter("equivalent" if name in known and s == "survived" else s for name, s in found.items())
-    stale = sorted(n for n in known if found.get(n) != "survived")
+    alive = ("survived", "no tests")
+    counts = Counter("equivalent" if name in known and s in alive else s for name, s in found.items())
+    stale = sorted(n for n in known if found.get(n) not in alive)
     killed = counts["killed"] + counts["timeout"]
-    judged = killed + counts["survived"]
+    judged = killed + counts["survived"] + counts["no tests"]
     score = killed / judged if judged else 0.0
     print(f"{module}: {len(found)} mutants, " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
     print(f"score {killed}/{judged} = {score:.1%} of non-equivalent mutants killed (bar {BAR:.0%})")
     for name, s in sorted(found.items()):
-        if s == "survived" and name not in known:
-            print(f"  survived: {name}")
+        if s in alive and name not in known:
+            print(f"  {s}: {name}")
     for name in stale:
         print(f"  listed as equivalent but {found.get(name, 'gone')}: {name}")
     return score

@@ -1793,3 +1793,30 @@ def test_R_10_10_R_7_15_haidi_self_draw_factor_under_strict_jiang(
         rules={"haidi_self_draw_factor": factor},
     )
     settled(out, [-pays, -pays, 3 * pays, -pays], hands=hands, hard=True)
+
+
+def test_R_10_8_robbed_gangkai_receipt_is_the_robbed_players_soft_gangshangkai() -> None:
+    """R-10.8 杠进杠出 under 口口番 (hzlzg-koukou, jianjiang off): seat 0 robs seat 1's 3m (seat 1:
+    peng 3m only). Seat 1 pays what it would have won with a soft 杠上开, its kong completed: base
+    10 (杠上开 alone), its own factors on the winner side — one open (the xu-gang is the peng that
+    opened, R-6.1): 口口番 2¹, the xu-gang 2 — and each payer's own: seat 0 (three opens) 2³.
+    Seat 0: 10·2·2·8 = 320 → cap 300; seats 2, 3: 10·2·2 = 40. Seat 1 pays 300 + 40 + 40 = 380."""
+    robber = seat("4m 9p 9p 9p", chi("456s", 3), peng("7p", 1), peng("E", 2))
+    out = ev(
+        {0: robber, 1: seat("", peng("3m", 3))},
+        tile="3m",
+        way="rob",
+        frm=1,
+        preset="hzlzg-koukou",
+        rules={"jianjiang": False},
+    )
+    settled(out, [380, -380, 0, 0], hands=["qianggang"], liable=1, liability="qianggang", capped="cap")
+    (robbed,) = (r for r in out["receipts"] if r["seat"] == 1)
+    parts = {p["seat"]: p for p in robbed["parts"]}
+    assert {s: (p["raw"], p["amount"]) for s, p in parts.items()} == {0: (320, 300), 2: (40, 40), 3: (40, 40)}
+    factors = [(f["name"], f["value"], f["side"], f.get("note")) for f in parts[2]["factors"]]
+    assert factors == [
+        ("base", "10", "base", "gangshangkai (robbed player's 杠上开)"),
+        ("opened", "2", "winner", "口口番 2 per open × 1"),
+        ("xu_gang", "2", "winner", None),
+    ]

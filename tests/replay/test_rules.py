@@ -1820,3 +1820,4 @@ def test_R_10_8_robbed_gangkai_receipt_is_the_robbed_players_soft_gangshangkai()
         ("opened", "2", "winner", "口口番 2 per open × 1"),
         ("xu_gang", "2", "winner", None),
     ]
+    assert [(f["name"], f["value"], f["side"]) for f in parts[0]["factors"]][3:] == [("opened", "8", "loser")]

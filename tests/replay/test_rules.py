@@ -1810,8 +1810,14 @@ def test_R_10_8_robbed_gangkai_receipt_is_the_robbed_players_soft_gangshangkai()
         preset="hzlzg-koukou",
         rules={"jianjiang": False},
     )
-    settled(out, [380, -380, 0, 0], hands=["qianggang"], liable=1, liability="qianggang", capped="cap")
+    settled(
+        out, [380, -380, 0, 0], hands=["qianggang"], base=10, liable=1, liability="qianggang", capped="cap"
+    )
     (robbed,) = (r for r in out["receipts"] if r["seat"] == 1)
+    assert (robbed["raw"], robbed["amount"], robbed["pays"]) == (400, 380, 380)
+    # seats 2 and 3 are covered by the robbed seat: their 40 is in its 380, they pay nothing
+    covered = {r["seat"]: (r["raw"], r["amount"], r["pays"], r.get("covered_by")) for r in out["receipts"]}
+    assert {s: covered[s] for s in (2, 3)} == {2: (40, 40, 0, 1), 3: (40, 40, 0, 1)}
     parts = {p["seat"]: p for p in robbed["parts"]}
     assert {s: (p["raw"], p["amount"]) for s, p in parts.items()} == {0: (320, 300), 2: (40, 40), 3: (40, 40)}
     factors = [(f["name"], f["value"], f["side"], f.get("note")) for f in parts[2]["factors"]]

@@ -1827,3 +1827,4 @@ def test_R_10_8_robbed_gangkai_receipt_is_the_robbed_players_soft_gangshangkai()
         ("xu_gang", "2", "winner", None),
     ]
     assert [(f["name"], f["value"], f["side"]) for f in parts[0]["factors"]][3:] == [("opened", "8", "loser")]
+    assert [f["zh"] for f in parts[0]["factors"]] == ["底分", "开口", "蓄杠", "开口"]  # R-10.3's names

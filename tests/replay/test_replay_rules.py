@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 from typing import Any
 
 import pytest
 
 from replay.games.wuhan.board import ACT, HAIDI, Board, IllegalEvent
+from replay.games.wuhan.simulate import simulate
 from replay.tiles import CODES
+from schemas.audit import audit_records
+from tests.replay.test_qipi_rules import deal_board
 
 
 def shuffled_wall(seed: int) -> list[str]:
@@ -268,3 +272,149 @@ def test_a_refused_event_leaves_the_board_as_it_was() -> None:
                 pick = rng.choice([a for a in legal if a["type"] != "hu"] or legal)
                 board.push(pick)
     assert refused > 500
+
+
+# --------------------------------------------------------------------------------------------
+# Issue 35: R-4.2 in a record, R-2.2 / R-8.1 across a sitting
+# --------------------------------------------------------------------------------------------
+
+
+def test_R_4_2_four_laizi_are_never_an_an_gang_in_a_record() -> None:
+    """R-4.2 ("Four laizi are never an an-gang"): indicator 5p, so the laizi is 6p (R-3.2). The
+    dealer holds all four 6p and four 7p: the an-gang of 7p is listed and accepted, the an-gang
+    of 6p is neither (only the 赖子杠 of one 6p is offered)."""
+    board = deal_board({0: "6p 6p 6p 6p 7p 7p 7p 7p"}, "5p", preset="hzlzg")
+    assert CODES[board.laizi] == "6p"
+    gangs = {(a["kind"], a["tile"]) for a in board.legal_actions() if a["type"] == "gang"}
+    assert ("an", "7p") in gangs and ("laizi", "6p") in gangs and ("an", "6p") not in gangs
+    with pytest.raises(IllegalEvent) as err:
+        board.push({"type": "gang", "seat": 0, "kind": "an", "tile": "6p"})
+    assert code_of(err) == ("meld_with_laizi", "R-4.2")
+    board.push({"type": "gang", "seat": 0, "kind": "an", "tile": "7p"})
+    assert [(m.type, m.kind) for m in board.seats[0].melds] == [("gang", "an")]
+
+
+def _record(no: int, dealer: int, body: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "format": "wuhan-hand/1",
+        "hand_id": f"r22-{no}",
+        "source": "t",
+        "session": {"id": "sit", "hand_no": no},
+        "ruleset": {"preset": "hzlzg"},
+        "seats": [{"player_id": f"p{s}"} for s in range(4)],
+        "dealer": dealer,
+        **body,
+    }
+
+
+def _dealt(hands: dict[int, str], events: list[dict[str, Any]], dealer: int) -> dict[str, Any]:
+    """A deal-mode hand dealt with seat 0 dealing, turned so that ``dealer`` deals (seat s → s + dealer)."""
+    board = deal_board(hands, "5p", preset="hzlzg")
+    deal = [[CODES[t] for t in s.hand] for s in board.seats]
+    return {
+        "deal": deal[-dealer:] + deal[:-dealer] if dealer else deal,
+        "laizi_indicator": "5p",
+        "events": [{**e, "seat": (e["seat"] + dealer) % 4} if "seat" in e else e for e in events],
+    }
+
+
+# Seat 0 deals, pengs seat 1's 2m and wins 屁胡 on seat 1's 5m (345s 678s 123p 55m, a 将 pair).
+DEALER_WINS = (
+    {0: "2m 2m 3s 4s 5s 6s 7s 8s 1p 2p 3p 5m E S", 1: "2m 5m"},
+    [
+        {"type": "discard", "seat": 0, "tile": "E"},
+        {"type": "draw", "seat": 1, "tile": "9p"},
+        {"type": "discard", "seat": 1, "tile": "2m"},
+        {"type": "peng", "seat": 0},
+        {"type": "discard", "seat": 0, "tile": "S"},
+        {"type": "draw", "seat": 1, "tile": "9p"},
+        {"type": "discard", "seat": 1, "tile": "5m"},
+        {"type": "hu", "seat": 0},
+    ],
+)
+# Seat 0 deals; seat 1 chis 1m and wins 屁胡 on seat 2's 3s (123m 456s 789p 333s 55m).
+NEXT_SEAT_WINS = (
+    {0: "1m", 1: "2m 3m 4s 5s 6s 7p 8p 9p 3s 3s 5m 5m E"},
+    [
+        {"type": "discard", "seat": 0, "tile": "1m"},
+        {"type": "chi", "seat": 1, "tiles": ["2m", "3m"]},
+        {"type": "discard", "seat": 1, "tile": "E"},
+        {"type": "draw", "seat": 2, "tile": "3s"},
+        {"type": "discard", "seat": 2, "tile": "3s"},
+        {"type": "hu", "seat": 1},
+    ],
+)
+
+
+def _drawn_hand(dealer: int) -> dict[str, Any]:
+    """A wall-mode hand (seed 7, as R-8.1's test) where every seat discards what it draws, to the
+    end of the haidi draws and a 黄庄 (R-8.1)."""
+    board = wall_board(seed=7, dealer=dealer)
+    events: list[dict[str, Any]] = []
+
+    def play(e: dict[str, Any]) -> None:
+        board.push(e)
+        events.append(e)
+
+    seat = dealer
+    play({"type": "discard", "seat": seat, "tile": CODES[board.seats[seat].hand[-1]]})
+    while board.phase != HAIDI:
+        seat = (seat + 1) % 4
+        play({"type": "draw", "seat": seat})
+        if board.phase != HAIDI:
+            play({"type": "discard", "seat": seat, "tile": CODES[board.seats[seat].hand[-1]]})
+    for _ in range(3):
+        seat = (seat + 1) % 4
+        play({"type": "draw", "seat": seat})
+    play({"type": "huangzhuang"})
+    assert board.ended and board.settlement is None
+    return {"wall": shuffled_wall(7), "events": events}
+
+
+@pytest.mark.parametrize(
+    ("first", "dealer", "keeps"),
+    [
+        ("dealer_wins", 0, 0),  # R-2.2: the dealer wins: seat 0 deals again
+        ("dealer_wins", 3, 3),
+        ("next_seat_wins", 0, 1),  # R-2.2: a non-dealer wins: the deal passes to 下家 1
+        ("next_seat_wins", 3, 0),  # dealer 3's 下家 is seat 0
+        ("draw", 0, 0),  # R-8.1 / R-2.2: a draw: the dealer stays
+        ("draw", 2, 2),
+    ],
+)
+def test_R_2_2_R_8_1_who_deals_the_next_hand(first: str, dealer: int, keeps: int) -> None:
+    """R-2.2: the dealer keeps the seat on a dealer win or a draw (R-8.1), otherwise the dealer's
+    下家 deals. Hand 2 dealt by ``keeps`` is accepted; dealt by any other seat it is illegal,
+    dealer_not_rotated."""
+    hand1 = {
+        "dealer_wins": lambda: _dealt(*DEALER_WINS, dealer),
+        "next_seat_wins": lambda: _dealt(*NEXT_SEAT_WINS, dealer),
+        "draw": lambda: _drawn_hand(dealer),
+    }[first]()
+    for second in range(4):
+        records = [_record(1, dealer, hand1), _record(2, second, _dealt(*NEXT_SEAT_WINS, second))]
+        audits = audit_records((r, None) for r in records)
+        assert audits[0]["status"] == "ok", audits[0]
+        if second == keeps:
+            assert audits[1]["status"] == "ok", audits[1]
+        else:
+            assert audits[1]["status"] == "illegal"
+            assert (audits[1]["first_illegal"]["code"], audits[1]["first_illegal"]["rule"]) == (
+                "dealer_not_rotated",
+                "R-2.2",
+            )
+
+
+def test_R_2_2_the_simulator_passes_the_deal_by_the_rule() -> None:
+    """R-2.2 in ``replay simulate``'s sittings: each next hand is dealt by the same dealer after a
+    dealer win or a draw, by the dealer's 下家 after any other win (every case occurs below)."""
+    records = list(simulate(40, 3))
+    seen = set()
+    for a, b in pairwise(records):
+        if a["session"]["id"] != b["session"]["id"]:
+            continue
+        winner, dealer = a["result"]["winner"], a["dealer"]
+        case = "draw" if winner is None else "dealer" if winner == dealer else "other"
+        seen.add(case)
+        assert b["dealer"] == (dealer if case != "other" else (dealer + 1) % 4), (case, a["hand_id"])
+    assert seen == {"draw", "dealer", "other"}

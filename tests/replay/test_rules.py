@@ -290,11 +290,9 @@ def test_R_4_1_no_win_on_a_discarded_hongzhong() -> None:
 
 
 def test_R_4_1_no_win_on_a_self_drawn_hongzhong() -> None:
-    """R-4.1: a pizi can never be won on, not even self-drawn."""
-    out = ev({0: std()}, tile="C", way="self_draw")
-    assert out["legal"] is False
-    assert out["reason"]["code"] in ("win_on_pizi", "holds_pizi")
-    assert out["reason"]["rule"] == "R-4.1"
+    """R-4.1: a pizi can never be won on, not even self-drawn. The drawn 红中 is the tile won on
+    ("nor won on"), so that is the reason, not "while a player holds one" (it holds no other)."""
+    illegal(ev({0: std()}, tile="C", way="self_draw"), "win_on_pizi")
 
 
 @pytest.mark.parametrize(
@@ -448,13 +446,18 @@ def test_R_5_2_peng_and_ming_gang_from_any_other_seat() -> None:
     settled(out, [40, -16, -8, -16], hands=["pihu"], hard=True)
 
 
-@pytest.mark.parametrize("meld", [peng("7p", 0), ming("7p", 0), chi("789s", 0)])
-def test_R_5_2_claim_from_self(meld: dict[str, Any]) -> None:
-    """R-5.2: a claim takes another player's discard, never one's own."""
-    out = ev({0: seat("456m 23s 55s", chi("123m", 3), meld)}, tile="4s", frm=2)
-    assert out["legal"] is False
-    assert out["reason"]["code"] in ("claim_from_self", "chi_not_from_previous_seat")
-    assert out["reason"]["rule"] == "R-5.2"
+@pytest.mark.parametrize(
+    ("meld", "code"),
+    [
+        (peng("7p", 0), "claim_from_self"),
+        (ming("7p", 0), "claim_from_self"),
+        # a chi names its own rule first: only from 上家 (seat 3 for seat 0), itself included
+        (chi("789s", 0), "chi_not_from_previous_seat"),
+    ],
+)
+def test_R_5_2_claim_from_self(meld: dict[str, Any], code: str) -> None:
+    """R-5.2: a claim takes another player's discard, never one's own; a chi only its 上家's."""
+    illegal(ev({0: seat("456m 23s 55s", chi("123m", 3), meld)}, tile="4s", frm=2), code)
 
 
 @pytest.mark.parametrize(
@@ -1731,3 +1734,97 @@ def test_S1_tile_aliases_are_normalised() -> None:
     out = evaluate(obj)
     # same as std() with seat 2 opened: W = 4; seat 1 dealer 8; seat 2: 4·2·2 = 16; seat 3: 4
     settled(out, [28, -8, -16, -4], hands=["pihu"], hard=True)
+
+
+# --------------------------------------------------------------------------------------------
+# Issue 35: rules a planted one-line bug got past
+# --------------------------------------------------------------------------------------------
+
+# Laizi 3m; seat 0: peng 9m, an-gangs 1s and 3p, two 红中杠, concealed 3m(L) 2m 2m 2m, self-draws 4m.
+# Hard: 234m (the laizi as itself) + 22m (a real 将): 屁胡. Soft: the laizi as 4m: 222m 44m: 碰碰胡.
+TIE_SOFT_RAW = seat("3m 2m 2m 2m", peng("9m", 1), an("1s"), an("3p"), pizi_gangs=2)
+
+
+def test_R_7_12_equal_payments_report_the_larger_uncapped_total_before_the_hard_reading() -> None:
+    """R-7.12: the larger total before caps decides before hard/soft.
+    Hard 屁胡: W = 1·2 (opened)·4·4 (an-gangs)·2·2 (红中杠)·2 (hard)·2 (自摸) = 512; seat 1 dealer
+    1024, seats 2, 3: 512; raw total 2048. Soft 碰碰胡: W = 10·2·4·4·2·2·1.5 (自摸, big) = 1920
+    from each (no dealer factor), raw total 5760. Every loser reaches cap 300 either way: 金顶 400
+    each. Equal payments: the soft 碰碰胡 (5760 > 2048) is reported, not the hard 屁胡."""
+    out = ev({0: TIE_SOFT_RAW}, tile="4m", way="self_draw", laizi="3m")
+    settled(out, [1200, -400, -400, -400], hands=["pengpenghu"], hard=False, capped="golden")
+    assert {r["seat"]: r["raw"] for r in out["receipts"]} == {1: 1920, 2: 1920, 3: 1920}
+
+
+def test_R_7_12_below_the_caps_the_larger_payment_wins_whatever_its_hardness() -> None:
+    """R-7.12, the other side: one 红中杠 fewer and a null cap, so nothing is capped. Hard 屁胡:
+    W = 1·2·4·4·2·2·2 = 256: 512 + 256 + 256 = 1024. Soft 碰碰胡: W = 10·2·4·4·2·1.5 = 960 each,
+    2880. The soft reading pays more: reported."""
+    winner = seat("3m 2m 2m 2m", peng("9m", 1), an("1s"), an("3p"), pizi_gangs=1)
+    out = ev({0: winner}, tile="4m", way="self_draw", laizi="3m", rules={"cap": None, "golden": None})
+    settled(out, [2880, -960, -960, -960], hands=["pengpenghu"], hard=False)
+
+
+@pytest.mark.parametrize(
+    ("pair", "factor", "hands", "pays"),
+    [
+        ("3s", False, ["pengpenghu"], 60),
+        ("3s", True, ["pengpenghu"], 60),
+        ("2s", False, ["haidilao", "pengpenghu"], 80),
+        ("2s", True, ["haidilao", "pengpenghu"], 120),
+    ],
+)
+def test_R_10_10_R_7_15_haidi_self_draw_factor_under_strict_jiang(
+    pair: str, factor: bool, hands: list[str], pays: int
+) -> None:
+    """R-10.10 with R-7.15 (qipi: strict_jiang, adding stacking, indicator 5p so laizi 6p): seat 2
+    (peng 7m; 999s 111p 888m and one `pair` tile) self-draws the second at 海底 on a normal draw.
+    3s is no 将: 海底捞 is not credited, 碰碰胡 alone as a plain self-draw, 1.5 whatever R-10.10
+    says: 10·2 (opened)·2 (hard)·1.5 = 60. 2s is a 将: 碰碰胡 + 海底捞, base 10 + 10 = 20;
+    20·2·2 = 80 without R-10.10's factor, 80·1.5 = 120 with it. No dealer factor (big hand)."""
+    winner = seat(f"999s 111p 888m {pair}", peng("7m", 1))
+    out = ev(
+        {2: winner},
+        tile=pair,
+        way="haidi",
+        winner=2,
+        preset="qipi",
+        indicator="5p",
+        rules={"haidi_self_draw_factor": factor},
+    )
+    settled(out, [-pays, -pays, 3 * pays, -pays], hands=hands, hard=True)
+
+
+def test_R_10_8_robbed_gangkai_receipt_is_the_robbed_players_soft_gangshangkai() -> None:
+    """R-10.8 杠进杠出 under 口口番 (hzlzg-koukou, jianjiang off): seat 0 robs seat 1's 3m (seat 1:
+    peng 3m only). Seat 1 pays what it would have won with a soft 杠上开, its kong completed: base
+    10 (杠上开 alone), its own factors on the winner side — one open (the xu-gang is the peng that
+    opened, R-6.1): 口口番 2¹, the xu-gang 2 — and each payer's own: seat 0 (three opens) 2³.
+    Seat 0: 10·2·2·8 = 320 → cap 300; seats 2, 3: 10·2·2 = 40. Seat 1 pays 300 + 40 + 40 = 380."""
+    robber = seat("4m 9p 9p 9p", chi("456s", 3), peng("7p", 1), peng("E", 2))
+    out = ev(
+        {0: robber, 1: seat("", peng("3m", 3))},
+        tile="3m",
+        way="rob",
+        frm=1,
+        preset="hzlzg-koukou",
+        rules={"jianjiang": False},
+    )
+    settled(
+        out, [380, -380, 0, 0], hands=["qianggang"], base=10, liable=1, liability="qianggang", capped="cap"
+    )
+    (robbed,) = (r for r in out["receipts"] if r["seat"] == 1)
+    assert (robbed["raw"], robbed["amount"], robbed["pays"]) == (400, 380, 380)
+    # seats 2 and 3 are covered by the robbed seat: their 40 is in its 380, they pay nothing
+    covered = {r["seat"]: (r["raw"], r["amount"], r["pays"], r.get("covered_by")) for r in out["receipts"]}
+    assert {s: covered[s] for s in (2, 3)} == {2: (40, 40, 0, 1), 3: (40, 40, 0, 1)}
+    parts = {p["seat"]: p for p in robbed["parts"]}
+    assert {s: (p["raw"], p["amount"]) for s, p in parts.items()} == {0: (320, 300), 2: (40, 40), 3: (40, 40)}
+    factors = [(f["name"], f["value"], f["side"], f.get("note")) for f in parts[2]["factors"]]
+    assert factors == [
+        ("base", "10", "base", "gangshangkai (robbed player's 杠上开)"),
+        ("opened", "2", "winner", "口口番 2 per open × 1"),
+        ("xu_gang", "2", "winner", None),
+    ]
+    assert [(f["name"], f["value"], f["side"]) for f in parts[0]["factors"]][3:] == [("opened", "8", "loser")]
+    assert [f["zh"] for f in parts[0]["factors"]] == ["底分", "开口", "蓄杠", "开口"]  # R-10.3's names

@@ -157,7 +157,7 @@ def sichuan_hands(draw: Any) -> tuple[list[int], list[int], list[int]]:
     return c, peng, kong
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=600, deadline=None, derandomize=True)
 @given(sichuan_hands(), st.booleans())
 def test_sc_4_reading_matches_reference(hand: tuple[list[int], list[int], list[int]], jiang: bool) -> None:
     """SC-4.1–4.3: the count-based reading equals the enumeration of every split."""
@@ -167,7 +167,7 @@ def test_sc_4_reading_matches_reference(hand: tuple[list[int], list[int], list[i
     assert (None if got is None else (got.hand, got.points, got.gen)) == want
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200, deadline=None, derandomize=True)
 @given(sichuan_hands(), st.integers(0, 2))
 def test_sc_6_2_waits_match_reference(hand: tuple[list[int], list[int], list[int]], void: int) -> None:
     """SC-6.2: removing one tile from a hand, the waits are exactly the tiles the reference wins on."""

@@ -86,7 +86,7 @@ def gen_hands(draw: Any) -> Hand:
     return c, pengs, []
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300, deadline=None, derandomize=True)
 @given(jingoudiao_hands())
 def test_sc_4_2_jingoudiao_matches_reference(hand: Hand) -> None:
     """金钩钓 is met and 对对胡 is not counted (不计对对胡); G counts every kong (SC-4.3)."""
@@ -98,7 +98,7 @@ def test_sc_4_2_jingoudiao_matches_reference(hand: Hand) -> None:
     assert got is not None and (got.hand, got.points, got.gen) == want
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300, deadline=None, derandomize=True)
 @given(longqidui_hands())
 def test_sc_4_3_longqidui_minus_one_gen_matches_reference(hand: Hand) -> None:
     """龙七对 uses G − 1 (减一根): n fours give G n − 1."""
@@ -110,7 +110,7 @@ def test_sc_4_3_longqidui_minus_one_gen_matches_reference(hand: Hand) -> None:
     assert got is not None and (got.hand, got.points, got.gen) == want
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300, deadline=None, derandomize=True)
 @given(gen_hands())
 def test_sc_4_3_gen_in_sets_matches_reference(hand: Hand) -> None:
     """A kind held four times counts a 根 whether the four are concealed across two sets or a
@@ -122,7 +122,7 @@ def test_sc_4_3_gen_in_sets_matches_reference(hand: Hand) -> None:
     assert got is not None and (got.hand, got.points, got.gen) == want
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150, deadline=None, derandomize=True)
 @given(st.one_of(jingoudiao_hands(), longqidui_hands(), gen_hands()), st.data())
 def test_sc_6_2_waits_of_special_shapes_match_reference(hand: Hand, data: Any) -> None:
     """SC-6.2: take one tile out of a winning 金钩钓 / 龙七对 / 根 hand; the waits the engine lists
@@ -146,7 +146,8 @@ def test_sc_6_2_waits_of_special_shapes_match_reference(hand: Hand, data: Any) -
         if best is not None:
             want[t] = best
     got = {t: (r.hand, r.points, r.gen) for t, r in waits(c, pengs, kongs, None).items()}
-    assert (got == want and out in got) or total[out] >= 3
+    assert out in want  # the tile taken out wins again: the reference is checked too
+    assert got == want
 
 
 @st.composite
@@ -172,7 +173,7 @@ def _seat(tiles: list[int], void: str) -> dict[str, Any]:
     return {"hand": [CODES[k] for k in tiles], "void": void}
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300, deadline=None, derandomize=True)
 @given(
     concealed_wins(),
     st.sampled_from([("tianhu", "self_draw"), ("dihu", "self_draw"), ("dihu", "discard")]),

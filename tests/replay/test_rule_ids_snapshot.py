@@ -1,0 +1,23 @@
+"""The committed snapshot of rule ids (tests/data/rule_ids.json) that the rules-index guards read
+is the rules' own: compared with ../shared whenever it is beside the checkout."""
+
+from __future__ import annotations
+
+import pytest
+
+from tools.rule_ids import find_shared, load_snapshot, read_ids
+
+
+def test_the_snapshot_names_both_games() -> None:
+    snapshot = load_snapshot()
+    assert set(snapshot) == {"wuhan", "sichuan"}
+    assert all(r.startswith("R-") for r in snapshot["wuhan"]) and "R-7.12" in snapshot["wuhan"]
+    assert all(r.startswith("SC-") for r in snapshot["sichuan"]) and "SC-3.5" in snapshot["sichuan"]
+
+
+def test_the_snapshot_matches_the_shared_rules() -> None:
+    """Fails when RULES.md or sichuan.md gained or lost an id: run ``tools/rule_ids.py``."""
+    shared = find_shared()
+    if shared is None:
+        pytest.skip("no shared/ beside this checkout: the guards use the committed snapshot alone")
+    assert read_ids(shared) == load_snapshot(), "tests/data/rule_ids.json is stale: run tools/rule_ids.py"

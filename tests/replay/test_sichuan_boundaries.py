@@ -18,6 +18,7 @@ from tests.replay.test_sichuan_board import E1_DEAL, E1_EVENTS, E2_DEAL, play
 from tests.replay.test_sichuan_evaluate import ev
 from tests.replay.test_sichuan_evaluate import peng as ev_peng
 from tests.replay.test_sichuan_evaluate import seat as ev_seat
+from tests.replay.test_sichuan_rules import leave
 from tests.sichuan_builders import event, record
 
 
@@ -44,7 +45,7 @@ def test_SC_1_6_only_the_discard_that_empties_the_wall_refuses_a_peng(left: int,
     """SC-1.6: nothing but hu on the 海底 discard (the one made with 0 tiles left); with 1 tile
     left it is an ordinary discard: seat 0 (66s) pengs seat 1's 6s."""
     board = until(HAIDI_PENG, 3)
-    board.live_count = left
+    leave(board, left)
     board.push(HAIDI_PENG["events"][3])  # seat 1 discards 6s
     if peng_ok:
         board.push(event("p0"))
@@ -58,7 +59,7 @@ def test_SC_1_6_the_hand_ends_when_a_seat_is_due_to_draw_from_an_empty_wall(left
     """SC-1.6: with 0 tiles left the next draw is refused (wall_empty) and 流局 is due; with 1
     left the draw is taken and 流局 is early."""
     board = until(record(E1_DEAL, E1_EVENTS, que="smpm"), 2)  # seat 0 discarded 9s
-    board.live_count = left
+    leave(board, left)
     if left == 0:
         assert refused(copy.deepcopy(board), "d1 9p") == ("wall_empty", "SC-1.6")
         board.push(event("hz"))
@@ -66,7 +67,7 @@ def test_SC_1_6_the_hand_ends_when_a_seat_is_due_to_draw_from_an_empty_wall(left
     else:
         assert refused(copy.deepcopy(board), "hz") == ("early_huangzhuang", "SC-1.6")
         board.push(event("d1 9p"))
-        assert board.live_count == 0
+        assert board.live == 0
 
 
 # SC-1.7 -------------------------------------------------------------------------------------------
@@ -76,7 +77,7 @@ def test_SC_1_7_forced_self_draw_only_below_the_limit(left: int, forced: bool) -
     E1: seat 2 drew 6m and can win (清一色); with 3 left its discard is refused, with exactly 4 it
     may discard."""
     board = until(record(E1_DEAL, E1_EVENTS, que="smpm"), 27)
-    board.live_count = left
+    leave(board, left)
     if forced:
         assert refused(board, "x2 6m") == ("forced_hu", "SC-1.7")
     else:
@@ -157,7 +158,7 @@ def test_SC_4_4_haidilaoyue_is_the_self_draw_of_the_last_tile(
     if ways is not None:
         overrides["ways"] = ways
     board = until(hand(["x0 2p"], **overrides))
-    board.live_count = left
+    leave(board, left)
     board.push(event("d1 6s"))
     board.push(event("h1"))
     assert [(w.multiple, "haidilaoyue" in w.ways) for w in board.wins] == [(multiple, multiple == 2)]
@@ -181,7 +182,7 @@ def test_SC_4_4_haidipao_is_a_win_on_the_haidi_discard(
     if ways is not None:
         overrides["ways"] = ways
     board = until(hand([], **overrides))  # the 定缺
-    board.live_count = left
+    leave(board, left)
     board.push(event("x0 6s"))
     board.push(event("h1"))
     board.finish()
@@ -243,7 +244,7 @@ def test_SC_6_4_income_moved_by_hujiao_zhuanyi_is_not_refunded(zhuanyi: str, del
     draws 9s and discards 6s; seat 1 wins 平胡 · 杠上炮 = 2 (tiandihu off). The wall then ends;
     seat 0 (10 tiles: 23p 6p 9p 2s 4s 5s 7s 8s 9s) has no 下叫, nor have seats 2 and 3: no 大叫."""
     board = until(hand(["ga0 1p", "d0 9s", "x0 6s", "h1"], tiandihu=False, hujiao_zhuanyi=zhuanyi))
-    board.live_count = 0
+    leave(board, 0)
     board.push(event("hz"))
     assert board.ended_by == "huangzhuang" and board.tenpai == [] and board.huazhu == []
     assert board.ledger.deltas == deltas
@@ -257,7 +258,7 @@ def test_SC_6_4_a_huazhu_returns_its_kong_income() -> None:
     seats 2, 3: −2 + 16 − 1 + 2 = 15."""
     rec = record(DEAL, ["ga0 1p", "d0 9s", "x0 2p"], que="spss", overrides={"que_first": False})
     board = until(rec)
-    board.live_count = 0
+    leave(board, 0)
     board.push(event("hz"))
     assert board.huazhu == [0] and board.tenpai == [1]
     assert board.ledger.deltas == [-48, 18, 15, 15]
@@ -279,7 +280,7 @@ def test_SC_6_3_dajiao_is_the_largest_over_the_waits(chadajiao: bool, deltas: li
     """SC-6.3: D is the largest P × 2^G over seat 1's waits: max(1, 2) = 2, paid by each of 0, 2,
     3 (eligible, not 花猪, no 下叫); nothing with ``chadajiao`` off."""
     board = until(record(DAJIAO_DEAL, ["x0 5p"], que="psmm", overrides={"chadajiao": chadajiao}))
-    board.live_count = 0
+    leave(board, 0)
     board.push(event("hz"))
     assert board.huazhu == [] and board.tenpai == [1]
     assert board.ledger.deltas == deltas

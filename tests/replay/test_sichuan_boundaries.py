@@ -125,6 +125,31 @@ def test_SC_3_5_higher_ok_compares_with_every_win_passed_since_the_draw() -> Non
     assert [(w.seat, w.multiple, w.ways) for w in board.wins] == [(1, 2, ("gangshangpao",))]
 
 
+# SC-3.5 with SC-4.5: the M of a passed 地胡 is its flat 32. Seat 2 (缺p) holds 111s 234s 55s 78s
+# 999s: on the dealer's first discard 6s it is 清一色 (P 4, no 根: normal M 4), a 地胡 with
+# ``tiandihu`` (SC-4.5: flat 32, since 4 is not larger). It lets the 6s go; seat 1 draws and
+# discards the fourth 9s, on which seat 2 is 清一色 with a 根 (9999s as 789s + 999s): M 4 · 2 = 8.
+DIHU_DEAL = [
+    "6s 111m 456m 789m 22m 44p",
+    "23p 111p 789p 55m 666m",
+    "111s 234s 55s 78s 999s",
+    "1p 333m 444m 777m 88m 9m",
+]
+
+
+def test_SC_3_5_SC_4_5_a_passed_dihu_counts_as_its_flat_32() -> None:
+    """higher_ok: the later win's M 8 is not larger than the 32 passed: locked. Without 天胡/地胡
+    the win passed was worth its normal M 4, and 8 > 4: allowed (seat 1 pays 8, SC-5.2)."""
+    taken = play(record(DIHU_DEAL, ["x0 6s", "h2"], que="sspp", overrides={"tiandihu": True}))
+    assert [(w.seat, w.hand, w.multiple) for w in taken.wins] == [(2, "dihu", 32)]
+    events = ["x0 6s", "d1 9s", "x1 9s", "h2"]
+    locked = record(DIHU_DEAL, events, que="sspp", overrides={"pass_hu": "higher_ok", "tiandihu": True})
+    assert refused(until(locked, len(locked["events"]) - 1), "h2") == ("pass_hu_locked", "SC-3.5")
+    board = play(record(DIHU_DEAL, events, que="sspp", overrides={"pass_hu": "higher_ok", "tiandihu": False}))
+    assert [(w.seat, w.hand, w.gen, w.multiple) for w in board.wins] == [(2, "qingyise", 1, 8)]
+    assert board.ledger.deltas == [0, -8, 8, 0]
+
+
 # One deal for SC-4.4, SC-4.5 and SC-6.4. Seat 0 deals (缺m): 1111p (an 暗杠 to make), 2p 3p 6p 9p,
 # 2s 4s 5s 6s 7s 8s. Seat 1 (缺p): 11m 234m 678m 555s 78s waits 6s / 9s, 平胡 P 1, no 根.
 # Seats 2 and 3 (缺s): two suits, no pair but seat 3's 22p, no 下叫 (at most three sets each).

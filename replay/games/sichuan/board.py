@@ -19,7 +19,7 @@ from replay.games.sichuan.ledger import KongIncome, Ledger
 from replay.games.sichuan.params import SichuanRules, rules_from_json
 from replay.games.sichuan.reading import Reading, score, waits
 from replay.games.sichuan.reasons import CATALOGUE
-from replay.games.sichuan.scoring import charge, score_win
+from replay.games.sichuan.scoring import WinScore, charge, score_win
 from replay.table.board import IllegalEvent as IllegalEvent  # raised by push, and caught by its callers
 from replay.table.board import TableBoard
 from replay.table.claims import Claim as Claim  # the window on a discard or a 补杠
@@ -631,7 +631,14 @@ class Board(TableBoard):
         return True
 
     def _m(self, s: int, r: Reading, claim: Claim) -> int:
-        return score_win(r, self._claim_ways(claim), self.rules, self_draw=False).multiple
+        """SC-3.5's uncapped M of a win on the claim: as it would be settled, 地胡 included."""
+        return self._claim_score(r, claim).multiple
+
+    def _claim_score(self, r: Reading, claim: Claim) -> WinScore:
+        """SC-5.1 of a win on a discard or a robbed kong: its ways, and SC-4.5's 地胡 on the
+        dealer's first discard."""
+        tiandi = "dihu" if claim.first_discard and self.rules.tiandihu else None
+        return score_win(r, self._claim_ways(claim), self.rules, self_draw=False, tiandi=tiandi)
 
     def _claim_ways(self, claim: Claim) -> tuple[str, ...]:
         ways = []
@@ -766,12 +773,10 @@ class Board(TableBoard):
 
     def _settle_claim_wins(self, claim: Claim) -> None:
         order = self.winners(claim)  # every seat that declared, in turn order (SC-3.2)
-        ways = self._claim_ways(claim)
         for w in order:
             r = self.win_reading(w, claim.tile)
             assert r is not None
-            tiandi = "dihu" if claim.first_discard and self.rules.tiandihu else None
-            sw = score_win(r, ways, self.rules, self_draw=False, tiandi=tiandi)
+            sw = self._claim_score(r, claim)
             ch = charge(sw, claim.seat, self.rules, bonus=False)
             self.ledger.step("hu", [(claim.seat, w, ch.units)])
             self.wins.append(

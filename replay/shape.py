@@ -118,7 +118,7 @@ def melds_cost(counts: Sequence[int], blocked: Sequence[int] = ()) -> int:
     cost = (v0 & 7) + (v1 & 7) + (v2 & 7)
     for k, c in enumerate(b[27:34], 27):
         if c:
-            cost += TRIPLET_NEED[c] if c == 3 or k not in blocked else IMPOSSIBLE
+            cost += (_BLOCKED_TRIPLET_NEED if k in blocked else TRIPLET_NEED)[c]
     return cost
 
 

@@ -1,0 +1,191 @@
+"""Issue #33: the compiled shape core answers as the pure-Python shape engine and the reference.
+
+``replay._shapecore`` (docs/shape-core.md) replaces ``replay.shape``'s hot functions. Here every
+compiled function is held to its pure-Python original (``shape.PURE``) on generated hands —
+counts 0–4, honours, 0–4 wildcards, blocked kinds, each pair rule, fourth and fifth copies —
+and ``complete`` and ``shanten`` to the brute-force reference of ``tests/reference.py`` too;
+errors must be the same errors. The tables' flat arrays are held to the shipped dictionaries
+key by key. Deterministic (``derandomize=True``). Skipped where the extension is not built.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, note, settings
+from hypothesis import strategies as st
+
+from replay import shape, shape_core
+from replay.shanten_tables import load
+from replay.tiles import NUM_KINDS, code
+from tests.reference import ref_complete, ref_shanten
+from tests.shape_paths import core_on
+from tests.strategies import random_counts, wild_hands
+
+pytestmark = pytest.mark.skipif(not core_on(), reason="the compiled shape core is not built here")
+PAIRS = ("jiang", "any")
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def show(counts: list[int], wild: int) -> str:
+    return f"[{' '.join(code(k) for k in range(NUM_KINDS) for _ in range(counts[k]))}] + {wild} wild"
+
+
+def same(name: str, *args: Any) -> Any:
+    """The compiled and the pure function's answer (or error), which must be the same."""
+    compiled: Callable[..., Any] = getattr(shape._core, name)
+    pure = shape.PURE[name]
+    try:
+        want: Any = pure(*args)
+    except Exception as e:  # the compiled one must raise the same error
+        with pytest.raises(type(e)) as got:
+            compiled(*args)
+        assert str(got.value) == str(e), name
+        return e
+    got_value = compiled(*args)
+    assert got_value == want, name
+    return want
+
+
+@st.composite
+def any_hands(draw: Any) -> tuple[list[int], int]:
+    """(counts, wild): near-complete hands of every size, or any multiset, 0–4 wildcards."""
+    size = draw(st.sampled_from((1, 2, 4, 5, 7, 8, 10, 11, 13, 14, 14, 14)))
+    if draw(st.booleans()):
+        return draw(wild_hands(size, 4, max_changes=3))
+    wild = draw(st.integers(0, min(4, size)))
+    return draw(random_counts(size - wild)), wild
+
+
+@st.composite
+def blocked_sets(draw: Any, counts: list[int]) -> tuple[int, ...]:
+    """No, one or a few blocked kinds, often ones the hand holds."""
+    held = [k for k in range(NUM_KINDS) if counts[k]]
+    mode = draw(st.integers(0, 3))
+    if mode == 0 or not held:
+        return ()
+    if mode == 1:
+        return (draw(st.sampled_from(held)),)
+    return tuple(draw(st.lists(st.integers(0, NUM_KINDS - 1), min_size=1, max_size=4, unique=True)))
+
+
+@settings(max_examples=1500, deadline=None, derandomize=True)
+@given(any_hands(), st.data())
+def test_complete_melds_cost_and_real_jiang_match_the_pure_functions_and_the_reference(
+    hand: tuple[list[int], int], data: st.DataObject
+) -> None:
+    counts, wild = hand
+    blocked = data.draw(blocked_sets(counts))
+    note(f"{show(counts, wild)} blocked={blocked}")
+    for pair in PAIRS:
+        got = same("complete", counts, wild, pair, blocked)
+        if (sum(counts) + wild) % 3 == 2:
+            assert got == ref_complete(counts, wild, pair, blocked), pair
+    same("melds_cost", counts, blocked)
+    same("complete_real_jiang", counts, wild, blocked)
+    same("suit_values", bytes(counts), blocked)
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(st.sampled_from((13, 14)).flatmap(lambda size: wild_hands(size, 3, max_changes=3)))
+def test_shanten_matches_the_pure_function_and_the_reference(hand: tuple[list[int], int]) -> None:
+    counts, wild = hand
+    note(show(counts, wild))
+    for pair in PAIRS:
+        assert same("shanten", counts, wild, pair) == ref_shanten(counts, wild, pair), pair
+
+
+@settings(max_examples=1500, deadline=None, derandomize=True)
+@given(any_hands())
+def test_the_draw_and_discard_functions_match_the_pure_ones(hand: tuple[list[int], int]) -> None:
+    """ukeire (进张 of every discard), the shanten after each discard and each draw, the
+    improving draws of a discard and the shanten of group keys: same answers, same errors
+    (hands of 15 tiles with a wildcard are refused by both)."""
+    counts, wild = hand
+    note(show(counts, wild))
+    for pair in PAIRS:
+        if sum(counts) + wild <= 14:
+            same("shanten", counts, wild, pair)
+            same("shanten_after_draws", counts, wild, pair)
+            same("shanten_of_keys", shape.group_keys(counts), sum(counts) + wild, wild, pair)
+        same("ukeire", counts, wild, pair)
+        same("ukeire", counts, wild, pair, False)
+        same("shanten_after_discards", counts, wild, pair)
+        for kind in [k for k in range(NUM_KINDS) if counts[k]][:3]:
+            after = list(counts)
+            after[kind] -= 1
+            same("improving_draws", after, wild, pair, list(range(NUM_KINDS)), 2)
+            same("improving_draws", after, wild, pair, [kind, 0, 33], 0)
+
+
+@pytest.mark.parametrize("pair", PAIRS)
+@pytest.mark.parametrize("wild", [0, 1, 2, 3])
+def test_fourth_and_fifth_copies_and_bad_input_answer_as_the_pure_functions(pair: str, wild: int) -> None:
+    """A concealed four (a draw of it is a fifth copy: the pure ``_fifth``), a fifth copy held
+    (refused), 15 tiles, a count above 255, a bad pair rule, 27 counts (Sichuan's)."""
+    four = [0] * NUM_KINDS
+    four[27] = 4
+    four[0] = four[1] = four[2] = 1
+    four[9] = 2
+    same("shanten_after_draws", four, wild, pair)
+    same("shanten_after_draws", four, wild, pair, [27, 0])
+    same("improving_draws", four[:27] + [3] + four[28:], wild, pair, [27, 1], 5)
+    five = list(four)
+    five[27] = 5
+    for name in ("shanten", "ukeire", "shanten_after_discards", "shanten_after_draws"):
+        same(name, five, wild, pair)
+    same("complete", five, wild, pair)
+    same("complete", five, wild, pair, (27,))
+    same("complete_real_jiang", five, wild)
+    same("melds_cost", five)
+    same("shanten", [4] * 4 + [0] * 30, wild, pair)
+    same("shanten", [300] + [0] * 33, wild, pair)
+    same("complete", [300] + [0] * 33, wild, pair)
+    same("shanten", four, wild, "seven pairs")
+    same("ukeire", four, wild, "seven pairs")
+    same("complete", four[:27], 2, pair)
+    same("complete", bytes([2, 3, 4] + [0] * 24), wild, pair)
+    same("shanten", tuple(four), wild, pair)
+
+
+def test_the_flat_tables_hold_every_shape_of_the_shipped_ones() -> None:
+    """The mappings over the core's arrays give every suit and honour shape's packed classes
+    as the shipped dictionaries do, and nothing else (KeyError, ``get``'s default)."""
+    loaded = load()
+    suit, honour = shape._core_tables()
+    assert len(suit) == len(loaded.suit) and len(honour) == len(loaded.honour)
+    assert all(suit[k] == v for k, v in loaded.suit.items())
+    assert all(honour[k] == v for k, v in loaded.honour.items())
+    over = int.from_bytes(bytes([4, 4, 4, 3, 0, 0, 0, 0, 0]), "little")  # 15 tiles: no shape
+    assert over not in loaded.suit and over not in suit
+    assert suit.get(over) is None and suit.get(over, -1) == -1
+    with pytest.raises(KeyError):
+        suit[over]
+    with pytest.raises(KeyError):
+        suit[-1]
+    with pytest.raises(KeyError):
+        honour[5]  # a fifth 东
+    assert suit[b"\x01\x01\x01\x00\x00\x00\x00\x00\x00"] == loaded.suit[0x010101]
+
+
+def test_the_core_is_built_where_a_compiler_is() -> None:
+    """``pip install -e .`` builds the extension on a machine with a C compiler (the ordinary
+    install of ``./dev``); a missing build would silently fall back to the slow path."""
+    if shutil.which("cc") is None and shutil.which("gcc") is None:
+        pytest.skip("no C compiler here: the pure-Python path is the one installed")
+    assert shape._core is not None
+    assert shape_core.wanted()
+
+
+def test_REPLAY_PURE_SHAPE_forces_the_pure_path() -> None:
+    code_ = "from replay import shape; print(shape._core is None, shape.complete is shape.PURE['complete'])"
+    env = dict(os.environ, REPLAY_PURE_SHAPE="1")
+    out = subprocess.run([sys.executable, "-c", code_], env=env, cwd=ROOT, capture_output=True, text=True)
+    assert out.stdout.split() == ["True", "True"], out.stderr

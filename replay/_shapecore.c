@@ -763,6 +763,291 @@ static PyObject *py_shanten_of_keys(PyObject *self, PyObject *const *args, Py_ss
     return PyLong_FromLong(3 * melds + 1 - wild - kept_c(&rules[pm], c, melds));
 }
 
+
+/* ---- the best-discard walk (shape.py's per-group 进张), without caches ------------------- */
+
+static const int POW5[10] = {1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125};
+static unsigned NEAR9[9];
+
+/* _suit_mask: the ranks of a suit of counts cnt whose draw keeps more tiles, beside the other
+ * two suits' J class rest and the honours' class c3; -1: the shape is outside the tables */
+static int suit_mask_c(const uint8_t *cnt, int rest, int c3, int melds, int near, int pm) {
+    const Rule *t = &rules[pm];
+    int shift = pm * 8;
+    int code = code9(cnt);
+    if (code < 0 || suit_cls[code] == MISSING) return -1;
+    int c = suit_cls[code] >> shift & 255;
+    int row = rest * t->s;
+    int kept = t->f[(t->k[row + c] * t->nh + c3) * 5 + melds];
+    unsigned nearm = 0;
+    for (int r = 0; r < 9; r++)
+        if (cnt[r]) nearm |= NEAR9[r];
+    int mask = 0;
+    for (int r = 0; r < 9; r++) {
+        if (cnt[r] >= 4 || (near && !(nearm >> r & 1))) continue;
+        uint16_t v = suit_cls[code + POW5[r]];
+        if (v == MISSING) continue;
+        int y = v >> shift & 255;
+        if (t->f[(t->k[row + y] * t->nh + c3) * 5 + melds] > kept) mask |= 1 << r;
+    }
+    return mask;
+}
+
+/* _honours_mask: the same for the honours, beside the three suits' K class rest */
+static int honours_mask_c(const uint8_t *cnt, int rest, int melds, int near, int pm) {
+    const Rule *t = &rules[pm];
+    int shift = pm * 8;
+    int code = code7(cnt);
+    if (code < 0 || hon_cls[code] == MISSING) return -1;
+    int c = hon_cls[code] >> shift & 255;
+    int row = rest * t->nh;
+    int kept = t->f[(row + c) * 5 + melds];
+    int mask = 0;
+    for (int r = 0; r < 7; r++) {
+        if (cnt[r] >= 4 || (near && !cnt[r])) continue;
+        uint16_t v = hon_cls[code + POW5[r]];
+        if (v == MISSING) continue;
+        int y = v >> shift & 255;
+        if (t->f[(row + y) * 5 + melds] > kept) mask |= 1 << r;
+    }
+    return mask;
+}
+
+/* keys (four ints), size and pair, and optionally near and classes, parsed; 0: hand back */
+typedef struct {
+    uint8_t b[NKINDS];
+    int c[4];
+    int size, pm;
+} Walk;
+
+static int read_walk(Walk *w, PyObject *keys, PyObject *size, PyObject *pair, PyObject *classes) {
+    int ok = 1;
+    if (!keys || !size || !(PyList_Check(keys) || PyTuple_Check(keys)) || PySequence_Fast_GET_SIZE(keys) != 4)
+        return 0;
+    long n = small_int(size, 0, &ok);
+    w->pm = pair_mode(pair);
+    if (!ok || n < 0 || n > 14 || w->pm < 0 || w->pm == 2) return 0;
+    w->size = (int)n;
+    PyObject **items = PySequence_Fast_ITEMS(keys);
+    for (int g = 0; g < 4; g++)
+        if (!key_bytes(items[g], w->b + 9 * g, g < 3 ? 9 : 7)) return 0;
+    if (!classes_of(w->b, w->pm, w->c)) return 0; /* the reference's KeyError */
+    if (classes && classes != Py_None) {
+        if (!(PyList_Check(classes) || PyTuple_Check(classes)) || PySequence_Fast_GET_SIZE(classes) != 4) return 0;
+        PyObject **cs = PySequence_Fast_ITEMS(classes);
+        for (int g = 0; g < 4; g++) {
+            long v = small_int(cs[g], 0, &ok);
+            if (!ok || v < 0 || v > 255 || v >= (g < 3 ? rules[w->pm].s : rules[w->pm].nh)) return 0;
+            w->c[g] = (int)v;
+        }
+    }
+    return 1;
+}
+
+static inline int group_empty(const Walk *w, int g) {
+    int n = g < 3 ? 9 : 7;
+    for (int r = 0; r < n; r++)
+        if (w->b[9 * g + r]) return 0;
+    return 1;
+}
+
+/* improving_mask's groups: suits beside the other two's J class and the honours' class c3 */
+static int64_t improving_mask_core(const Walk *w, const int *c, int melds, int near) {
+    const Rule *t = &rules[w->pm];
+    int s = t->s;
+    int rests[3] = {t->j[c[1] * s + c[2]], t->j[c[0] * s + c[2]], t->j[c[0] * s + c[1]]};
+    int64_t out = 0;
+    for (int g = 0; g < 3; g++) {
+        if (near && group_empty(w, g)) continue;
+        int m = suit_mask_c(w->b + 9 * g, rests[g], c[3], melds, near, w->pm);
+        if (m < 0) return -1;
+        out |= (int64_t)m << (9 * g);
+    }
+    if (!near || !group_empty(w, 3)) {
+        int m = honours_mask_c(w->b + 27, t->k[rests[2] * s + c[2]], melds, near, w->pm);
+        if (m < 0) return -1;
+        out |= (int64_t)m << 27;
+    }
+    return out;
+}
+
+static PyObject *py_improving_mask(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+    static const char *const names[] = {"keys", "size", "pair", "near", "classes"};
+    PyObject *a[5];
+    Walk w;
+    if (!ready || take_args(args, nargs, kwnames, names, 5, a) < 0 || !read_walk(&w, a[0], a[1], a[2], a[4]))
+        DELEGATE("improving_mask");
+    int near = a[3] ? PyObject_IsTrue(a[3]) : 0;
+    if (near < 0) return NULL;
+    int64_t m = improving_mask_core(&w, w.c, (w.size + 1) / 3, near);
+    if (m < 0) DELEGATE("improving_mask");
+    return PyLong_FromLongLong(m);
+}
+
+static PyObject *py_improving_kinds(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+    static const char *const names[] = {"keys", "size", "pair", "near"};
+    PyObject *a[4];
+    Walk w;
+    if (!ready || take_args(args, nargs, kwnames, names, 4, a) < 0 || !read_walk(&w, a[0], a[1], a[2], NULL))
+        DELEGATE("improving_kinds");
+    int near = a[3] ? PyObject_IsTrue(a[3]) : 0;
+    if (near < 0) return NULL;
+    int64_t m = improving_mask_core(&w, w.c, (w.size + 1) / 3, near);
+    if (m < 0) DELEGATE("improving_kinds");
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    for (int k = 0; k < NKINDS; k++) {
+        if (!(m >> k & 1)) continue;
+        PyObject *x = PyLong_FromLong(k);
+        if (!x || PyList_Append(out, x) < 0) {
+            Py_XDECREF(x);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(x);
+    }
+    return out;
+}
+
+/* the tiles kept after discarding each natural kind held (-1: not held), melds slots */
+static void discards_core(Walk *w, const int *c, int melds, int *kept) {
+    const Rule *t = &rules[w->pm];
+    int s = t->s, nh = t->nh;
+    int rests[3] = {t->j[c[1] * s + c[2]], t->j[c[0] * s + c[2]], t->j[c[0] * s + c[1]]};
+    for (int k = 0; k < NKINDS; k++) kept[k] = -1;
+    for (int g = 0; g < 4; g++) {
+        int lo = 9 * g, n = g < 3 ? 9 : 7;
+        for (int r = 0; r < n; r++) {
+            if (!w->b[lo + r]) continue;
+            w->b[lo + r]--;
+            int y = group_class(w->b, g, w->pm);
+            w->b[lo + r]++;
+            if (g < 3)
+                kept[lo + r] = t->f[(t->k[rests[g] * s + y] * nh + c[3]) * 5 + melds];
+            else
+                kept[lo + r] = t->f[(t->k[rests[2] * s + c[2]] * nh + y) * 5 + melds];
+        }
+    }
+}
+
+static PyObject *py_discard_kept(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+    static const char *const names[] = {"keys", "size", "pair"};
+    PyObject *a[3];
+    Walk w;
+    if (!ready || take_args(args, nargs, kwnames, names, 3, a) < 0 || !read_walk(&w, a[0], a[1], a[2], NULL))
+        DELEGATE("discard_kept");
+    int kept[NKINDS];
+    discards_core(&w, w.c, (w.size - 1) / 3, kept);
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    for (int k = 0; k < NKINDS; k++) {
+        if (kept[k] < 0) continue;
+        PyObject *x = Py_BuildValue("(ii)", k, kept[k]);
+        if (!x || PyList_Append(out, x) < 0) {
+            Py_XDECREF(x);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(x);
+    }
+    return out;
+}
+
+static PyObject *py_discards_keeping(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+    static const char *const names[] = {"keys", "size", "kept", "pair"};
+    PyObject *a[4];
+    Walk w;
+    int ok = 1;
+    if (!ready || take_args(args, nargs, kwnames, names, 4, a) < 0 || !a[2] || !read_walk(&w, a[0], a[1], a[3], NULL))
+        DELEGATE("discards_keeping");
+    long want = small_int(a[2], 0, &ok);
+    if (!ok) DELEGATE("discards_keeping");
+    int kept[NKINDS];
+    discards_core(&w, w.c, (w.size - 1) / 3, kept);
+    int64_t out = 0;
+    for (int k = 0; k < NKINDS; k++)
+        if (kept[k] >= 0 && kept[k] == want) out |= (int64_t)1 << k;
+    return PyLong_FromLongLong(out);
+}
+
+/* best_discard_draws: (kind, 进张 mask of the hand without it) of each natural discard that
+ * keeps ``kept`` tiles, in kind order */
+static PyObject *py_best_discard_draws(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                       PyObject *kwnames) {
+    static const char *const names[] = {"keys", "size", "kept", "near", "pair", "alone", "classes"};
+    PyObject *a[7];
+    Walk w;
+    int ok = 1;
+    if (!ready || take_args(args, nargs, kwnames, names, 7, a) < 0 || !a[2] || !a[3] ||
+        !read_walk(&w, a[0], a[1], a[4], a[6]))
+        DELEGATE("best_discard_draws");
+    long want = small_int(a[2], 0, &ok);
+    long alone = small_int(a[5], -1, &ok);
+    int near = PyObject_IsTrue(a[3]);
+    if (near < 0) return NULL;
+    if (!ok) DELEGATE("best_discard_draws");
+    const Rule *t = &rules[w.pm];
+    int s = t->s;
+    int dmelds = (w.size - 1) / 3, imelds = w.size / 3;
+    int kept[NKINDS];
+    discards_core(&w, w.c, dmelds, kept);
+    int kinds[NKINDS], classes_after[NKINDS], n = 0, groups = 0, last_group = -1;
+    for (int k = 0; k < NKINDS; k++) {
+        if (kept[k] < 0 || kept[k] != want) continue;
+        int g = STEP_GROUP[k];
+        if (g != last_group) groups++, last_group = g;
+        w.b[k]--;
+        classes_after[n] = group_class(w.b, g, w.pm);
+        w.b[k]++;
+        kinds[n++] = k;
+    }
+    if (n == 1 && groups == 1 && kinds[0] == alone) return PyList_New(0);
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    for (int i = 0; i < n; i++) {
+        int k = kinds[i], g = STEP_GROUP[k];
+        int m[4] = {w.c[0], w.c[1], w.c[2], w.c[3]};
+        m[g] = classes_after[i];
+        /* the draws in the discard's own group, beside the others' classes */
+        int64_t own = 0;
+        w.b[k]--;
+        if (!(near && group_empty(&w, g))) {
+            int rest, mask;
+            if (g < 3) {
+                rest = g == 0 ? t->j[w.c[1] * s + w.c[2]] : g == 1 ? t->j[w.c[0] * s + w.c[2]] : t->j[w.c[0] * s + w.c[1]];
+                mask = suit_mask_c(w.b + 9 * g, rest, w.c[3], imelds, near, w.pm);
+            } else {
+                rest = t->k[t->j[w.c[0] * s + w.c[1]] * s + w.c[2]];
+                mask = honours_mask_c(w.b + 27, rest, imelds, near, w.pm);
+            }
+            own = mask < 0 ? 0 : mask;
+        }
+        w.b[k]++;
+        /* the draws in the other groups, beside this group's new class */
+        int64_t other = 0;
+        int j = t->j[m[0] * s + m[1]];
+        for (int h = 0; h < 4; h++) {
+            if (h == g || (near && group_empty(&w, h))) continue;
+            int mask;
+            if (h < 3) {
+                int rest = h == 0 ? t->j[m[1] * s + m[2]] : h == 1 ? t->j[m[0] * s + m[2]] : j;
+                mask = suit_mask_c(w.b + 9 * h, rest, m[3], imelds, near, w.pm);
+            } else {
+                mask = honours_mask_c(w.b + 27, t->k[j * s + m[2]], imelds, near, w.pm);
+            }
+            if (mask > 0) other |= (int64_t)mask << (9 * h);
+        }
+        PyObject *x = Py_BuildValue("(iL)", k, (long long)(own << (9 * g) | other));
+        if (!x || PyList_Append(out, x) < 0) {
+            Py_XDECREF(x);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(x);
+    }
+    return out;
+}
+
 /* ---- ShapeTable: a read-only mapping over one flat array ----------------------------------- */
 
 typedef struct {
@@ -999,6 +1284,11 @@ static PyMethodDef methods[] = {
     {"improving_draws", FN(py_improving_draws), FAST, "replay.shape.improving_draws, compiled."},
     {"ukeire", FN(py_ukeire), FAST, "replay.shape.ukeire, compiled."},
     {"shanten_of_keys", FN(py_shanten_of_keys), FAST, "replay.shape.shanten_of_keys, compiled."},
+    {"improving_mask", FN(py_improving_mask), FAST, "replay.shape.improving_mask, compiled."},
+    {"improving_kinds", FN(py_improving_kinds), FAST, "replay.shape.improving_kinds, compiled."},
+    {"discard_kept", FN(py_discard_kept), FAST, "replay.shape.discard_kept, compiled."},
+    {"discards_keeping", FN(py_discards_keeping), FAST, "replay.shape.discards_keeping, compiled."},
+    {"best_discard_draws", FN(py_best_discard_draws), FAST, "replay.shape.best_discard_draws, compiled."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "replay._shapecore",
@@ -1006,6 +1296,9 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "replay._shapecore",
 
 PyMODINIT_FUNC PyInit__shapecore(void) {
     if (PyType_Ready(&ShapeTableType) < 0) return NULL;
+    for (int r = 0; r < 9; r++)
+        for (int q = r - 2; q <= r + 2; q++)
+            if (q >= 0 && q < 9) NEAR9[r] |= 1u << q;
     jiang_str = PyUnicode_InternFromString("jiang");
     if (!jiang_str) return NULL;
     return PyModule_Create(&module);

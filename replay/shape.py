@@ -1024,6 +1024,11 @@ COMPILED = (
     "improving_draws",
     "ukeire",
     "shanten_of_keys",
+    "improving_mask",
+    "improving_kinds",
+    "discard_kept",
+    "discards_keeping",
+    "best_discard_draws",
 )
 #: the pure-Python functions: the reference, and what the core hands the cases it does not
 #: take back to (a fifth copy asked about, an argument of an unusual type)

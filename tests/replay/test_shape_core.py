@@ -189,3 +189,31 @@ def test_REPLAY_PURE_SHAPE_forces_the_pure_path() -> None:
     env = dict(os.environ, REPLAY_PURE_SHAPE="1")
     out = subprocess.run([sys.executable, "-c", code_], env=env, cwd=ROOT, capture_output=True, text=True)
     assert out.stdout.split() == ["True", "True"], out.stderr
+
+
+@settings(max_examples=1500, deadline=None, derandomize=True)
+@given(st.sampled_from((13, 14)).flatmap(lambda size: wild_hands(size, 3, max_changes=3)), st.data())
+def test_the_best_discard_walk_matches_the_pure_functions(
+    hand: tuple[list[int], int], data: st.DataObject
+) -> None:
+    """The analysis' walk (``improving_mask``/``_kinds``, ``discard_kept``, ``discards_keeping``,
+    ``best_discard_draws``, with the caller's classes or without, near or not, ``alone``): the
+    compiled functions, which work each answer out, against the pure ones and their caches."""
+    counts, wild = hand
+    size = sum(counts) + wild
+    keys = shape.group_keys(counts)
+    near = data.draw(st.booleans())
+    note(f"{show(counts, wild)} near={near}")
+    for pair in PAIRS:
+        if size == 14:
+            kept = same("discard_kept", keys, size, pair)
+            suit, honour, shift = shape.rule_tables(pair)[:3]
+            classes = [suit[k] >> shift & 255 for k in keys[:3]] + [honour[keys[3]] >> shift & 255]
+            for best in sorted({k for _, k in kept}):
+                same("discards_keeping", keys, size, best, pair)
+                alone = data.draw(st.sampled_from([-1] + [k for k, _ in kept]))
+                same("best_discard_draws", keys, size, best, near, pair, alone)
+                same("best_discard_draws", keys, size, best, near, pair, alone, classes)
+        else:
+            same("improving_mask", keys, size, pair, near)
+            same("improving_kinds", keys, size, pair, near)

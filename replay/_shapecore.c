@@ -73,7 +73,10 @@ static int take_args(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
     return 0;
 }
 
+static Py_ssize_t handed_back; /* calls handed to the pure functions (handed_back()) */
+
 static PyObject *delegate(const char *name, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+    handed_back++;
     PyObject *fn = pure ? PyDict_GetItemString(pure, name) : NULL;
     if (!fn) {
         PyErr_Format(PyExc_RuntimeError, "replay._shapecore: no pure fallback for %s", name);
@@ -122,7 +125,7 @@ static int pair_mode(PyObject *o) {
     return 2;
 }
 
-/* a small int argument, or 0 with *ok = 0 */
+/* a small int argument (|v| <= 64: wildcards, sizes, tiles kept, a kind), or 0 with *ok = 0 */
 static long small_int(PyObject *o, long dflt, int *ok) {
     if (!o) return dflt;
     if (!PyLong_CheckExact(o)) {
@@ -549,40 +552,45 @@ static PyObject *frozenset_of_mask(uint64_t mask) {
     return fs;
 }
 
-static PyObject *py_improving_draws(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
-    static const char *const names[] = {"counts", "wild", "pair", "kinds", "below"};
-    PyObject *a[5];
+static PyObject *improving_draws_seq(PyObject **a, PyObject *seq, int *handed) {
     uint8_t b[NKINDS];
     int total, ok = 1;
-    if (!ready || take_args(args, nargs, kwnames, names, 5, a) < 0 || !a[0] || !a[1] || !a[2] || !a[3] || !a[4] ||
-        !read_counts(a[0], b, &total))
-        DELEGATE("improving_draws");
+    *handed = 1;
+    if (!read_counts(a[0], b, &total)) return NULL;
     long wild = small_int(a[1], 0, &ok);
     int pm = pair_mode(a[2]);
     long below = 0;
-    if (!PyLong_CheckExact(a[4])) ok = 0;
+    if (!PyLong_CheckExact(a[4]))
+        ok = 0;
     else {
         int overflow = 0;
         below = PyLong_AsLongAndOverflow(a[4], &overflow);
         if (overflow) ok = 0;
     }
-    if (!ok || pm < 0 || wild < 0 || !(PyList_Check(a[3]) || PyTuple_Check(a[3]))) DELEGATE("improving_draws");
+    if (!ok || pm < 0 || wild < 0) return NULL;
+    *handed = 0;
     if (pm == 2) return bad_pair(a[2]);
-    Py_ssize_t nk = PySequence_Fast_GET_SIZE(a[3]);
-    PyObject **items = PySequence_Fast_ITEMS(a[3]);
-    for (Py_ssize_t i = 0; i < nk; i++) {
-        int overflow = 0;
-        long k = PyLong_CheckExact(items[i]) ? PyLong_AsLongAndOverflow(items[i], &overflow) : -1;
-        if (overflow || k < 0 || k >= NKINDS) DELEGATE("improving_draws");
-    }
+    Py_ssize_t nk = PySequence_Fast_GET_SIZE(seq);
+    PyObject **items = PySequence_Fast_ITEMS(seq);
     int size = total + (int)wild + 1;
     int maxc = 0;
     for (int k = 0; k < NKINDS; k++) maxc = b[k] > maxc ? b[k] : maxc;
     if (size > 14 || maxc > 4) return too_big(size);
+    for (Py_ssize_t i = 0; i < nk; i++) {
+        int overflow = 0;
+        long k = PyLong_CheckExact(items[i]) ? PyLong_AsLongAndOverflow(items[i], &overflow) : -1;
+        if (overflow || k < 0 || k >= NKINDS) {
+            *handed = 1;
+            return NULL;
+        }
+    }
     const Rule *t = &rules[pm];
     int melds = size / 3, base = 3 * melds + 1 - (int)wild;
     int c[4];
-    if (!classes_of(b, pm, c)) DELEGATE("improving_draws");
+    if (!classes_of(b, pm, c)) {
+        *handed = 1;
+        return NULL;
+    }
     uint64_t out = 0;
     for (Py_ssize_t i = 0; i < nk; i++) {
         int x = (int)PyLong_AsLong(items[i]);
@@ -594,8 +602,8 @@ static PyObject *py_improving_draws(PyObject *self, PyObject *const *args, Py_ss
             int g = STEP_GROUP[x];
             int y = group_class(b, g, pm);
             if (y < 0) {
-                b[x]--;
-                DELEGATE("improving_draws");
+                *handed = 1;
+                return NULL;
             }
             int cc[4] = {c[0], c[1], c[2], c[3]};
             cc[g] = y;
@@ -605,6 +613,24 @@ static PyObject *py_improving_draws(PyObject *self, PyObject *const *args, Py_ss
         if (value < below) out |= (uint64_t)1 << x;
     }
     return frozenset_of_mask(out);
+}
+
+static PyObject *py_improving_draws(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+    static const char *const names[] = {"counts", "wild", "pair", "kinds", "below"};
+    PyObject *a[5];
+    if (!ready || take_args(args, nargs, kwnames, names, 5, a) < 0 || !a[0] || !a[1] || !a[2] || !a[3] || !a[4])
+        DELEGATE("improving_draws");
+    /* kinds: any collection read without consuming it (a set, a range ...), so that a call
+     * handed back still has it */
+    if (!(PyList_Check(a[3]) || PyTuple_Check(a[3]) || PyAnySet_Check(a[3]) || PyRange_Check(a[3])))
+        DELEGATE("improving_draws");
+    PyObject *seq = PySequence_Fast(a[3], "kinds");
+    if (!seq) return NULL;
+    int handed = 0;
+    PyObject *out = improving_draws_seq(a, seq, &handed);
+    Py_DECREF(seq);
+    if (!out && handed && !PyErr_Occurred()) DELEGATE("improving_draws");
+    return out;
 }
 
 /* ukeire's work for one hand: shanten after each discard, and its 进张 as a mask */
@@ -836,8 +862,9 @@ static int read_walk(Walk *w, PyObject *keys, PyObject *size, PyObject *pair, Py
         if (!(PyList_Check(classes) || PyTuple_Check(classes)) || PySequence_Fast_GET_SIZE(classes) != 4) return 0;
         PyObject **cs = PySequence_Fast_ITEMS(classes);
         for (int g = 0; g < 4; g++) {
-            long v = small_int(cs[g], 0, &ok);
-            if (!ok || v < 0 || v > 255 || v >= (g < 3 ? rules[w->pm].s : rules[w->pm].nh)) return 0;
+            int overflow = 0;
+            long v = PyLong_CheckExact(cs[g]) ? PyLong_AsLongAndOverflow(cs[g], &overflow) : -1;
+            if (overflow || v < 0 || v > 255 || v >= (g < 3 ? rules[w->pm].s : rules[w->pm].nh)) return 0;
             w->c[g] = (int)v;
         }
     }
@@ -1258,6 +1285,8 @@ static PyObject *py_rule(PyObject *self, PyObject *arg) {
 
 static PyObject *py_ready(PyObject *self, PyObject *unused) { return PyBool_FromLong(ready); }
 
+static PyObject *py_handed_back(PyObject *self, PyObject *unused) { return PyLong_FromSsize_t(handed_back); }
+
 static PyObject *py_table_bytes(PyObject *self, PyObject *unused) {
     Py_ssize_t n = (Py_ssize_t)sizeof(uint16_t) * (2 * NSUIT + NHON);
     for (int pm = 0; pm < 2; pm++) n += 2 * rules[pm].nj + 2 * rules[pm].nk + rules[pm].nf;
@@ -1270,6 +1299,7 @@ static PyObject *py_table_bytes(PyObject *self, PyObject *unused) {
 static PyMethodDef methods[] = {
     {"init", py_init, METH_VARARGS, "Load the tables (replay.shape_core does it)."},
     {"ready", py_ready, METH_NOARGS, "Are the tables loaded?"},
+    {"handed_back", py_handed_back, METH_NOARGS, "How many calls were handed to the pure functions."},
     {"tables", py_tables, METH_NOARGS, "(suit, honour) ShapeTable mappings over the class arrays."},
     {"rule", py_rule, METH_O, "(s, nh, J, K, F) of rule 0 (将) or 1 (any pair), as lists."},
     {"table_bytes", py_table_bytes, METH_NOARGS, "Bytes held by the flat tables."},

@@ -123,6 +123,8 @@ def test_the_draw_and_discard_functions_match_the_pure_ones(hand: tuple[list[int
             after[kind] -= 1
             same("improving_draws", after, wild, pair, list(range(NUM_KINDS)), 2)
             same("improving_draws", after, wild, pair, [kind, 0, 33], 0)
+            same("improving_draws", after, wild, pair, frozenset(range(kind, NUM_KINDS)), 1)
+            same("improving_draws", after, wild, pair, range(NUM_KINDS), 1)
 
 
 @pytest.mark.parametrize("pair", PAIRS)
@@ -217,3 +219,28 @@ def test_the_best_discard_walk_matches_the_pure_functions(
         else:
             same("improving_mask", keys, size, pair, near)
             same("improving_kinds", keys, size, pair, near)
+
+
+def test_the_analysis_calls_are_answered_by_the_core_not_handed_back() -> None:
+    """The calls the analysis makes — group keys, the 屁胡 classes it carries (up to 246), a
+    14-tile hand — stay in C: a call handed to the pure function answers the same but slowly,
+    and nothing else would notice (a class above 64 once was)."""
+    counts = [0] * NUM_KINDS
+    for k in (0, 1, 2, 4, 5, 9, 10, 11, 13, 22, 23, 24, 27, 27):
+        counts[k] += 1
+    keys = shape.group_keys(counts)
+    suit, honour = shape.rule_tables("jiang")[:2]
+    classes = [suit[k] & 255 for k in keys[:3]] + [honour[keys[3]] & 255]
+    assert max(classes) > 64  # the case that was handed back
+    core: Any = shape._core
+    before = core.handed_back()
+    kept = max(k for _, k in core.discard_kept(keys, 14))
+    core.best_discard_draws(keys, 14, kept, True, "jiang", -1, classes)
+    core.improving_mask(keys, 13, "jiang", True, classes)
+    core.discards_keeping(keys, 14, kept)
+    core.shanten_of_keys(keys, 14, 0)
+    core.ukeire(counts, 0)
+    core.shanten(counts, 0)
+    core.complete(counts, 0, "any")
+    core.improving_draws([*counts[:27], 1, *counts[28:]], 0, "jiang", frozenset({20, 21, 22}), 1)
+    assert core.handed_back() == before

@@ -10,10 +10,6 @@ key by key. Deterministic (``derandomize=True``). Skipped where the extension is
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -22,7 +18,7 @@ import pytest
 from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
-from replay import shape, shape_core
+from replay import shape
 from replay.shanten_tables import load
 from replay.tiles import NUM_KINDS, code
 from tests.reference import ref_complete, ref_shanten
@@ -175,22 +171,6 @@ def test_the_flat_tables_hold_every_shape_of_the_shipped_ones() -> None:
     with pytest.raises(KeyError):
         honour[5]  # a fifth 东
     assert suit[b"\x01\x01\x01\x00\x00\x00\x00\x00\x00"] == loaded.suit[0x010101]
-
-
-def test_the_core_is_built_where_a_compiler_is() -> None:
-    """``pip install -e .`` builds the extension on a machine with a C compiler (the ordinary
-    install of ``./dev``); a missing build would silently fall back to the slow path."""
-    if shutil.which("cc") is None and shutil.which("gcc") is None:
-        pytest.skip("no C compiler here: the pure-Python path is the one installed")
-    assert shape._core is not None
-    assert shape_core.wanted()
-
-
-def test_REPLAY_PURE_SHAPE_forces_the_pure_path() -> None:
-    code_ = "from replay import shape; print(shape._core is None, shape.complete is shape.PURE['complete'])"
-    env = dict(os.environ, REPLAY_PURE_SHAPE="1")
-    out = subprocess.run([sys.executable, "-c", code_], env=env, cwd=ROOT, capture_output=True, text=True)
-    assert out.stdout.split() == ["True", "True"], out.stderr
 
 
 @settings(max_examples=1500, deadline=None, derandomize=True)

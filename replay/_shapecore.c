@@ -240,8 +240,7 @@ static int need_rec(uint8_t *c, unsigned mask, int pair) {
 
 /* shape.blocked_needs, with a direct-mapped cache */
 #define BCACHE 4096
-static uint32_t bcache_key[BCACHE]; /* code << 9 | mask, +1 so 0 is empty */
-static uint64_t bcache_hi[BCACHE];
+static uint64_t bcache_hi[BCACHE]; /* (code << 9 | mask) + 1, so 0 is empty */
 static uint16_t bcache_val[BCACHE];
 
 static int blocked_need(const uint8_t *key, unsigned mask) {
@@ -258,7 +257,6 @@ static int blocked_need(const uint8_t *key, unsigned mask) {
     int v = melds | anyp << 3 | jiang << 6;
     bcache_hi[slot] = full;
     bcache_val[slot] = (uint16_t)v;
-    (void)bcache_key;
     return v;
 }
 

@@ -173,8 +173,8 @@ def test_the_flat_tables_hold_every_shape_of_the_shipped_ones() -> None:
     assert suit[b"\x01\x01\x01\x00\x00\x00\x00\x00\x00"] == loaded.suit[0x010101]
 
 
-@settings(max_examples=1500, deadline=None, derandomize=True)
-@given(st.sampled_from((13, 14)).flatmap(lambda size: wild_hands(size, 3, max_changes=3)), st.data())
+@settings(max_examples=2000, deadline=None, derandomize=True)
+@given(any_hands(), st.data())
 def test_the_best_discard_walk_matches_the_pure_functions(
     hand: tuple[list[int], int], data: st.DataObject
 ) -> None:
@@ -187,7 +187,7 @@ def test_the_best_discard_walk_matches_the_pure_functions(
     near = data.draw(st.booleans())
     note(f"{show(counts, wild)} near={near}")
     for pair in PAIRS:
-        if size == 14:
+        if size % 3 == 2:  # a hand with a tile to discard: 5, 8, 11 or 14 tiles (2: one pair)
             kept = same("discard_kept", keys, size, pair)
             suit, honour, shift = shape.rule_tables(pair)[:3]
             classes = [suit[k] >> shift & 255 for k in keys[:3]] + [honour[keys[3]] >> shift & 255]

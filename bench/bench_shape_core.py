@@ -44,7 +44,7 @@ def hands(n: int, wild: int, seed: int) -> list[list[int]]:
     return out
 
 
-def per_call_us(fn: Callable[..., Any], inputs: Sequence[list[int]], *args: Any, repeat: int = 5) -> float:
+def per_call_us(fn: Callable[..., Any], inputs: Sequence[Any], *args: Any, repeat: int = 5) -> float:
     best = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()
@@ -94,6 +94,15 @@ def main() -> None:
             p = per_call_us(pure[name], inputs, *args)
             note = f"   (target {target} µs)" if target else ""
             print(f"  {label:34s} {c:9.2f} {p:9.2f} {p / c:13.1f}x{note}")
+    inputs = hands(2000, 0, seed=9)
+    walk = []  # the analysis' walk: the best discards' 进张, from group keys and tiles kept
+    for counts in inputs:
+        keys = shape.group_keys(counts)
+        walk.append((keys, max(k for _, k in pure["discard_kept"](keys, 14))))
+    c = per_call_us(lambda x: shape._core.best_discard_draws(x[0], 14, x[1], True), walk)  # type: ignore[union-attr]
+    p = per_call_us(lambda x: pure["best_discard_draws"](x[0], 14, x[1], True), walk)
+    label = "best_discard_draws, 14 tiles, near"
+    print(f"  {label:34s} {c:9.2f} {p:9.2f} {p / c:13.1f}x   (pure: its caches warm after the first pass)")
     print(f"resident memory of a fresh process, tables loaded (load {_load()}):")
     print(f"  with the core          {rss(False)}")
     print(f"  REPLAY_PURE_SHAPE=1    {rss(True)}")

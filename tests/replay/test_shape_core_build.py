@@ -34,3 +34,26 @@ def test_REPLAY_PURE_SHAPE_forces_the_pure_path() -> None:
     env = dict(os.environ, REPLAY_PURE_SHAPE="1")
     out = subprocess.run([sys.executable, "-c", code_], env=env, cwd=ROOT, capture_output=True, text=True)
     assert out.stdout.split() == ["True", "True"], out.stderr
+
+
+def test_the_engine_version_leaves_the_built_extension_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``store.version.engine_version`` digests every file under ``replay/``: the compiled
+    extension is built per machine (and answers as the pure path), so it is left out, and a
+    machine with a compiler stamps stored audits with the same version as one without."""
+    from store import version
+
+    built = list((ROOT / "replay").glob("_shapecore*.so"))
+    if not built:
+        pytest.skip("no compiled extension here to leave out")
+    read: list[Path] = []
+    real = Path.read_bytes
+
+    def recording(self: Path) -> bytes:
+        read.append(self)
+        return real(self)
+
+    monkeypatch.setattr(Path, "read_bytes", recording)
+    version.engine_version.__wrapped__()
+    assert read, "the digest read no file"
+    assert not [p for p in read if p.suffix == ".so"]
+    assert ROOT / "replay" / "_shapecore.c" in read  # its source is in the digest

@@ -78,6 +78,13 @@ GAMES: dict[str, Game] = {
         ("xuezhan", "xueliu"),
         "replay.games.sichuan",
     ),
+    "tuitongzi": Game(
+        "tuitongzi",
+        "推筒子 二八杠",
+        ("tuitongzi-round/1",),
+        ("tuitongzi", "tuitongzi-table"),
+        "replay.games.tuitongzi",
+    ),
 }
 #: the platform's name, as pages, the API and the command line say it: one product for every game
 PLATFORM = "麻将 replay"

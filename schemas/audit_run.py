@@ -32,13 +32,14 @@ from typing import Any
 
 from replay.failure import ERROR
 from replay.games.sichuan.audit import check_sessions as check_sichuan_sessions
+from replay.games.tuitongzi.audit import check_sessions as check_tuitongzi_sessions
 from replay.games.wuhan.audit import check_sessions
 from replay.inputs import DEFAULT_LIMITS, Item, Limits, read_paths
 from schemas.audit import audit_record
 
 CHUNK = 200  # records per task: big enough to amortise a task, small enough to keep memory flat
 REMEMBERED = 200_000  # hands of earlier chunks kept for the checks across a sitting
-_KEYS = ("_session", "_sichuan_session")
+_KEYS = ("_session", "_sichuan_session", "_tuitongzi_session")
 
 #: a record's line of output: the audit as JSON, or a summary line
 Render = Callable[[dict[str, Any]], str]
@@ -51,7 +52,7 @@ class Audited:
 
     line: str
     status: str
-    sessions: tuple[Any, Any]  # (_session, _sichuan_session)
+    sessions: tuple[Any, Any, Any]  # (_session, _sichuan_session, _tuitongzi_session)
     audit_json: str | None  # kept only for a hand in a sitting, in case a check flags it
 
 
@@ -75,11 +76,15 @@ def summary_line(a: dict[str, Any]) -> str:
     if status == "illegal":
         f = a["first_illegal"]
         at = f"event {f['index']}" if f["index"] is not None else "session"
+        if a.get("game") == "tuitongzi":  # a round has no events: the field of its first illegal item
+            at = f.get("field") or at
         return f"illegal   {who}  {at}: {f['code']} ({f['rule']}) {f['message']}"
     c = a["computed"]
     if a.get("game") == "sichuan":
         wins = ", ".join(f"seat {w['seat']} {w['hand']} M{w['multiple']}" for w in c["wins"]) or "no win"
         outcome = f"{wins}; {c['ended_by']} {c['deltas']}"
+    elif a.get("game") == "tuitongzi":
+        outcome = f"banker {c['banker']} {c['deltas']} pool {c['pool_after']}"
     elif c["winner"] is None:
         outcome = "draw (黄庄)"
     else:
@@ -103,8 +108,12 @@ def audit_chunk(
     for obj, location in chunk:
         a = audit_record(obj, location, analysis)
         a.pop("_facts", None)
-        sessions = (a.pop("_session", None), a.pop("_sichuan_session", None))
-        kept = json.dumps(a, ensure_ascii=False) if sessions != (None, None) else None
+        sessions = (
+            a.pop("_session", None),
+            a.pop("_sichuan_session", None),
+            a.pop("_tuitongzi_session", None),
+        )
+        kept = json.dumps(a, ensure_ascii=False) if sessions != (None, None, None) else None
         out.append(Audited(render(a), a["status"], sessions, kept))
     if freeze:
         freeze_heap()
@@ -183,6 +192,7 @@ def _check(chunk: list[Audited], sittings: _Sittings, render: Render) -> None:
     stubs = [*sittings.stubs(chunk), *(s for _, s in mine)]
     check_sessions(stubs)
     check_sichuan_sessions(stubs)
+    check_tuitongzi_sessions(stubs)
     for a, stub in mine:
         if "first_illegal" in stub:  # flagged: the audit again, with the check's verdict
             assert a.audit_json is not None

@@ -253,7 +253,7 @@ def check_sessions(audits: list[dict[str, Any]]) -> None:
             if prev is None and rnd.shoe is not None and rnd.shoe[1] > 1:
                 shoe_seen = Counter()  # the shoe's earlier rounds are not in this batch
             bad = _session_problem(no, sid, rnd, prev, shoe_seen)
-            if bad is not None and a["status"] != "illegal":
+            if bad is not None and a.get("status") != "illegal":
                 a["status"] = "illegal"
                 a["first_illegal"] = bad.to_json()
 

@@ -45,27 +45,43 @@ def _value(banker: Hand, player: Hand, rules: TuitongziRules) -> int:
     return m if v.player_wins else -m
 
 
-def ev_known(own: Hand, unseen: Sequence[int], rules: TuitongziRules) -> Fraction:
-    """EV per unit bet holding ``own`` against a banker pair drawn from ``unseen`` (per rank)."""
+def _sum_known(own: Hand, unseen: Sequence[int], rules: TuitongziRules) -> tuple[int, int]:
+    """(Σ ways × ±m, Σ ways) over the banker pairs drawable from ``unseen``: integers, exact."""
     total = 0
     ways_sum = 0
     for banker, ways in _pairs(unseen):
         total += ways * _value(banker, own, rules)
         ways_sum += ways
+    return total, ways_sum
+
+
+def ev_known(own: Hand, unseen: Sequence[int], rules: TuitongziRules) -> Fraction:
+    """EV per unit bet holding ``own`` against a banker pair drawn from ``unseen`` (per rank)."""
+    total, ways_sum = _sum_known(own, unseen, rules)
     return Fraction(total, ways_sum)
 
 
 def ev_unseen(unseen: Sequence[int], rules: TuitongziRules) -> Fraction:
-    """EV per unit bet when the player's own pair is drawn from ``unseen`` too (then the banker's)."""
-    total = Fraction(0)
-    ways_sum = 0
+    """EV per unit bet when the player's own pair is drawn from ``unseen`` too (then the banker's).
+
+    Every (own pair, banker pair) drawing is equally likely, and every own pair leaves the same
+    number of banker pairs, so the mean is one integer sum over one integer count. Cached: in a
+    round every unseeing player has the same EV."""
+    return _ev_unseen(tuple(unseen), rules)
+
+
+@lru_cache(maxsize=256)
+def _ev_unseen(unseen: tuple[int, ...], rules: TuitongziRules) -> Fraction:
+    total = 0
+    count = 0
     for own, ways in _pairs(unseen):
         left = list(unseen)
         left[own.low] -= 1
         left[own.high] -= 1
-        total += ways * ev_known(own, left, rules)
-        ways_sum += ways
-    return total / ways_sum
+        t, w = _sum_known(own, left, rules)
+        total += ways * t
+        count += ways * w
+    return Fraction(total, count)
 
 
 def informed(rnd: Round) -> bool:

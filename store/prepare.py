@@ -18,6 +18,7 @@ import pyarrow as pa  # type: ignore[import-untyped]
 
 from replay.failure import ERROR, error_audit
 from replay.games.sichuan.audit import check_sessions as check_sichuan_sessions
+from replay.games.tuitongzi.audit import check_sessions as check_tuitongzi_sessions
 from replay.games.wuhan.audit import check_sessions
 from replay.games.wuhan.ruleset import PRESETS
 from replay.inputs import DECODE_ERRORS as _DECODE_ERRORS
@@ -140,10 +141,12 @@ def _audit_entries(entries: Sequence[_Entry], stubs: list[dict[str, Any]], analy
     audits = [*stubs, *(e.audit for e in todo if e.audit is not None)]
     check_sessions(audits)
     check_sichuan_sessions(audits)
+    check_tuitongzi_sessions(audits)
     for e in todo:
         assert e.audit is not None
         e.audit.pop("_session", None)
         e.audit.pop("_sichuan_session", None)
+        e.audit.pop("_tuitongzi_session", None)
         if e.audit["status"] == ERROR:  # stored with its error; the upload's result says why
             e.errors = e.audit["errors"]
         if e.audit["status"] == "invalid":  # a set-up the schema passes but the board refuses
@@ -239,7 +242,7 @@ def _context(
 ) -> _Context:
     keys = []
     for it in items:
-        source, hand_id = _ident(it.obj, "source"), _ident(it.obj, "hand_id")
+        source, hand_id = _ident(it.obj, "source"), games.record_id(it.obj)
         if source is not None and hand_id is not None:
             keys.append((source, hand_id))
     with store.read() as cur:
@@ -255,8 +258,7 @@ def _build(items: Sequence[Item], ctx: _Context, start: int = 0) -> Prepared:
     ``start``: where ``items`` begin in their batch, when a worker prepares a piece of it
     (``Prepared.join`` puts the pieces together): entries, rows and raw ids count from there."""
     entries = [
-        _Entry(i, it, _ident(it.obj, "source"), _ident(it.obj, "hand_id"))
-        for i, it in enumerate(items, start)
+        _Entry(i, it, _ident(it.obj, "source"), games.record_id(it.obj)) for i, it in enumerate(items, start)
     ]
     for e in entries:
         _validate(e, ctx.allowed_source)

@@ -55,6 +55,7 @@ def at(winner: int, hand: str, melds: list[dict[str, Any]] | None = None) -> lis
 
 
 def test_e1_small_self_draw() -> None:
+    """E1, CS-6.1: a self-draw is paid by every other seat, in seat order."""
     a = ev(at(2, "123m 456m 789s 345p 5p"), 2, {"way": "self_draw", "tile": "5p"}, ["7s"])
     assert (a["legal"], a["hands"], a["k"], a["big"]) == (True, ["pinghu"], 1, False)
     assert (a["bird_seats"], a["deltas"]) == ([2], [-40, -20, 80, -20])
@@ -102,6 +103,7 @@ def test_e5_gangshangkaihua_with_an_an_kong() -> None:
 
 
 def test_e6_gangshangpao_qingyise() -> None:
+    """E6, CS-6.1: 杠上炮 is paid by the ganger alone."""
     a = ev(
         at(1, "123p 456p 789p 22p 67p"),
         1,

@@ -85,7 +85,9 @@ class Wall:
         if expected is not None:
             if given is not None and given != expected:
                 name = self.tile_name
-                raise self.refuse("draw_mismatch", seat=seat, expected=name(expected), end=end, tile=name(given))
+                raise self.refuse(
+                    "draw_mismatch", seat=seat, expected=name(expected), end=end, tile=name(given)
+                )
             return expected
         if given is None:
             raise self.refuse("draw_tile_missing")

@@ -161,7 +161,9 @@ class Board(TableBoard):
                 counts[t] += 1
             bad = next((k for k in range(27) if counts[k] != 4), None)
             if bad is not None:
-                raise InputError("wall", f"holds {counts[bad]} of {name(bad)}; a wall has four of each (CS-1.1)")
+                raise InputError(
+                    "wall", f"holds {counts[bad]} of {name(bad)}; a wall has four of each (CS-1.1)"
+                )
             hands, _ = deal(wall, dealer)  # CS-2.1
             stacks = StackedWall(T.WALL_SIZE, range(DEAL_SIZE))
         else:
@@ -302,7 +304,7 @@ class Board(TableBoard):
         or a dice pick (CS-2.4), checked against the record by the engine's ``checked_draw``."""
         index: int | None = None
         if self.stacks is not None and self.wall is not None:
-            if how == "front":
+            if how in ("front", "haidi"):
                 index = self.stacks.front()
             elif how == "back":
                 index = self.stacks.back()
@@ -352,7 +354,9 @@ class Board(TableBoard):
             raise self.refuse("qishou_twice", seat=s)
         kinds = event.get("kinds")
         if not isinstance(kinds, list) or not kinds or not all(isinstance(k, str) for k in kinds):
-            raise InputError("kinds", "must list the opening hands declared (sixi, banbanhu, queyise, liuliushun)")
+            raise InputError(
+                "kinds", "must list the opening hands declared (sixi, banbanhu, queyise, liuliushun)"
+            )
         found = opening_hands(seat.dealt, rules)
         for k in kinds:
             if k not in found:
@@ -411,7 +415,9 @@ class Board(TableBoard):
         elif kind in ("chi", "peng", "pass"):
             raise self.refuse("nothing_to_claim", seat=event.get("seat"), action=kind)
         elif kind == "draw":
-            raise self.refuse("out_of_turn", seat=event.get("seat"), action="draw", expected=f"seat {s} must act first")
+            raise self.refuse(
+                "out_of_turn", seat=event.get("seat"), action="draw", expected=f"seat {s} must act first"
+            )
         elif kind == "huangzhuang":
             raise self.refuse("early_huangzhuang", why=f"seat {s} is to act, {self.left} tiles left")
         else:  # haidi
@@ -434,7 +440,9 @@ class Board(TableBoard):
         ways = frozenset({"tianhu"}) if tianhu else frozenset()
         win = self.read(s, None, ways)
         if win is None:
-            raise self.refuse("not_a_winning_hand", seat=s, tile=name(tile) if tile is not None else "its 14 tiles")
+            raise self.refuse(
+                "not_a_winning_hand", seat=s, tile=name(tile) if tile is not None else "its 14 tiles"
+            )
         self.wins.append(WinRecord(s, None, tile, ways, win))
         self.phase = "settle"
 
@@ -500,7 +508,12 @@ class Board(TableBoard):
         if kind == "an":
             if seat.hand[tile] < 4:
                 raise self.refuse(
-                    "no_pair_to_claim", seat=s, need=4, tile=name(tile), action="an-kong (暗杠)", have=seat.hand[tile]
+                    "no_pair_to_claim",
+                    seat=s,
+                    need=4,
+                    tile=name(tile),
+                    action="an-kong (暗杠)",
+                    have=seat.hand[tile],
                 )
             melds = [*seat.melds, Meld("gang", tile, True)]
             remove = 4
@@ -553,7 +566,10 @@ class Board(TableBoard):
             if kind == "hu" and event.get("seat") != s:
                 raise self.refuse("rob_not_xu", detail="an 暗杠 or a kong on a discard cannot be robbed")
             raise self.refuse(
-                "out_of_turn", seat=event.get("seat"), action=kind, expected=f"seat {s} draws its kong's replacement"
+                "out_of_turn",
+                seat=event.get("seat"),
+                action=kind,
+                expected=f"seat {s} draws its kong's replacement",
             )
         die = self.picks.pop(0)
         tile = self._take(s, "back" if die == 0 else "dice", self._given(event), die)
@@ -582,13 +598,14 @@ class Board(TableBoard):
         good = [(t, w) for t, w in readings if w is not None]
         given = self._given(event)
         if given is not None and given not in {t for t, _ in good}:
-            raise self.refuse("win_tile_mismatch", expected=" or ".join(name(t) for t, _ in good), tile=name(given))
+            raise self.refuse(
+                "win_tile_mismatch", expected=" or ".join(name(t) for t, _ in good), tile=name(given)
+            )
         twice = len(good) == 2 and self.rules.shuang_kaihua
         best_tile, best = max(good, key=lambda tw: (tw[1].big, tw[1].k))  # type: ignore[union-attr]
-        if twice:
-            best = self.read(s, best_tile, ways, twice=True)
-        assert best is not None
-        self.wins.append(WinRecord(s, None, best_tile, ways, best))
+        final = self.read(s, best_tile, ways, twice=True) if twice else best
+        assert final is not None
+        self.wins.append(WinRecord(s, None, best_tile, ways, final))
         self.phase = "settle"
 
     def _phase_draw(self, event: Mapping[str, Any]) -> None:
@@ -602,7 +619,9 @@ class Board(TableBoard):
         if kind == "haidi":
             raise self.refuse("haidi_not_due", why=f"{self.left} tiles are left")
         if kind != "draw" or event.get("seat") != s:
-            raise self.refuse("out_of_turn", seat=event.get("seat"), action=kind, expected=f"seat {s} draws next")
+            raise self.refuse(
+                "out_of_turn", seat=event.get("seat"), action=kind, expected=f"seat {s} draws next"
+            )
         if self.left == 0:
             raise self.refuse("wall_empty", seat=s)
         tile = self._take(s, "front", self._given(event))
@@ -675,11 +694,17 @@ class Board(TableBoard):
             raise self.refuse("haidi_claim", action=kind)
         if kind == "discard" and (event.get("seat") != s or self._given(event) != tile):
             raise self.refuse(
-                "out_of_turn", seat=event.get("seat"), action="discard", expected=f"the 海底 is seat {s}'s discard"
+                "out_of_turn",
+                seat=event.get("seat"),
+                action="discard",
+                expected=f"the 海底 is seat {s}'s discard",
             )
         if kind not in ("hu", "huangzhuang", "discard", "pass"):
             raise self.refuse(
-                "out_of_turn", seat=event.get("seat"), action=kind, expected="the 海底 is won or the hand is a draw"
+                "out_of_turn",
+                seat=event.get("seat"),
+                action=kind,
+                expected="the 海底 is won or the hand is a draw",
             )
         if self.seats[s].kai and self.read(s, None, frozenset()) is not None:
             raise self.refuse("locked_must_win", seat=s, tile=name(tile))
@@ -712,7 +737,9 @@ class Board(TableBoard):
                 return self.kai_tiles[0]
             if given not in self.kai_tiles:
                 raise self.refuse(
-                    "win_tile_mismatch", expected=" or ".join(name(t) for t in self.kai_tiles), tile=name(given)
+                    "win_tile_mismatch",
+                    expected=" or ".join(name(t) for t in self.kai_tiles),
+                    tile=name(given),
                 )
             return given
         if given is not None and given != claim.tile:
@@ -744,7 +771,9 @@ class Board(TableBoard):
         if kind == "pass":
             s = self._seat(event)
             if s == claim.seat or s in claim.hus:
-                raise self.refuse("out_of_turn", seat=s, action="pass", expected="only seats that may claim pass")
+                raise self.refuse(
+                    "out_of_turn", seat=s, action="pass", expected="only seats that may claim pass"
+                )
             claim.passed.add(s)
             return
         if claim.hus:
@@ -760,7 +789,10 @@ class Board(TableBoard):
             getattr(self, "_phase_" + self.phase)(event)
             return
         raise self.refuse(
-            "out_of_turn", seat=event.get("seat"), action=kind, expected="the tile may be claimed or the next seat draws"
+            "out_of_turn",
+            seat=event.get("seat"),
+            action=kind,
+            expected="the tile may be claimed or the next seat draws",
         )
 
     def _close(self, claim: Claim, claimer: int | None) -> None:
@@ -814,7 +846,9 @@ class Board(TableBoard):
         if s == claim.seat:
             raise self.refuse("claim_from_self", seat=s)
         if claim.rob:
-            raise self.refuse("rob_not_xu", detail=f"a tile added to a peng is only robbed by a win, not by {action}")
+            raise self.refuse(
+                "rob_not_xu", detail=f"a tile added to a peng is only robbed by a win, not by {action}"
+            )
         if claim.haidi:
             raise self.refuse("haidi_claim", action=action)
         if self.kai_tiles and self.rules.kaigang_claims == "hu_only":
@@ -828,7 +862,9 @@ class Board(TableBoard):
         tile = self._claim_tile(event, claim, action)
         need = 2 if kind == "peng" else 3
         if seat.hand[tile] < need:
-            raise self.refuse("no_pair_to_claim", seat=s, need=need, tile=name(tile), action=action, have=seat.hand[tile])
+            raise self.refuse(
+                "no_pair_to_claim", seat=s, need=need, tile=name(tile), action=action, have=seat.hand[tile]
+            )
         if kind == "peng":
             self._close(claim, s)
             self._remove(s, tile, 2)
@@ -887,7 +923,9 @@ class Board(TableBoard):
 
     def _settling(self) -> bool:
         """A win or an ``end``-mode declaration waits for its birds."""
-        return self.phase in ("settle", "qishou") or (self.phase == "claim" and bool(self.claim and self.claim.hus))
+        return self.phase in ("settle", "qishou") or (
+            self.phase == "claim" and bool(self.claim and self.claim.hus)
+        )
 
     def expected_birds(self) -> list[int] | None:
         """CS-6.4 out of the wall: the next ``birds`` live tiles from the front, those left if
@@ -947,7 +985,9 @@ class Board(TableBoard):
             return list(self.wins)
         out = []
         for s in self.winners(claim):
-            out.append(WinRecord(s, claim.seat, self.hu_tiles[s], self._claim_ways(claim, s), self.hu_wins[s]))
+            out.append(
+                WinRecord(s, claim.seat, self.hu_tiles[s], self._claim_ways(claim, s), self.hu_wins[s])
+            )
         return out
 
     def _settle(self, birds: list[int]) -> None:
@@ -975,9 +1015,16 @@ class Board(TableBoard):
             return
         self.wins = self._winners()
         for w in self.wins:
-            payers = self.seats_after(w.seat) if w.self_draw else [w.source]
+            payers = self.seats_after(w.seat) if w.source is None else [w.source]
             self.payments += settle(
-                w.seat, w.win.k, w.win.big, w.self_draw, payers, self.dealer, hits(w.seat), rules  # type: ignore[arg-type]
+                w.seat,
+                w.win.k,
+                w.win.big,
+                w.self_draw,
+                payers,
+                self.dealer,
+                hits(w.seat),
+                rules,  # type: ignore[arg-type]
             )
         self.claim = None
         self._end("win")
@@ -1029,7 +1076,8 @@ class Board(TableBoard):
             "deltas": self.deltas(),
             "next_dealer": self.next_dealer(),
             "payments": [
-                {"from": p.payer, "to": p.payee, "amount": p.amount, "receipt": p.receipt} for p in self.payments
+                {"from": p.payer, "to": p.payee, "amount": p.amount, "receipt": p.receipt}
+                for p in self.payments
             ],
         }
 
@@ -1058,11 +1106,22 @@ def legal_actions(board: Board) -> list[dict[str, Any]]:
         for k in range(27):
             if hand[k]:
                 candidates.append({"type": "discard", "seat": s, "tile": CODES[k]})
-                kinds = ("an",) if hand[k] == 4 else ("xu",) if Meld("peng", k) in board.seats[s].melds else ()
+                kinds = (
+                    ("an",) if hand[k] == 4 else ("xu",) if Meld("peng", k) in board.seats[s].melds else ()
+                )
                 for kind in kinds:
-                    candidates.append({"type": "gang", "seat": s, "kind": kind, "tile": CODES[k], "mode": "bu"})
                     candidates.append(
-                        {"type": "gang", "seat": s, "kind": kind, "tile": CODES[k], "mode": "kai", "dice": [1, 1]}
+                        {"type": "gang", "seat": s, "kind": kind, "tile": CODES[k], "mode": "bu"}
+                    )
+                    candidates.append(
+                        {
+                            "type": "gang",
+                            "seat": s,
+                            "kind": kind,
+                            "tile": CODES[k],
+                            "mode": "kai",
+                            "dice": [1, 1],
+                        }
                     )
     elif phase == "claim" and board.claim is not None:
         claim = board.claim
@@ -1078,8 +1137,10 @@ def legal_actions(board: Board) -> list[dict[str, Any]]:
                 ]
                 if s == next_seat(claim.seat):
                     for a, b in ((t - 2, t - 1), (t - 1, t + 1), (t + 1, t + 2)):
-                        if 0 <= a and b < 27 and a // 9 == b // 9 == t // 9:
-                            candidates.append({"type": "chi", "seat": s, "tile": code, "tiles": [CODES[a], CODES[b]]})
+                        if a >= 0 and b < 27 and a // 9 == b // 9 == t // 9:
+                            candidates.append(
+                                {"type": "chi", "seat": s, "tile": code, "tiles": [CODES[a], CODES[b]]}
+                            )
         if claim.hus:
             candidates.append({"type": "birds", "tiles": [CODES[t] for t in board.expected_birds() or []]})
         else:
@@ -1087,8 +1148,11 @@ def legal_actions(board: Board) -> list[dict[str, Any]]:
     elif phase in ("draw", "replace"):
         candidates += [{"type": "draw", "seat": board.actor}, {"type": "huangzhuang"}]
     elif phase == "haidi":
-        s = board.haidi_seat
-        candidates += [{"type": "haidi", "seat": s, "take": True}, {"type": "haidi", "seat": s, "take": False}]
+        due = board.haidi_seat
+        candidates += [
+            {"type": "haidi", "seat": due, "take": True},
+            {"type": "haidi", "seat": due, "take": False},
+        ]
     elif phase == "haidi_taken":
         candidates += [{"type": "hu", "seat": s} for s in range(4)] + [{"type": "huangzhuang"}]
     elif phase == "kai_win":

@@ -27,13 +27,17 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "win_without_draw": ("CS-3.1", "seat {seat} can only win by self-draw (自摸) after its own draw"),
     "wrong_hand_size": (
         "CS-3.10",
-        "after its discard seat {seat} holds {count} concealed tiles; with {melds} melds it should hold {expected}",
+        "after its discard seat {seat} holds {count} concealed tiles; "
+        "with {melds} melds it should hold {expected}",
     ),
     "hand_not_finished": ("CS-3.11", "the record stops before the hand ended ({state})"),
     # claims (CS-3.2)
     "nothing_to_claim": ("CS-3.2", "seat {seat} cannot {action}: there is no tile to claim"),
     "claim_from_self": ("CS-3.2", "seat {seat} cannot claim its own tile"),
-    "chi_not_next_seat": ("CS-3.2", "only seat {expected}, the 下家 of seat {source}, may chi (吃) its tile, not seat {seat}"),
+    "chi_not_next_seat": (
+        "CS-3.2",
+        "only seat {expected}, the 下家 of seat {source}, may chi (吃) its tile, not seat {seat}",
+    ),
     "bad_chi": ("CS-3.2", "{run} is not a sequence of one suit (吃)"),
     "no_pair_to_claim": ("CS-3.2", "seat {seat} needs {need} {tile} in hand to {action}; it holds {have}"),
     "claim_after_hu": ("CS-3.2", "{tile} was won (胡): a win beats chi, peng and kong"),
@@ -43,7 +47,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "not_a_winning_hand": ("CS-4.1", "seat {seat}'s tiles do not make a winning hand (胡牌) with {tile}"),
     "louhu": (
         "CS-3.9",
-        "seat {seat} let a win on {passed} go (漏胡) and cannot win on {tile} from another seat before its next draw",
+        "seat {seat} let a win on {passed} go (漏胡) and cannot win on {tile} "
+        "from another seat before its next draw",
     ),
     # kongs (CS-3.3 - CS-3.7)
     "kong_no_live_tile": ("CS-3.3", "no kong (杠) with the live wall empty"),
@@ -52,22 +57,37 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "CS-3.5",
         "seat {seat} is not tenpai (听牌) with the kong of {tile} set aside: no 开杠, only 补张",
     ),
-    "kaigang_locked": ("CS-3.6", "seat {seat} opened a kong (开杠) and may not {action} for the rest of the hand"),
-    "locked_must_win": ("CS-3.6", "seat {seat} opened a kong (开杠): {tile} completes its hand, so it must win"),
-    "locked_discard": ("CS-3.6", "seat {seat} opened a kong (开杠) and must discard the tile it drew ({drawn}), not {tile}"),
+    "kaigang_locked": (
+        "CS-3.6",
+        "seat {seat} opened a kong (开杠) and may not {action} for the rest of the hand",
+    ),
+    "locked_must_win": (
+        "CS-3.6",
+        "seat {seat} opened a kong (开杠): {tile} completes its hand, so it must win",
+    ),
+    "locked_discard": (
+        "CS-3.6",
+        "seat {seat} opened a kong (开杠) and must discard the tile it drew ({drawn}), not {tile}",
+    ),
     "kaigang_no_claim": ("CS-3.5", "only a win may take a 开杠 tile (kaigang_claims: hu_only), not {action}"),
     "rob_not_xu": ("CS-3.7", "only a tile added to a peng (xu) can be robbed (抢杠胡); {detail}"),
     # the haidi and the end of the wall (CS-2.5, CS-2.6)
     "haidi_not_due": ("CS-2.5", "no 海底 is offered now: {why}"),
     "haidi_out_of_order": ("CS-2.6", "the 海底 is offered to seat {expected} now, not seat {seat}"),
     "haidi_must_take": ("CS-2.6", "seat {seat} must take the 海底 (no roaming, haidi_roam: false)"),
-    "haidi_offer_expected": ("CS-2.5", "one tile is left: it is the 海底, offered to seat {seat} ({action} is not)"),
+    "haidi_offer_expected": (
+        "CS-2.5",
+        "one tile is left: it is the 海底, offered to seat {seat} ({action} is not)",
+    ),
     "haidi_claim": ("CS-2.6", "the 海底 tile can only be won (海底炮), not taken by {action}"),
     "early_huangzhuang": ("CS-2.5", "the hand cannot end in a draw (黄庄) now: {why}"),
     "wall_empty": ("CS-2.5", "the live wall is empty: seat {seat} cannot draw (黄庄)"),
     # opening hands (CS-5)
     "qishou_off": ("CS-5.2", "this table plays no opening hands (起手胡, qishou_mode: off)"),
-    "qishou_late": ("CS-5.2", "opening hands (起手胡) are declared before the dealer's first discard or kong"),
+    "qishou_late": (
+        "CS-5.2",
+        "opening hands (起手胡) are declared before the dealer's first discard or kong",
+    ),
     "qishou_twice": ("CS-5.2", "seat {seat} already declared (起手胡)"),
     "qishou_not_met": ("CS-5.1", "seat {seat}'s dealt tiles do not make {hand} (起手胡)"),
     "qishou_tiles_not_held": ("CS-5.2", "seat {seat} shows {tile} it does not hold"),
@@ -75,7 +95,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "birds_not_now": ("CS-6.4", "birds (扎鸟) are drawn after a win, not {when}"),
     "birds_mismatch": ("CS-6.4", "the birds (扎鸟) are {expected}, not {tiles}"),
     "birds_count": ("CS-6.4", "{expected} birds (扎鸟) are drawn here, not {count}"),
-    "birds_missing": ("CS-6.4", "without a wall the record must give its birds (扎鸟): a birds event after the win"),
+    "birds_missing": (
+        "CS-6.4",
+        "without a wall the record must give its birds (扎鸟): a birds event after the win",
+    ),
     # sittings (CS-1.3)
     "dealer_not_next": (
         "CS-1.3",

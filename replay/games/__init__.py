@@ -78,6 +78,9 @@ GAMES: dict[str, Game] = {
         ("xuezhan", "xueliu"),
         "replay.games.sichuan",
     ),
+    "changsha": Game(
+        "changsha", "长沙麻将", ("changsha-hand/1",), ("changsha", "changsha-app"), "replay.games.changsha"
+    ),
 }
 #: the platform's name, as pages, the API and the command line say it: one product for every game
 PLATFORM = "麻将 replay"

@@ -174,13 +174,14 @@ def test_cs_4_2_pinghu_is_small() -> None:
 def test_cs_4_3_each_big_hand_is_k_1(
     hand: str, melds: list[Meld], ways: set[str], rules: object, want: tuple[str, ...]
 ) -> None:
+    """CS-4.3: each big hand alone, on a hand that is nothing else, is big with k 1."""
     win = read_win(c(hand), melds, frozenset(ways), rules)  # type: ignore[arg-type]
     assert win is not None and (win.hands, win.big) == (want, True)
     assert win.k == len(want)
 
 
 def test_cs_4_3_haohua_adds_its_quads() -> None:
-    """豪华 2, 双豪华 3, 三豪华 4 (七小对 + n)."""
+    """CS-4.3 豪华 (extra_hands): 豪华 2, 双豪华 3, 三豪华 4 (七小对 + n)."""
     assert read_win(c("1111m 33s 44s 66p 77p 99p"), [], NONE, APP).k == 2  # type: ignore[union-attr]
     assert read_win(c("1111m 3333s 66p 77p 99p"), [], NONE, APP).k == 3  # type: ignore[union-attr]
     win = read_win(c("1111m 3333s 6666p 99p"), [], NONE, APP)
@@ -260,6 +261,7 @@ def test_cs_5_1_opening_hands() -> None:
 
 
 def test_cs_6_3_units_plain_and_dealer_column() -> None:
+    """CS-6.3: the 4 plain units and the dealer column (+10) of `changsha`."""
     cells = {}
     for big in (False, True):
         for self_draw in (True, False):
@@ -272,7 +274,7 @@ def test_cs_6_3_units_plain_and_dealer_column() -> None:
 
 
 def test_cs_6_2_dealer_scaling_once() -> None:
-    """per_hand: k × (U + 10); once: k × U + 10 (E3's 140)."""
+    """CS-6.2 per_hand: k × (U + 10); once: k × U + 10 (E3's 140)."""
     once = make_rules("changsha", {"dealer_scaling": "once"})
     assert settle(1, 2, True, True, [0], 0, [], CS)[0].amount == 80
     assert settle(1, 2, True, True, [0], 0, [], once)[0].amount == 70
@@ -284,7 +286,7 @@ def test_cs_6_2_dealer_scaling_once() -> None:
 
 
 def test_cs_6_4_bird_values_from_the_base() -> None:
-    """1/5/9 the base, 2/6 下家, 3/7 对家, 4/8 上家."""
+    """CS-6.4: 1/5/9 the base, 2/6 下家, 3/7 对家, 4/8 上家."""
     assert bird_hits(kinds("1m 5s 9p 2m 6s 3p 7m 4s 8p"), 0) == [0, 0, 0, 1, 1, 2, 2, 3, 3]
     assert bird_hits(kinds("1m 2m 3m 4m"), 2) == [2, 3, 0, 1]
 
@@ -301,6 +303,7 @@ def test_cs_6_4_bird_modes_and_h() -> None:
 
 
 def test_cs_6_5_deltas_sum_to_zero() -> None:
+    """CS-6.5: no caps, the deltas sum to 0."""
     pays = settle(2, 3, True, True, [0, 1, 3], 0, [1, 2], CS)
     assert sum(deltas(pays)) == 0 and deltas(pays)[2] == sum(p.amount for p in pays)
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
+from replay.games.changsha.audit import audit_validated
 from replay.games.changsha.evaluate import evaluate
 
-# cs-board adds ``audit_validated`` (replay.games.changsha.audit); a later helper adds ``simulate``.
-__all__ = ["evaluate"]
+# a later helper adds ``simulate``.
+__all__ = ["audit_validated", "evaluate"]

@@ -13,6 +13,7 @@ from typing import Any
 
 from replay.failure import error_audit
 from replay.games import Game
+from replay.games.changsha.audit import check_sessions as check_changsha_sessions
 from replay.games.sichuan.audit import check_sessions as check_sichuan_sessions
 from replay.games.tuitongzi.audit import check_sessions as check_tuitongzi_sessions
 from replay.games.wuhan.audit import _blank, _ident, audit_wuhan, check_sessions, other_game
@@ -74,10 +75,12 @@ def audit_records(items: Iterable[tuple[object, str | None]], analysis: bool = T
     audits = [audit_record(obj, loc, analysis) for obj, loc in items]
     check_sessions(audits)
     check_sichuan_sessions(audits)
+    check_changsha_sessions(audits)
     check_tuitongzi_sessions(audits)
     for a in audits:
         a.pop("_session", None)
         a.pop("_sichuan_session", None)
+        a.pop("_changsha_session", None)
         a.pop("_tuitongzi_session", None)
         a.pop("_facts", None)
     return audits

@@ -78,6 +78,9 @@ GAMES: dict[str, Game] = {
         ("xuezhan", "xueliu"),
         "replay.games.sichuan",
     ),
+    "changsha": Game(
+        "changsha", "长沙麻将", ("changsha-hand/1",), ("changsha", "changsha-app"), "replay.games.changsha"
+    ),
     "tuitongzi": Game(
         "tuitongzi",
         "推筒子 二八杠",

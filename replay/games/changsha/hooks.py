@@ -1,0 +1,9 @@
+"""Changsha's registry hooks (see ``replay.games``)."""
+
+from __future__ import annotations
+
+from replay.games.changsha.audit import audit_validated
+from replay.games.changsha.evaluate import evaluate
+
+# a later helper adds ``simulate``.
+__all__ = ["audit_validated", "evaluate"]

@@ -31,15 +31,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from replay.failure import ERROR
-from replay.games.sichuan.audit import check_sessions as check_sichuan_sessions
-from replay.games.tuitongzi.audit import check_sessions as check_tuitongzi_sessions
-from replay.games.wuhan.audit import check_sessions
+from replay.games import SESSION_KEYS, check_all_sessions, drop_session_keys
 from replay.inputs import DEFAULT_LIMITS, Item, Limits, read_paths
 from schemas.audit import audit_record
 
 CHUNK = 200  # records per task: big enough to amortise a task, small enough to keep memory flat
 REMEMBERED = 200_000  # hands of earlier chunks kept for the checks across a sitting
-_KEYS = ("_session", "_sichuan_session", "_tuitongzi_session")
+_KEYS = SESSION_KEYS
 
 #: a record's line of output: the audit as JSON, or a summary line
 Render = Callable[[dict[str, Any]], str]
@@ -52,7 +50,7 @@ class Audited:
 
     line: str
     status: str
-    sessions: tuple[Any, Any, Any]  # (_session, _sichuan_session, _tuitongzi_session)
+    sessions: tuple[Any, ...]  # each game's sitting key (SESSION_KEYS order), None when not its
     audit_json: str | None  # kept only for a hand in a sitting, in case a check flags it
 
 
@@ -108,12 +106,8 @@ def audit_chunk(
     for obj, location in chunk:
         a = audit_record(obj, location, analysis)
         a.pop("_facts", None)
-        sessions = (
-            a.pop("_session", None),
-            a.pop("_sichuan_session", None),
-            a.pop("_tuitongzi_session", None),
-        )
-        kept = json.dumps(a, ensure_ascii=False) if sessions != (None, None, None) else None
+        sessions = drop_session_keys(a)
+        kept = json.dumps(a, ensure_ascii=False) if any(k is not None for k in sessions) else None
         out.append(Audited(render(a), a["status"], sessions, kept))
     if freeze:
         freeze_heap()
@@ -190,9 +184,7 @@ def _check(chunk: list[Audited], sittings: _Sittings, render: Render) -> None:
     if not mine:
         return
     stubs = [*sittings.stubs(chunk), *(s for _, s in mine)]
-    check_sessions(stubs)
-    check_sichuan_sessions(stubs)
-    check_tuitongzi_sessions(stubs)
+    check_all_sessions(stubs)
     for a, stub in mine:
         if "first_illegal" in stub:  # flagged: the audit again, with the check's verdict
             assert a.audit_json is not None

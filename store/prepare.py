@@ -17,9 +17,7 @@ import orjson
 import pyarrow as pa  # type: ignore[import-untyped]
 
 from replay.failure import ERROR, error_audit
-from replay.games.sichuan.audit import check_sessions as check_sichuan_sessions
-from replay.games.tuitongzi.audit import check_sessions as check_tuitongzi_sessions
-from replay.games.wuhan.audit import check_sessions
+from replay.games import check_all_sessions, drop_session_keys
 from replay.games.wuhan.ruleset import PRESETS
 from replay.inputs import DECODE_ERRORS as _DECODE_ERRORS
 from replay.inputs import Item, Unreadable, _unreadable, loads, surrogate_path
@@ -139,14 +137,10 @@ def _audit_entries(entries: Sequence[_Entry], stubs: list[dict[str, Any]], analy
         assert e.record is not None
         e.audit = audit_valid(e.record, e.item.location, e.game, analysis)
     audits = [*stubs, *(e.audit for e in todo if e.audit is not None)]
-    check_sessions(audits)
-    check_sichuan_sessions(audits)
-    check_tuitongzi_sessions(audits)
+    check_all_sessions(audits)
     for e in todo:
         assert e.audit is not None
-        e.audit.pop("_session", None)
-        e.audit.pop("_sichuan_session", None)
-        e.audit.pop("_tuitongzi_session", None)
+        drop_session_keys(e.audit)
         if e.audit["status"] == ERROR:  # stored with its error; the upload's result says why
             e.errors = e.audit["errors"]
         if e.audit["status"] == "invalid":  # a set-up the schema passes but the board refuses

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from replay.games.tuitongzi.audit import audit_validated
+from replay.games.tuitongzi.audit import audit_validated, check_sessions
 from replay.games.tuitongzi.evaluate import evaluate
 
 
@@ -25,4 +25,4 @@ def simulate(
     return records
 
 
-__all__ = ["audit_validated", "evaluate", "simulate"]
+__all__ = ["audit_validated", "check_sessions", "evaluate", "simulate"]

@@ -24,7 +24,11 @@ E1_RESULT = {
 def test_ok_when_the_app_settled_alike() -> None:
     out = audit_validated(record(E1_HANDS, E1, result=E1_RESULT))
     assert out["status"] == "ok" and out["game"] == "changsha" and out["differences"] == []
-    assert out["mistakes"] == [] and out["first_illegal"] is None
+    assert out["first_illegal"] is None
+    # E1's dealt hands of seats 0, 1 and 3 meet CS-5.1 (缺一色, 六六顺) and nobody declared: M4 (§10)
+    assert [(m["type"], m["seat"]) for m in out["mistakes"]] == [
+        ("qishou_not_declared", s) for s in (0, 1, 3)
+    ]
     receipts = [p["receipt"] for p in out["computed"]["payments"]]
     assert all(
         r.endswith(f"= {p['amount']}") for r, p in zip(receipts, out["computed"]["payments"], strict=True)

@@ -15,6 +15,7 @@ from typing import Any
 
 from replay.errors import InputError
 from replay.games.changsha.board import Board, IllegalEvent
+from replay.games.changsha.mistakes import find_mistakes
 from replay.games.changsha.reasons import reason
 from replay.next_dealer import check_next_dealer
 from replay.reasons import Reason
@@ -75,8 +76,8 @@ def replay(record: Mapping[str, Any]) -> tuple[Board, int | None, Reason | None]
 def audit_validated(
     record: Mapping[str, Any], location: str | None = None, analysis: bool = True
 ) -> dict[str, Any]:
-    """``replay audit`` of a ``changsha-hand/1`` record its schema accepted. ``analysis`` is kept
-    for the registry's signature: Changsha's mistakes (§10) are not detected yet."""
+    """``replay audit`` of a ``changsha-hand/1`` record its schema accepted; ``analysis=False``
+    (``--no-analysis``) leaves the mistakes list empty (§10's M1–M5) and keeps the verdict."""
     out = _blank(record, location)
     try:
         board, index, why = replay(record)
@@ -92,6 +93,7 @@ def audit_validated(
     out["computed"] = computed
     out["differences"] = differences(out["recorded"], computed)
     out["status"] = "mismatch" if out["differences"] else "ok"
+    out["mistakes"] = find_mistakes(record) if analysis else []
     session = record.get("session")
     if isinstance(session, Mapping) and "id" in session and "hand_no" in session:
         out["_changsha_session"] = (

@@ -267,6 +267,17 @@ class Board(TableBoard):
             c[tile] += 1
         return read_win(c, seat.melds, ways, self.rules, kaihua_twice=twice)
 
+    def unclaimed(self) -> Board:
+        """A clone with the open window closed as if nobody took its tile (漏胡 locks set, the
+        xu-kong standing, the next draw or the 海底 due): what the bots and the mistake detectors
+        ask to know which event comes next."""
+        trial = self.clone()
+        claim = trial.claim
+        if trial.phase == "claim" and claim is not None and not claim.hus:
+            trial._close(claim, None)
+            trial._after_window(claim)
+        return trial
+
     def live_tiles(self) -> list[int]:
         """Wall mode: the live wall's tiles in front order (what the next draws and birds take)."""
         if self.wall is None or self.stacks is None:

@@ -4,6 +4,6 @@ from __future__ import annotations
 
 from replay.games.changsha.audit import audit_validated, check_sessions
 from replay.games.changsha.evaluate import evaluate
+from replay.games.changsha.simulate import simulate
 
-# a later helper adds ``simulate``.
-__all__ = ["audit_validated", "check_sessions", "evaluate"]
+__all__ = ["audit_validated", "check_sessions", "evaluate", "simulate"]

@@ -33,6 +33,17 @@ GAME_NAMES: tuple[str, ...] = tuple(GAMES)
 PRESET_GAME: dict[str, str] = {p: g.name for g in GAMES.values() for p in g.presets}
 
 
+def record_id(obj: object) -> str | None:
+    """The record's id in the store's ``hand_id`` column: ``hand_id``, or a 推筒子 round's
+    ``round_id`` (a round is the unit its format records)."""
+    if not isinstance(obj, Mapping):
+        return None
+    value = obj.get("hand_id")
+    if value is None and obj.get("format") == "tuitongzi-round/1":
+        value = obj.get("round_id")
+    return value if isinstance(value, str) else None
+
+
 def game_of(obj: object) -> str:
     """The game a decoded record belongs to: another game's ``format``, else Wuhan."""
     game = other_game(obj)

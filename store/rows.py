@@ -319,7 +319,7 @@ def _add_hand(rows: Rows, e: _Entry, now: datetime) -> None:
     assert record is not None and audit is not None and e.sha is not None and e.canonical is not None
     source, hand_id = e.key
     session = record.get("session") or {}
-    events = record["events"]
+    events = record.get("events") or []  # a 推筒子 round has none
     rows.add(
         "hands",
         e.index,
@@ -332,8 +332,8 @@ def _add_hand(rows: Rows, e: _Entry, now: datetime) -> None:
         played_at_text=record.get("played_at"),
         preset=record["ruleset"]["preset"],
         session_id=session.get("id"),
-        hand_no=session.get("hand_no"),
-        dealer=record["dealer"],
+        hand_no=session.get("hand_no", session.get("round_no")),
+        dealer=record.get("dealer", record.get("banker")),  # a round's banker (庄家) in the dealer column
         **games.hand_columns(audit),
         n_events=len(events),
         status=audit["status"],

@@ -69,6 +69,11 @@ def settlement_rows(audit: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
     computed = audit.get("computed")
     if computed is None:
         return
+    if audit.get("game") == "tuitongzi":  # a round's receipts move money from one party to another
+        for seat, delta in enumerate(computed["deltas"]):
+            mine = [r for r in computed.get("receipts") or [] if seat in (r.get("from"), r.get("to"))]
+            yield {"seat": seat, "delta": delta, "receipt": dumps(mine) if mine else None}
+        return
     if audit.get("game", "wuhan") != "wuhan":
         for seat, delta in enumerate(computed["deltas"]):
             mine = [

@@ -16,6 +16,7 @@ from typing import Any
 from replay.errors import InputError
 from replay.games.changsha.board import Board, IllegalEvent
 from replay.games.changsha.reasons import reason
+from replay.next_dealer import check_next_dealer
 from replay.reasons import Reason
 
 #: §9's result fields, in the order differences are listed
@@ -99,6 +100,7 @@ def audit_validated(
             session["hand_no"],
             board.dealer,
             board.next_dealer(),
+            f"the next dealer is seat {board.next_dealer()} (CS-1.3)",
         )
     return out
 
@@ -106,29 +108,7 @@ def audit_validated(
 def check_sessions(audits: list[dict[str, Any]]) -> None:
     """CS-1.3 across consecutive hands of a sitting: each hand's dealer is the previous hand's
     next dealer; the later hand is marked illegal (index None), as Sichuan's check does."""
-    hands: dict[tuple[Any, Any], dict[int, tuple[int, int]]] = {}
-    audit_of: dict[tuple[Any, Any, int], dict[str, Any]] = {}
-    for a in audits:
-        key = a.get("_changsha_session")
-        if key:
-            source, sid, no, dealer, nxt = key
-            hands.setdefault((source, sid), {})[no] = (dealer, nxt)
-            audit_of[(source, sid, no)] = a
-    for (source, sid), by_no in hands.items():
-        for no, (dealer, _) in sorted(by_no.items()):
-            prev = by_no.get(no - 1)
-            if prev is None or prev[1] == dealer:
-                continue
-            r = reason(
-                "dealer_not_next",
-                hand_no=no,
-                session=sid,
-                expected=prev[1],
-                why=f"hand {no - 1} says so (CS-1.3)",
-            )
-            a = audit_of[(source, sid, no)]
-            a["status"] = "illegal"
-            a["first_illegal"] = {"index": None, **r.to_json()}
+    check_next_dealer(audits, "_changsha_session", reason)
 
 
 def _same(name: str, got: object, want: object) -> bool:

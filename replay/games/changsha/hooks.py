@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from replay.games.changsha.audit import audit_validated
+from replay.games.changsha.audit import audit_validated, check_sessions
 from replay.games.changsha.evaluate import evaluate
 
 # a later helper adds ``simulate``.
-__all__ = ["audit_validated", "evaluate"]
+__all__ = ["audit_validated", "check_sessions", "evaluate"]

@@ -159,7 +159,8 @@ def test_kaigang_claims_all_allows_the_chi() -> None:
 def test_reason_codes_doc_is_generated_from_the_catalogue() -> None:
     """docs/reason-codes-changsha.md is ``python -m replay.games.changsha.reasons``'s output; every
     code names a CS rule of changsha.md and is raised somewhere in the Changsha engine or the
-    table engine it stands on (``replay/table/``: draws from the wall, events after the end)."""
+    shared code it stands on (``replay/table/``: draws from the wall, events after the end;
+    ``replay/next_dealer.py``: the sitting's dealer order)."""
     import json
     from pathlib import Path
 
@@ -172,6 +173,9 @@ def test_reason_codes_doc_is_generated_from_the_catalogue() -> None:
         p.read_text("utf-8")
         for p in sorted((root / "replay" / "games" / "changsha").glob("*.py"))
         if p.name != "reasons.py"
-    ) + "".join(p.read_text("utf-8") for p in sorted((root / "replay" / "table").glob("*.py")))
+    ) + "".join(
+        p.read_text("utf-8")
+        for p in [*sorted((root / "replay" / "table").glob("*.py")), root / "replay" / "next_dealer.py"]
+    )
     for code, (rule, _) in reasons.CATALOGUE.items():
         assert rule in rule_ids and f'"{code}"' in src, code

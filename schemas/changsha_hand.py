@@ -57,6 +57,12 @@ MAX_EVENTS = 2000
 MAX_BIRDS = 6
 #: amounts are integers of the table's units; JSON's safe-integer range
 MAX_COINS = 2**53 - 1
+#: a seat's hand ids in ``result.hands`` / ``result.qishou`` (a real win names a few)
+MAX_HAND_IDS = 16
+#: ``result.hands`` / ``result.qishou`` are keyed by the seat as a JSON string
+SEAT_KEYS: tuple[str, ...] = tuple(str(seat) for seat in range(NUM_SEATS))
+#: no override is a longer list (``units`` has 4 integers, ``extra_hands`` a few ids)
+MAX_OVERRIDE_LIST = 8
 GANG_KINDS = ("an", "xu", "ming")
 GANG_MODES = ("bu", "kai")
 #: every id a win may name (big hands, 平胡, 全求人, 豪华七小对)
@@ -125,7 +131,9 @@ class _Ruleset(RulesetField):
             return "is too long for any ruleset parameter"
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**9:
             return "is beyond any real table's stakes"
-        if isinstance(value, list) and (len(value) > 8 or not all(isinstance(v, (str, int)) for v in value)):
+        if isinstance(value, list) and (
+            len(value) > MAX_OVERRIDE_LIST or not all(isinstance(v, (str, int)) for v in value)
+        ):
             return "is not a valid value (a list here holds units or hand ids)"
         if isinstance(value, Mapping):
             return "no ruleset parameter takes an object"
@@ -255,7 +263,8 @@ class _Event(fields.Field[dict[str, Any]]):
         """Draws, discards, wins and passes in canonical spelling skip the schema (most events)."""
         if not isinstance(item, dict):
             return None
-        keys = _SIMPLE.get(item.get("type"))  # type: ignore[arg-type]
+        kind = item.get("type")
+        keys = _SIMPLE.get(kind) if isinstance(kind, str) else None  # a list or object is unhashable
         if keys is None or not item.keys() <= keys:
             return None
         seat = item.get("seat")
@@ -308,11 +317,11 @@ class _SeatMap(fields.Field[dict[str, list[str]]]):
         errors: dict[Any, Any] = {}
         out: dict[str, list[str]] = {}
         for key, ids in value.items():
-            if key not in ("0", "1", "2", "3"):
+            if key not in SEAT_KEYS:
                 errors[str(key)] = [f"must be a seat 0-3 as a string key, not {short(key)}"]
                 continue
-            if not isinstance(ids, list) or not 0 < len(ids) <= 16:
-                errors[key] = ["must be a list of 1 to 16 hand ids"]
+            if not isinstance(ids, list) or not 0 < len(ids) <= MAX_HAND_IDS:
+                errors[key] = [f"must be a list of 1 to {MAX_HAND_IDS} hand ids"]
                 continue
             bad = [i for i in ids if not isinstance(i, str) or i not in self.ids]
             if bad:

@@ -154,3 +154,28 @@ def test_kaigang_claims_all_allows_the_chi() -> None:
     """The same chi on a 开杠 tile is legal with ``kaigang_claims: all`` (CS-3.5)."""
     out = audit_validated(record(E6_HANDS, [*E6_TO_PICKS, "c0 2s 3s @4s", "x0 6m", "d1 1p", "x1 1p"]))
     assert out["status"] == "illegal" and out["first_illegal"]["code"] == "hand_not_finished"
+
+
+def test_reason_codes_doc_is_generated_from_the_catalogue() -> None:
+    """docs/reason-codes-changsha.md is ``python -m replay.games.changsha.reasons``'s output; every
+    code names a CS rule of changsha.md and is raised somewhere in the Changsha engine or the
+    shared code it stands on (``replay/table/``: draws from the wall, events after the end;
+    ``replay/next_dealer.py``: the sitting's dealer order)."""
+    import json
+    from pathlib import Path
+
+    from replay.games.changsha import reasons
+
+    root = Path(__file__).resolve().parents[2]
+    assert (root / "docs" / "reason-codes-changsha.md").read_text(encoding="utf-8") == reasons.markdown()
+    rule_ids = json.loads((root / "tests" / "data" / "rule_ids.json").read_text("utf-8"))["changsha"]
+    src = "".join(
+        p.read_text("utf-8")
+        for p in sorted((root / "replay" / "games" / "changsha").glob("*.py"))
+        if p.name != "reasons.py"
+    ) + "".join(
+        p.read_text("utf-8")
+        for p in [*sorted((root / "replay" / "table").glob("*.py")), root / "replay" / "next_dealer.py"]
+    )
+    for code, (rule, _) in reasons.CATALOGUE.items():
+        assert rule in rule_ids and f'"{code}"' in src, code

@@ -81,3 +81,12 @@ def test_without_a_wall_the_deal_and_draw_tiles_are_required() -> None:
 def test_bad_ruleset_override_is_named() -> None:
     rec = record(E1_HANDS, E1, overrides={"birds": 9})
     assert any(k.startswith("ruleset.overrides.birds") for k in errors(rec))
+
+
+def test_an_unhashable_event_type_is_an_error_not_a_crash() -> None:
+    """``validate_record`` never raises for a JSON value: a list or object as ``type`` is refused
+    by name (the fast path once looked it up in a dict and raised TypeError)."""
+    for kind in ([], {}):
+        rec = record(E1_HANDS, E1)
+        rec["events"][0]["type"] = kind
+        assert "must be one of qishou" in errors(rec)["events[0].type"]

@@ -99,7 +99,7 @@ def _units(name: str, value: object) -> tuple[int, int, int, int]:
             name, "must be 4 integers: small self-draw, small discard, big self-draw, big discard (CS-6.3)"
         )
     for i, u in enumerate(value):
-        _int_range(0, 10**9)(f"{name}[{i}]", u)
+        _int_range(*INT_RANGES["units"])(f"{name}[{i}]", u)
     a, b, c, d = (int(u) for u in value)
     return (a, b, c, d)
 
@@ -113,23 +113,44 @@ def _extra_hands(name: str, value: object) -> frozenset[str]:
     return frozenset(value)
 
 
+#: The values each string-valued parameter takes (§7), named so that the JSON Schema export
+#: (``schemas.changsha_jsonschema``) lists exactly what the validators accept.
+CHOICES: dict[str, tuple[str, ...]] = {
+    "dealer_scaling": ("per_hand", "once"),
+    "qishou_mode": ("end", "continue", "off"),
+    "bird_mode": ("double", "linear", "plus"),
+    "bird_from": ("dealer", "winner"),
+    "louhu_scope": ("same_tile", "any_tile"),
+    "kaigang_claims": ("all", "hu_only"),
+}
+#: The inclusive bounds of each integer parameter (``units``: of each of its four integers).
+INT_RANGES: dict[str, tuple[int, int]] = {
+    "units": (0, 10**9),
+    "dealer_bonus": (0, 10**9),
+    "birds": (0, 6),
+    "kaigang_draws": (1, 2),
+}
+#: The true/false parameters.
+FLAGS: tuple[str, ...] = ("qishou_per_instance", "multi_hu", "shuang_kaihua", "haidi_roam")
+
 VALIDATORS: dict[str, Check] = {
     "units": _units,
-    "dealer_bonus": _int_range(0, 10**9),
-    "dealer_scaling": _choice("per_hand", "once"),
-    "qishou_mode": _choice("end", "continue", "off"),
+    "dealer_bonus": _int_range(*INT_RANGES["dealer_bonus"]),
+    "dealer_scaling": _choice(*CHOICES["dealer_scaling"]),
+    "qishou_mode": _choice(*CHOICES["qishou_mode"]),
     "qishou_per_instance": _boolean,
-    "birds": _int_range(0, 6),
-    "bird_mode": _choice("double", "linear", "plus"),
-    "bird_from": _choice("dealer", "winner"),
+    "birds": _int_range(*INT_RANGES["birds"]),
+    "bird_mode": _choice(*CHOICES["bird_mode"]),
+    "bird_from": _choice(*CHOICES["bird_from"]),
     "multi_hu": _boolean,
-    "louhu_scope": _choice("same_tile", "any_tile"),
-    "kaigang_draws": _int_range(1, 2),
+    "louhu_scope": _choice(*CHOICES["louhu_scope"]),
+    "kaigang_draws": _int_range(*INT_RANGES["kaigang_draws"]),
     "shuang_kaihua": _boolean,
-    "kaigang_claims": _choice("all", "hu_only"),
+    "kaigang_claims": _choice(*CHOICES["kaigang_claims"]),
     "haidi_roam": _boolean,
     "extra_hands": _extra_hands,
 }
+assert set(CHOICES) | set(INT_RANGES) | set(FLAGS) | {"extra_hands"} == set(VALIDATORS)
 
 #: §7 parameter names, in the table's order (``dealer_bonus`` is the "+10" of ``units``).
 PARAMETERS: tuple[str, ...] = tuple(VALIDATORS)

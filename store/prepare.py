@@ -17,6 +17,7 @@ import orjson
 import pyarrow as pa  # type: ignore[import-untyped]
 
 from replay.failure import ERROR, error_audit
+from replay.games.changsha.audit import check_sessions as check_changsha_sessions
 from replay.games.sichuan.audit import check_sessions as check_sichuan_sessions
 from replay.games.wuhan.audit import check_sessions
 from replay.games.wuhan.ruleset import PRESETS
@@ -113,6 +114,13 @@ def _session_stubs(con: duckdb.DuckDBPyConnection, items: Sequence[Item]) -> lis
             " JOIN audits a ON a.source = h.source AND a.hand_id = h.hand_id"
             " WHERE h.status IN ('ok', 'mismatch') AND h.game = 'sichuan' AND a.computed IS NOT NULL"
         ).fetchall()
+        changsha = con.execute(
+            "SELECT h.source, h.session_id, h.hand_no, h.dealer,"
+            " CAST(json_extract(a.computed, '$.next_dealer') AS INTEGER) FROM hands h"
+            " JOIN _batch_sessions b ON h.source = b.source AND h.session_id = b.sid"
+            " JOIN audits a ON a.source = h.source AND a.hand_id = h.hand_id"
+            " WHERE h.status IN ('ok', 'mismatch') AND h.game = 'changsha' AND a.computed IS NOT NULL"
+        ).fetchall()
     finally:
         con.unregister("_batch_sessions")
     stubs: list[dict[str, Any]] = []
@@ -128,6 +136,7 @@ def _session_stubs(con: duckdb.DuckDBPyConnection, items: Sequence[Item]) -> lis
         games.sichuan_session_stub(src, sid, no, dealer, orjson.loads(computed))
         for src, sid, no, dealer, computed in others
     )
+    stubs.extend({"_changsha_session": tuple(row)} for row in changsha)  # CS-1.3
     return stubs
 
 
@@ -140,10 +149,12 @@ def _audit_entries(entries: Sequence[_Entry], stubs: list[dict[str, Any]], analy
     audits = [*stubs, *(e.audit for e in todo if e.audit is not None)]
     check_sessions(audits)
     check_sichuan_sessions(audits)
+    check_changsha_sessions(audits)
     for e in todo:
         assert e.audit is not None
         e.audit.pop("_session", None)
         e.audit.pop("_sichuan_session", None)
+        e.audit.pop("_changsha_session", None)
         if e.audit["status"] == ERROR:  # stored with its error; the upload's result says why
             e.errors = e.audit["errors"]
         if e.audit["status"] == "invalid":  # a set-up the schema passes but the board refuses

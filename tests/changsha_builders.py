@@ -112,7 +112,8 @@ def arrange(
                 index = sw.back() if die == 0 else sw.dice_pick(die)
             else:
                 index = sw.front()
-            assert index is not None, "the wall is empty"
+            if index is None:  # the wall is empty: the board refuses the draw
+                continue
             if e.get("tile") is not None:
                 wall[index] = e["tile"]
             sw.take(index)

@@ -426,8 +426,7 @@ class Board(TableBoard):
     def _self_draw(self, s: int, event: Mapping[str, Any]) -> None:
         seat = self.seats[s]
         tianhu = s == self.dealer and self.opening and seat.draws == 0 and self.drawn is None
-        if self.drawn is None and not tianhu:
-            raise self.refuse("win_without_draw", seat=s)
+        assert self.drawn is not None or tianhu  # after chi/peng only a discard (discard_only)
         given = self._given(event)
         tile = self.drawn
         if given is not None:

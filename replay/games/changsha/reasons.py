@@ -24,7 +24,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "out_of_turn": ("CS-3.1", "seat {seat} cannot {action} now: {expected}"),
     "tile_not_in_hand": ("CS-3.1", "seat {seat} does not hold {tile}"),
     "discard_only": ("CS-3.1", "seat {seat} claimed a tile (吃/碰) and may only discard, not {action}"),
-    "win_without_draw": ("CS-3.1", "seat {seat} can only win by self-draw (自摸) after its own draw"),
     "wrong_hand_size": (
         "CS-3.10",
         "after its discard seat {seat} holds {count} concealed tiles; "

@@ -24,7 +24,17 @@ from flask import (
 )
 from werkzeug.wrappers import Response
 
-from dashboards import assets, charts, review, sichuan_viewer, stats, terms, tuitongzi_viewer, viewer
+from dashboards import (
+    assets,
+    changsha_viewer,
+    charts,
+    review,
+    sichuan_viewer,
+    stats,
+    terms,
+    tuitongzi_viewer,
+    viewer,
+)
 from dashboards.data import SORTS, Filters, MistakeQuery
 from replay.games import GAMES
 from replay.games.wuhan.ruleset import PRESETS
@@ -334,8 +344,12 @@ def hand(source: str, hand_id: str) -> str:
         abort(404, description=f"no hand {echo(hand_id)} from {echo(source)}")
     record, audit = found
     fmt = record.get("format") if isinstance(record, dict) else None
-    template = {"sichuan-hand/1": "sichuan_viewer.html", "tuitongzi-round/1": "tuitongzi_viewer.html"}
-    return page(template.get(fmt, "viewer.html"), model=hand_model(record, audit))
+    template = {
+        "sichuan-hand/1": "sichuan_viewer.html",
+        "changsha-hand/1": "changsha_viewer.html",
+        "tuitongzi-round/1": "tuitongzi_viewer.html",
+    }.get(str(fmt), "viewer.html")
+    return page(template, model=hand_model(record, audit))
 
 
 def hand_model(record: object, audit: dict[str, Any] | None) -> dict[str, Any]:
@@ -348,8 +362,9 @@ def hand_model(record: object, audit: dict[str, Any] | None) -> dict[str, Any]:
     fmt = record.get("format") if isinstance(record, dict) else None
     if fmt == "tuitongzi-round/1":  # a round: one table, no board to replay
         return tuitongzi_viewer.build(record, audit)
-    sichuan = fmt == "sichuan-hand/1"
-    build = sichuan_viewer.build if sichuan else viewer.build
+    build = {"sichuan-hand/1": sichuan_viewer.build, "changsha-hand/1": changsha_viewer.build}.get(
+        str(fmt), viewer.build
+    )
     try:
         return build(record, audit)
     except Exception:

@@ -183,6 +183,27 @@ SCHEMAS: dict[str, pa.Schema] = {
             ("hand_types", pa.list_(_STR)),
         ]
     ),
+    "changsha_seat_facts": pa.schema(
+        [
+            ("source", _STR),
+            ("hand_id", _STR),
+            ("seat", pa.int8()),
+            ("wins", pa.int8()),
+            ("self_draw_wins", pa.int8()),
+            ("big_wins", pa.int8()),
+            ("max_k", pa.int32()),
+            ("fed", pa.int8()),
+            ("hand_types", pa.list_(_STR)),
+            ("qishou", pa.list_(_STR)),
+            ("qishou_missed", pa.bool_()),
+            ("kai_kongs", pa.int8()),
+            ("bu_kongs", pa.int8()),
+            ("haidi_offered", pa.int8()),
+            ("haidi_taken", pa.bool_()),
+            ("louhu", pa.int8()),
+            ("birds_hit", pa.int8()),
+        ]
+    ),
     "mistakes": pa.schema(
         [
             ("source", _STR),

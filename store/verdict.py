@@ -64,14 +64,17 @@ def settlement_rows(audit: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
 
     A Wuhan receipt is one loser's payment, so each loser's row holds its own. A Sichuan receipt
     is one win with a line per payer (a seat may win, and pay, several times), so a Sichuan
-    seat's row holds the list of the win receipts it took part in, as winner or payer.
+    seat's row holds the list of the win receipts it took part in, as winner or payer. A
+    Changsha payment is one payer to one winner with its receipt; a seat's row holds the
+    payments it made or received.
     """
     computed = audit.get("computed")
     if computed is None:
         return
-    if audit.get("game") == "tuitongzi":  # a round's receipts move money from one party to another
+    if audit.get("game") in ("changsha", "tuitongzi"):  # payments from one party to another
+        key = "payments" if audit.get("game") == "changsha" else "receipts"
         for seat, delta in enumerate(computed["deltas"]):
-            mine = [r for r in computed.get("receipts") or [] if seat in (r.get("from"), r.get("to"))]
+            mine = [p for p in computed.get(key) or [] if seat in (p.get("from"), p.get("to"))]
             yield {"seat": seat, "delta": delta, "receipt": dumps(mine) if mine else None}
         return
     if audit.get("game", "wuhan") != "wuhan":

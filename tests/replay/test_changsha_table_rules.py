@@ -415,15 +415,15 @@ def test_cs_3_11_the_hand_ends_with_every_tongpao_winner() -> None:
         ("E4", [*E4[:7], "d1"], 7),
         ("E8", [E8[0], "x0 6p"], 1),  # an ``end``-mode opening declaration ends the hand
         ("E8", [*E8, "x0 6p"], 2),
-        ("E12", ["hz", "d3"], None),  # 黄庄
+        ("E12", ["hz", "d3"], 114),  # 黄庄 after E12's 113 events
     ],
 )
-def test_cs_3_11_events_after_the_end_refused(hands: str, events: list[str], index: int | None) -> None:
+def test_cs_3_11_events_after_the_end_refused(hands: str, events: list[str], index: int) -> None:
     if hands == "E12":
         rest = pool(E12_HANDS, [])[:-1]
         head = ["x0 6p", *tsumogiri([1, 2, 3, 0], rest), "hd3 -", "hd0 -", "hd1 -", "hd2 -"]
+        assert len(head) == 113
         rec = record(E12_HANDS, [*head, *events])
-        index = len(head) + 1
     else:
         rec = record({"E1": E1_HANDS, "E4": E4_HANDS, "E8": E8_HANDS}[hands], events)
     refused(rec, "event_after_end", "CS-3.11", index)

@@ -33,7 +33,7 @@ DISCARD_WAYS = ("dihu", "haidipao", "gangshangpao", "qiangganghu")
 WAY_ORDER = ("tianhu", "dihu", "haidilaoyue", "haidipao", "gangshangkaihua", "gangshangpao", "qiangganghu")
 
 #: the verdicts of one described win: code -> (rule id, message). The board's catalogue
-#: (``replay.games.changsha.reasons``, cs-board) holds the event-by-event ones.
+#: (``replay.games.changsha.reasons``) holds the event-by-event ones.
 REASONS: dict[str, tuple[str, str]] = {
     "too_many_copies": ("CS-1.1", "{count} copies of {tile} on the table: there are four of each tile"),
     "wrong_hand_size": (

@@ -91,6 +91,9 @@ def _register_record_schema(api: ReplayApi) -> None:
     from schemas import sichuan_hand as sc
 
     api.spec.components.schema("SichuanHandRecord", schema=sc.SichuanRecordSchema)
+    from schemas import changsha_hand as cs
+
+    api.spec.components.schema("ChangshaHandRecord", schema=cs.ChangshaRecordSchema)
 
 
 def _register_assets(app: Flask) -> None:

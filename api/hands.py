@@ -61,7 +61,8 @@ def upload_body_doc() -> dict[str, Any]:
         "required": True,
         "description": (
             "One hand record, a JSON list of them, or NDJSON; each record's `format` picks its game:"
-            " wuhan-hand/1 (docs/hand-record.md) or sichuan-hand/1 (docs/sichuan-hand.md)."
+            " wuhan-hand/1 (docs/hand-record.md), sichuan-hand/1 (docs/sichuan-hand.md) or"
+            " changsha-hand/1 (docs/changsha-hand.md)."
             " Gzip bodies are accepted (Content-Encoding: gzip). Any JSON value is answered record by"
             " record: one that is not a valid record of its format comes back `invalid` with its"
             " errors. At most --max-records records (default 5000) per request: more is a 413 before"
@@ -190,7 +191,11 @@ class HandReplay(MethodView):
         security=READ_SECURITY,
         summary="The hand event by event: the table after each event",
         description="For a Sichuan hand the first step is the deal (`index` null) and each step also"
-        " gives the void suits, the winners so far, who is out, and the `transfers` made at that event.",
+        " gives the void suits, the winners so far, who is out, and the `transfers` made at that event."
+        " For a Changsha hand likewise, with the opening hands declared (`qishou`, the tiles shown),"
+        " a 开杠's tiles (`kai`), the 海底 offers (`haidi`), every winner of a 通炮 (`wins`), the"
+        " birds and the seat each hits (`birds`), and the `payments` made at that event, each with"
+        " its receipt.",
     )
     @blp.response(200, ReplaySchema)
     @blp.alt_response(404, response="NOT_FOUND")
@@ -203,6 +208,11 @@ class HandReplay(MethodView):
 
                 # the deal first (index null), then each event with the transfers made at it
                 steps = replay_steps(hand.record)
+            elif hand.record.get("format") == "changsha-hand/1":
+                from replay.games.changsha.steps import replay_steps as changsha_steps
+
+                # the deal first, then each event with the payments (and their receipts) made at it
+                steps = changsha_steps(hand.record)
             else:
                 replay_events(hand.record, steps)
         except InputError as err:  # a set-up the board refuses: stored by an older engine

@@ -205,20 +205,20 @@ BIG_INPUT = 12 * 1024 * 1024
     type=click.Choice(sorted(GAMES)),
     default="wuhan",
     show_default=True,
-    help="Which game the bots play (its record format: wuhan-hand/1, sichuan-hand/1).",
+    help="Which game the bots play (its record format: wuhan-hand/1, sichuan-hand/1, changsha-hand/1).",
 )
 @click.option(
     "--preset",
     type=click.Choice(sorted(set(PRESETS) | {p for g in GAMES.values() for p in g.presets})),
     default=None,
-    help="The game's preset (default: hzlzg for wuhan, xuezhan for sichuan).",
+    help="The game's preset (default: hzlzg for wuhan, xuezhan for sichuan, changsha for changsha).",
 )
 @click.option(
     "--overrides",
     default=None,
     help=(
-        'Sichuan only: ruleset overrides as JSON (default {"swap_three": "same_suit"}, the club room;'
-        " {} plays the bare preset)."
+        'Sichuan and Changsha: ruleset overrides as JSON (Sichuan: default {"swap_three": "same_suit"},'
+        " the club room, {} plays the bare preset; Changsha: default {})."
     ),
 )
 @click.option("--players", type=click.IntRange(4, 1000), default=8, show_default=True, help="Pool size.")

@@ -500,3 +500,57 @@ def words_in_text(text: object) -> str:
         return SICHUAN_VALUE_NAMES.get(code) or SICHUAN_PARAM_NAMES[code]
 
     return _SICHUAN_CODE.sub(name, tiles_in_text(text))
+
+
+# --------------------------------------------------------------------------- Changsha 长沙麻将
+from replay.games.changsha.reading import NAMES_ZH as CHANGSHA_NAMES_ZH  # noqa: E402
+
+PRESET_NAMES.update({"changsha": "changsha 长沙麻将", "changsha-app": "changsha-app 长沙麻将 (app)"})
+#: Changsha hand ids (CS-4.3, CS-5.1) in English, beside ``CHANGSHA_NAMES_ZH``
+CHANGSHA_HAND_EN: dict[str, str] = {
+    "pinghu": "small win",
+    "tianhu": "heavenly hand",
+    "dihu": "earthly hand",
+    "pengpenghu": "all triplets",
+    "jiangjianghu": "all 2/5/8",
+    "qingyise": "one suit",
+    "qixiaodui": "seven pairs",
+    "haidilaoyue": "win on the last tile",
+    "haidipao": "win on the last tile's discard",
+    "gangshangkaihua": "win on a kong's tile",
+    "gangshangpao": "win on another's kong tile",
+    "qiangganghu": "robbing a kong",
+    "quanqiuren": "all melded",
+    "haohua": "luxury seven pairs",
+    "sixi": "four alike",
+    "banbanhu": "no 2/5/8",
+    "queyise": "a suit missing",
+    "liuliushun": "two triplets",
+}
+CHANGSHA_DIFFERENCE_NAMES: dict[str, str] = {
+    "winners": "winners 胡家",
+    "discarder": "discarder 放炮",
+    "hands": "hands 胡牌牌型",
+    "qishou": "opening hands 起手胡",
+    "birds": "birds 鸟",
+    "bird_seats": "seats the birds hit 中鸟",
+    "deltas": "points 输赢",
+    "next_dealer": "next dealer 下一庄",
+}
+CHANGSHA_ENDED_BY: dict[str, str] = {
+    "win": "won 胡牌",
+    "qishou": "opening hands declared 起手胡 (the hand ends)",
+    "huangzhuang": "no one won 黄庄",
+}
+
+
+def changsha_hand(h: object) -> str:
+    """``清一色 qingyise (one suit)``: a Changsha hand id in Chinese and English."""
+    key = str(h)
+    zh = CHANGSHA_NAMES_ZH.get(key)
+    return f"{zh} {key} ({CHANGSHA_HAND_EN[key]})" if zh and key in CHANGSHA_HAND_EN else key
+
+
+def changsha_hands(ids: object) -> str:
+    """A win's hand ids joined: ``碰碰胡 pengpenghu (all triplets) + 清一色 qingyise (one suit)``."""
+    return " + ".join(changsha_hand(h) for h in ids) if isinstance(ids, list | tuple) else changsha_hand(ids)

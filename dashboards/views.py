@@ -24,7 +24,17 @@ from flask import (
 )
 from werkzeug.wrappers import Response
 
-from dashboards import assets, charts, review, sichuan_viewer, stats, terms, viewer
+from dashboards import (
+    assets,
+    changsha_viewer,
+    charts,
+    review,
+    sichuan_viewer,
+    stats,
+    terms,
+    tuitongzi_viewer,
+    viewer,
+)
 from dashboards.data import SORTS, Filters, MistakeQuery
 from replay.games import GAMES
 from replay.games.wuhan.ruleset import PRESETS
@@ -333,8 +343,13 @@ def hand(source: str, hand_id: str) -> str:
     if found is None:
         abort(404, description=f"no hand {echo(hand_id)} from {echo(source)}")
     record, audit = found
-    sichuan = isinstance(record, dict) and record.get("format") == "sichuan-hand/1"
-    return page("sichuan_viewer.html" if sichuan else "viewer.html", model=hand_model(record, audit))
+    fmt = record.get("format") if isinstance(record, dict) else None
+    template = {
+        "sichuan-hand/1": "sichuan_viewer.html",
+        "changsha-hand/1": "changsha_viewer.html",
+        "tuitongzi-round/1": "tuitongzi_viewer.html",
+    }.get(str(fmt), "viewer.html")
+    return page(template, model=hand_model(record, audit))
 
 
 def hand_model(record: object, audit: dict[str, Any] | None) -> dict[str, Any]:
@@ -344,8 +359,12 @@ def hand_model(record: object, audit: dict[str, Any] | None) -> dict[str, Any]:
     the same way: it is then shown like a record the viewer cannot replay (no table, no steps),
     with the audit's error and an ``error`` verdict, instead of a server error page.
     """
-    sichuan = isinstance(record, dict) and record.get("format") == "sichuan-hand/1"
-    build = sichuan_viewer.build if sichuan else viewer.build
+    fmt = record.get("format") if isinstance(record, dict) else None
+    if fmt == "tuitongzi-round/1":  # a round: one table, no board to replay
+        return tuitongzi_viewer.build(record, audit)
+    build = {"sichuan-hand/1": sichuan_viewer.build, "changsha-hand/1": changsha_viewer.build}.get(
+        str(fmt), viewer.build
+    )
     try:
         return build(record, audit)
     except Exception:

@@ -12,9 +12,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from replay.failure import error_audit
-from replay.games import Game
-from replay.games.sichuan.audit import check_sessions as check_sichuan_sessions
-from replay.games.wuhan.audit import _blank, _ident, audit_wuhan, check_sessions, other_game
+from replay.games import Game, check_all_sessions, drop_session_keys
+from replay.games.wuhan.audit import _blank, _ident, audit_wuhan, other_game
 from replay.inputs import Unreadable
 from schemas.formats import validate_record as validate_any
 from schemas.hand_record import validate_record
@@ -71,10 +70,8 @@ def _audit_other(
 def audit_records(items: Iterable[tuple[object, str | None]], analysis: bool = True) -> list[dict[str, Any]]:
     """Audit a batch in order, then the sittings it contains."""
     audits = [audit_record(obj, loc, analysis) for obj, loc in items]
-    check_sessions(audits)
-    check_sichuan_sessions(audits)
+    check_all_sessions(audits)
     for a in audits:
-        a.pop("_session", None)
-        a.pop("_sichuan_session", None)
+        drop_session_keys(a)
         a.pop("_facts", None)
     return audits

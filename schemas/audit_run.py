@@ -31,14 +31,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from replay.failure import ERROR
-from replay.games.sichuan.audit import check_sessions as check_sichuan_sessions
-from replay.games.wuhan.audit import check_sessions
+from replay.games import SESSION_KEYS, check_all_sessions, drop_session_keys
 from replay.inputs import DEFAULT_LIMITS, Item, Limits, read_paths
 from schemas.audit import audit_record
 
 CHUNK = 200  # records per task: big enough to amortise a task, small enough to keep memory flat
 REMEMBERED = 200_000  # hands of earlier chunks kept for the checks across a sitting
-_KEYS = ("_session", "_sichuan_session")
+_KEYS = SESSION_KEYS
 
 #: a record's line of output: the audit as JSON, or a summary line
 Render = Callable[[dict[str, Any]], str]
@@ -51,7 +50,7 @@ class Audited:
 
     line: str
     status: str
-    sessions: tuple[Any, Any]  # (_session, _sichuan_session)
+    sessions: tuple[Any, ...]  # each game's sitting key (SESSION_KEYS order), None when not its
     audit_json: str | None  # kept only for a hand in a sitting, in case a check flags it
 
 
@@ -75,11 +74,15 @@ def summary_line(a: dict[str, Any]) -> str:
     if status == "illegal":
         f = a["first_illegal"]
         at = f"event {f['index']}" if f["index"] is not None else "session"
+        if a.get("game") == "tuitongzi":  # a round has no events: the field of its first illegal item
+            at = f.get("field") or at
         return f"illegal   {who}  {at}: {f['code']} ({f['rule']}) {f['message']}"
     c = a["computed"]
     if a.get("game") == "sichuan":
         wins = ", ".join(f"seat {w['seat']} {w['hand']} M{w['multiple']}" for w in c["wins"]) or "no win"
         outcome = f"{wins}; {c['ended_by']} {c['deltas']}"
+    elif a.get("game") == "tuitongzi":
+        outcome = f"banker {c['banker']} {c['deltas']} pool {c['pool_after']}"
     elif c["winner"] is None:
         outcome = "draw (黄庄)"
     else:
@@ -103,8 +106,8 @@ def audit_chunk(
     for obj, location in chunk:
         a = audit_record(obj, location, analysis)
         a.pop("_facts", None)
-        sessions = (a.pop("_session", None), a.pop("_sichuan_session", None))
-        kept = json.dumps(a, ensure_ascii=False) if sessions != (None, None) else None
+        sessions = drop_session_keys(a)
+        kept = json.dumps(a, ensure_ascii=False) if any(k is not None for k in sessions) else None
         out.append(Audited(render(a), a["status"], sessions, kept))
     if freeze:
         freeze_heap()
@@ -181,8 +184,7 @@ def _check(chunk: list[Audited], sittings: _Sittings, render: Render) -> None:
     if not mine:
         return
     stubs = [*sittings.stubs(chunk), *(s for _, s in mine)]
-    check_sessions(stubs)
-    check_sichuan_sessions(stubs)
+    check_all_sessions(stubs)
     for a, stub in mine:
         if "first_illegal" in stub:  # flagged: the audit again, with the check's verdict
             assert a.audit_json is not None

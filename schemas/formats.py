@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from schemas import hand_record, sichuan_hand
+from schemas import changsha_hand, hand_record, sichuan_hand, tuitongzi_round
 from schemas.envelope import FORMAT_MAX_LENGTH, Validated
 from schemas.fields import json_type, short
 
@@ -19,6 +19,8 @@ from schemas.fields import json_type, short
 VALIDATORS: dict[str, Callable[[object], Validated]] = {
     hand_record.FORMAT: hand_record.validate_record,
     sichuan_hand.FORMAT: sichuan_hand.validate_record,
+    changsha_hand.FORMAT: changsha_hand.validate_record,
+    tuitongzi_round.FORMAT: tuitongzi_round.validate_record,
 }
 FORMATS: tuple[str, ...] = tuple(VALIDATORS)
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from replay.games.wuhan.ruleset import HAND_TYPES, PRESETS, VALIDATORS
-from replay.tiles import CODES, SERVER_CODES
+from replay.tiles import ALIASES, CODES, HONOURS, SERVER_CODES
 from schemas.envelope import TEXT_PATTERN
 from schemas.hand_record import (
     DEALER_HAND_SIZE,
@@ -247,6 +247,41 @@ def _deal_matches_dealer() -> list[dict[str, Any]]:
             }
         )
     return rules
+
+
+def suited_tile_defs(codes: tuple[str, ...], rule_id: str) -> dict[str, Any]:
+    """``$defs`` ``tile_code`` and ``tile`` of a game of 108 suited tiles (Sichuan, Changsha).
+
+    ``codes`` are the game's canonical codes (its marshmallow schema's ``SUITED_CODES``); every
+    exact spelling of an honour is refused, naming the game's rule ``rule_id``. Other spellings
+    are left to the server (the alias table is too large to list usefully).
+    """
+    honours: list[Any] = [alias for alias, kind in ALIASES.items() if kind in HONOURS]
+    honours += [f"0x{code:02x}" for code, kind in SERVER_CODES.items() if kind in HONOURS]
+    return {
+        "tile_code": {
+            "description": "canonical tile codes: what the server stores and returns",
+            "enum": list(codes),
+        },
+        "tile": {
+            "description": (
+                "a suited tile in any accepted spelling, normalised by the server to a canonical "
+                "code (#/$defs/tile_code: 1m-9m 万, 1s-9s 条, 1p-9p 筒). Also accepted: Chinese "
+                "names (五万, 5万, 三条, 9筒, ...) and the integer codes of Chinese game servers "
+                '(0x01-0x09 万, 0x11-0x19 条, 0x21-0x29 筒), as JSON integers or strings like "0x25". '
+                f"An honour tile (东 南 西 北 中 发 白) makes the record invalid ({rule_id})."
+            ),
+            "anyOf": [
+                {"type": "string", "minLength": 1, "maxLength": MAX_TILE_TOKEN},
+                {
+                    "type": "integer",
+                    "enum": sorted(c for c, k in SERVER_CODES.items() if k not in HONOURS),
+                },
+            ],
+            "not": {"enum": honours},
+            "examples": ["5m", "五万", "9筒", 37],
+        },
+    }
 
 
 def hand_record_json_schema() -> dict[str, Any]:

@@ -26,10 +26,8 @@ from replay.games.sichuan.vocabulary import (
     SWAP_DIRECTIONS,
     TRANSFER_KINDS,
 )
-from replay.tiles import ALIASES, HONOURS, SERVER_CODES
 from schemas.envelope import NUM_SEATS
-from schemas.fields import MAX_TILE_TOKEN
-from schemas.jsonschema import _deal_matches_dealer, envelope_properties
+from schemas.jsonschema import _deal_matches_dealer, envelope_properties, suited_tile_defs
 from schemas.sichuan_hand import (
     DEALER_HAND_SIZE,
     EVENT_TYPES,
@@ -171,12 +169,6 @@ def _event_schema(event_type: str) -> dict[str, Any]:
         "required": [name for name, required in spec.items() if required],
         "additionalProperties": False,
     }
-
-
-def _honour_spellings() -> list[Any]:
-    """Every exact spelling of an honour tile the server knows (it refuses them, SC-1.1)."""
-    names: list[Any] = [alias for alias, kind in ALIASES.items() if kind in HONOURS]
-    return names + [f"0x{code:02x}" for code, kind in SERVER_CODES.items() if kind in HONOURS]
 
 
 def _result() -> dict[str, Any]:
@@ -325,28 +317,7 @@ def sichuan_hand_json_schema() -> dict[str, Any]:
         ],
         "$defs": {
             "seat": {"type": "integer", "minimum": 0, "maximum": NUM_SEATS - 1},
-            "tile_code": {
-                "description": "canonical tile codes: what the server stores and returns",
-                "enum": list(SUITED_CODES),
-            },
-            "tile": {
-                "description": (
-                    "a suited tile in any accepted spelling, normalised by the server to a canonical "
-                    "code (#/$defs/tile_code: 1m-9m 万, 1s-9s 条, 1p-9p 筒). Also accepted: Chinese "
-                    "names (五万, 5万, 三条, 9筒, ...) and the integer codes of Chinese game servers "
-                    '(0x01-0x09 万, 0x11-0x19 条, 0x21-0x29 筒), as JSON integers or strings like "0x25". '
-                    "An honour tile (东 南 西 北 中 发 白) makes the record invalid (SC-1.1)."
-                ),
-                "anyOf": [
-                    {"type": "string", "minLength": 1, "maxLength": MAX_TILE_TOKEN},
-                    {
-                        "type": "integer",
-                        "enum": sorted(c for c, k in SERVER_CODES.items() if k not in HONOURS),
-                    },
-                ],
-                "not": {"enum": _honour_spellings()},
-                "examples": ["5m", "五万", "9筒", 37],
-            },
+            **suited_tile_defs(SUITED_CODES, "SC-1.1"),
             "suit": {
                 "description": "a suit: m 万, s 条 or p 筒 (also 萬 條 索 饼 餅); stored as the letter",
                 "type": "string",

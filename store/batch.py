@@ -41,8 +41,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 from replay.failure import ERROR
-from replay.games.sichuan.audit import check_sessions as check_sichuan_sessions
-from replay.games.wuhan.audit import STATUSES, check_sessions
+from replay.games import check_all_sessions
+from replay.games.wuhan.audit import STATUSES
 from replay.inputs import DECODE_ERRORS, Unreadable, expand, iter_auto, iter_ndjson, loads, read_upto
 from schemas.audit import audit_record
 
@@ -345,7 +345,7 @@ def worker_engine_version() -> str:
 
 def session_flags(stubs: Sequence[pa.Table]) -> dict[str, dict[int, dict[str, Any]]]:
     """``{audits file: {part_row: first_illegal}}`` for hands the checks across a sitting flag
-    (R-2.2 ``check_sessions`` for Wuhan, SC-1.3 for Sichuan).
+    (R-2.2 ``check_sessions`` for Wuhan, SC-1.3 for Sichuan, CS-1.3 for Changsha).
 
     The stubs are sorted by sitting (then input order, so a repeated hand number resolves as in
     one process) and checked one sitting at a time: the client never holds more than a sitting
@@ -363,8 +363,7 @@ def session_flags(stubs: Sequence[pa.Table]) -> dict[str, dict[int, dict[str, An
     sitting: list[dict[str, Any]] = []
 
     def flush() -> None:
-        check_sessions(sitting)
-        check_sichuan_sessions(sitting)
+        check_all_sessions(sitting)
         for stub in sitting:
             if "first_illegal" in stub:
                 flags.setdefault(stub["file"], {})[stub["part_row"]] = stub["first_illegal"]
@@ -379,6 +378,15 @@ def session_flags(stubs: Sequence[pa.Table]) -> dict[str, dict[int, dict[str, An
                 current = key
             if row.get("game") == "sichuan":
                 row["_sichuan_session"] = (
+                    row["source"],
+                    row["session"],
+                    row["hand_no"],
+                    row["dealer"],
+                    row["next_dealer"],
+                    row["why"],
+                )
+            elif row.get("game") == "changsha":  # CS-1.3: Sichuan's shape (replay/next_dealer.py)
+                row["_changsha_session"] = (
                     row["source"],
                     row["session"],
                     row["hand_no"],

@@ -5,13 +5,14 @@ batch audit ask this module, never test a game's name themselves:
 
 - ``validate``: the game's schema (``schemas.formats``). A record whose ``format`` names no
   other game goes through Wuhan's schema exactly as before, so its errors are unchanged;
-- ``audit``: the game's replayer, with a Sichuan hand's per-seat facts attached for habits;
+- ``audit``: the game's replayer, with a Sichuan or Changsha hand's per-seat facts attached
+  for habits (and a Changsha hand's wins, which its ``result`` does not detail);
 - ``hand_columns``: the ``hands`` columns a hand's result fills (``winner``, ``feeder``,
-  ``self_draw``): Wuhan's one winner, or a Sichuan hand's *first* winner (every win is in the
-  ``wins`` table);
+  ``self_draw``): Wuhan's one winner, or a Sichuan or Changsha hand's *first* winner (every
+  win is in the ``wins`` table);
 - ``session_stub``: a stored hand as the SC-1.3 / R-2.2 check across a sitting needs it;
 - ``extra_rows``: rows of the tables only multi-win games fill (``wins``, ``transfers``,
-  ``sichuan_seat_facts``).
+  ``sichuan_seat_facts``, ``changsha_seat_facts``).
 """
 
 from __future__ import annotations
@@ -28,9 +29,21 @@ from schemas.hand_record import validate_record as validate_wuhan
 
 #: the game of stored rows older than the game column, and of any record not another game's
 WUHAN = DEFAULT.name
+CHANGSHA = "changsha"
 GAME_NAMES: tuple[str, ...] = tuple(GAMES)
 #: every preset of every game, by name: a filter's ``preset`` is checked against these
 PRESET_GAME: dict[str, str] = {p: g.name for g in GAMES.values() for p in g.presets}
+
+
+def record_id(obj: object) -> str | None:
+    """The record's id in the store's ``hand_id`` column: ``hand_id``, or a 推筒子 round's
+    ``round_id`` (a round is the unit its format records)."""
+    if not isinstance(obj, Mapping):
+        return None
+    value = obj.get("hand_id")
+    if value is None and obj.get("format") == "tuitongzi-round/1":
+        value = obj.get("round_id")
+    return value if isinstance(value, str) else None
 
 
 def game_of(obj: object) -> str:
@@ -57,6 +70,14 @@ def audit(
         from replay.games.sichuan.facts import seat_facts
 
         out["_sichuan_facts"] = seat_facts(record, out["computed"])
+    if game == CHANGSHA and out.get("computed") is not None:
+        # the wins rows come from the same replay as the facts: kept even without analysis
+        from replay.games.changsha.facts import store_facts
+
+        extra = store_facts(record, out["computed"])
+        if not analysis:
+            extra.pop("_changsha_facts", None)
+        out.update(extra)
     return out
 
 
@@ -78,11 +99,24 @@ def hand_columns(audit: Mapping[str, Any]) -> dict[str, Any]:
             "feeder": _wuhan_feeder(computed),
             "self_draw": computed["self_draw"] if winner is not None else None,
         }
+    if audit_game(audit) == CHANGSHA:
+        return _changsha_columns(computed)
     wins = computed.get("wins") or []
     if not wins:
         return {"winner": None, "feeder": None, "self_draw": None}
     first = wins[0]
     return {"winner": first["seat"], "feeder": first.get("from"), "self_draw": first.get("from") is None}
+
+
+def _changsha_columns(computed: Mapping[str, Any]) -> dict[str, Any]:
+    """A Changsha hand's first winner (a 通炮 has several, every one in ``wins``), its
+    discarder, and whether it was self-drawn: an ``end``-mode opening hand (起手胡) counts as
+    self-drawn, as it is paid by all three (CS-5.2)."""
+    winners = computed.get("winners") or []
+    if not winners:
+        return {"winner": None, "feeder": None, "self_draw": None}
+    discarder = computed.get("discarder")  # one discarder however many won on its tile
+    return {"winner": winners[0], "feeder": discarder, "self_draw": discarder is None}
 
 
 def _wuhan_feeder(computed: Mapping[str, Any]) -> int | None:
@@ -99,6 +133,9 @@ def extra_rows(audit: Mapping[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]
     """``(table, row)`` for the multi-win tables: a Sichuan hand's wins, transfers and facts."""
     computed = audit.get("computed")
     if not computed or audit_game(audit) == WUHAN:
+        return
+    if audit_game(audit) == CHANGSHA:
+        yield from _changsha_rows(audit, computed)
         return
     for n, w in enumerate(computed.get("wins") or []):
         yield (
@@ -121,6 +158,21 @@ def extra_rows(audit: Mapping[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]
         )
     for facts in audit.get("_sichuan_facts") or []:
         yield "sichuan_seat_facts", facts
+
+
+def _changsha_rows(
+    audit: Mapping[str, Any], computed: Mapping[str, Any]
+) -> Iterator[tuple[str, dict[str, Any]]]:
+    """A Changsha hand's wins (one per winner of a 通炮), its payments as transfers (``qishou``
+    for an opening hand, ``hu`` for a win, as the replay told them) and its facts."""
+    for row in audit.get("_changsha_wins") or []:
+        yield "wins", row
+    kinds = audit.get("_changsha_payment_kinds") or []
+    for n, p in enumerate(computed.get("payments") or []):
+        kind = kinds[n] if n < len(kinds) else "hu"
+        yield "transfers", {"n": n, "kind": kind, "payer": p["from"], "payee": p["to"], "amount": p["amount"]}
+    for facts in audit.get("_changsha_facts") or []:
+        yield "changsha_seat_facts", facts
 
 
 def sichuan_session_stub(

@@ -5,7 +5,8 @@ every seat the filters keep (the population), so the two are always comparable. 
 the pages' and the API's: a game, a date range, a ruleset preset, a session.
 
 Habits are per game: a Wuhan hand's points and a Sichuan hand's coins do not add up, and the
-habits themselves differ (红中 and laizi handling there; 定缺, 花猪 and 查大叫 here). A player
+habits themselves differ (红中 and laizi handling in Wuhan; 定缺, 花猪 and 查大叫 in Sichuan;
+起手胡, 开杠, the 海底 and birds in Changsha). A player
 is compared with the population of one game: the one asked for, else the game the player sat
 in most (``player_game``).
 """
@@ -72,7 +73,31 @@ SICHUAN_FIGURES: dict[str, str] = {
     "missed_wins_per_100": "missed wins per 100 hands 漏胡",
     "missed_win_cost": "points of missed wins",
 }
-FIGURES_BY_GAME: dict[str, dict[str, str]] = {"wuhan": FIGURES, "sichuan": SICHUAN_FIGURES}
+#: the Changsha figures (``changsha_seat_facts``); amounts are points (units × k × birds)
+CHANGSHA_FIGURES: dict[str, str] = {
+    "hands": "hands 盘数",
+    "win_rate": "won % 胡牌率",
+    "self_draw_rate": "self-draw % 自摸率",
+    "deal_in_rate": "paid a win as discarder % 点炮率",
+    "avg_points": "points per hand 平均输赢",
+    "points_trend": "points per hand, change per 100 hands 趋势",
+    "big_win_rate": "wins that were big hands % 大胡率",
+    "avg_k": "big hands counted in a win (k) 平均大胡数",
+    "qishou_rate": "opening hands declared % 起手胡率",
+    "qishou_missed_rate": "opening hands not declared % 起手胡未报",
+    "kai_kongs_per_hand": "开杠 per hand 开杠",
+    "bu_kongs_per_hand": "补张 per hand 补张",
+    "haidi_take_rate": "海底 taken when offered % 要海底",
+    "louhu_per_100": "wins let go per 100 hands 漏胡",
+    "birds_per_hand": "birds hitting the seat per hand 中鸟",
+    "missed_wins_per_100": "missed wins per 100 hands 漏胡 (mistakes)",
+    "missed_win_cost": "points of missed wins 漏胡分",
+}
+FIGURES_BY_GAME: dict[str, dict[str, str]] = {
+    "wuhan": FIGURES,
+    "sichuan": SICHUAN_FIGURES,
+    "changsha": CHANGSHA_FIGURES,
+}
 PERCENT = {
     k
     for figures in FIGURES_BY_GAME.values()
@@ -188,7 +213,41 @@ SELECT
     (SELECT cost FROM missed) AS missed_win_cost
 FROM seats_in
 """
-SEATS_BY_GAME = {"wuhan": _SEATS, "sichuan": _SICHUAN_SEATS}
+_CHANGSHA_SEATS = """
+WITH seats_in AS (
+    SELECT h.*, cf.big_wins, cf.max_k, cf.qishou, cf.qishou_missed, cf.kai_kongs, cf.bu_kongs,
+           cf.haidi_offered, cf.haidi_taken, cf.louhu, cf.birds_hit,
+           row_number() OVER (PARTITION BY h.player_id ORDER BY h.played_at, h.source, h.hand_id) AS n
+    FROM seat_rows h
+    LEFT JOIN changsha_seat_facts cf ON cf.source = h.source AND cf.hand_id = h.hand_id AND cf.seat = h.seat
+    WHERE {where} {who}
+),
+missed AS (
+    SELECT count(*) AS n, coalesce(sum(h.cost), 0) AS cost
+    FROM mistake_rows h
+    WHERE {where} {who} AND h.type = 'missed_win'
+)
+SELECT
+    count(*) AS hands,
+    avg(CAST(won AS INT)) AS win_rate,
+    avg(CAST(won_self_draw AS INT)) AS self_draw_rate,
+    avg(CAST(dealt_in AS INT)) AS deal_in_rate,
+    avg(delta) AS avg_points,
+    100 * regr_slope(delta, n) AS points_trend,
+    sum(big_wins) / nullif(sum(wins), 0) AS big_win_rate,
+    avg(max_k) FILTER (WHERE big_wins > 0) AS avg_k,
+    avg(CAST(len(qishou) > 0 AS INT)) FILTER (WHERE qishou IS NOT NULL) AS qishou_rate,
+    avg(CAST(qishou_missed AS INT)) AS qishou_missed_rate,
+    avg(kai_kongs) AS kai_kongs_per_hand,
+    avg(bu_kongs) AS bu_kongs_per_hand,
+    sum(CAST(haidi_taken AS INT)) / nullif(sum(haidi_offered), 0) AS haidi_take_rate,
+    100.0 * sum(louhu) / nullif(count(louhu), 0) AS louhu_per_100,
+    avg(birds_hit) AS birds_per_hand,
+    100.0 * (SELECT n FROM missed) / nullif(count(*), 0) AS missed_wins_per_100,
+    (SELECT cost FROM missed) AS missed_win_cost
+FROM seats_in
+"""
+SEATS_BY_GAME = {"wuhan": _SEATS, "sichuan": _SICHUAN_SEATS, "changsha": _CHANGSHA_SEATS}
 
 _MISTAKES = """
 WITH seats_in AS (
@@ -201,14 +260,23 @@ GROUP BY 1 ORDER BY 1
 
 _TYPES = """
 SELECT t AS hand_type, count(*) AS n FROM (
-    SELECT unnest(h.{facts}) AS t
-    FROM seat_rows h
+    SELECT unnest({facts}) AS t
+    FROM seat_rows h {join}
     WHERE h.won AND {where} {who}
 ) GROUP BY 1 ORDER BY 2 DESC, 1
 """
+#: the join a game's won hand types need beyond ``seat_rows`` (Changsha's are in its facts table)
+TYPES_JOIN = {
+    "changsha": "JOIN changsha_seat_facts cf"
+    " ON cf.source = h.source AND cf.hand_id = h.hand_id AND cf.seat = h.seat",
+}
 #: the hand types a seat won, as its game's per-seat facts list them (a seat without facts
 #: lists none: the habits read only analysed hands)
-FACTS_BY_GAME = {"wuhan": "wuhan_hand_types", "sichuan": "sichuan_hand_types"}
+FACTS_BY_GAME = {
+    "wuhan": "h.wuhan_hand_types",
+    "sichuan": "h.sichuan_hand_types",
+    "changsha": "cf.hand_types",
+}
 
 
 def _one(cur: duckdb.DuckDBPyConnection, sql: str, params: list[Any]) -> dict[str, Any]:
@@ -263,12 +331,12 @@ def _filters_key(filters: HabitFilters) -> str:
 def _compute_population(cur: duckdb.DuckDBPyConnection, filters: HabitFilters) -> Population:
     where, params = filters.where()
     game = filters.game or "wuhan"
-    seats_sql, facts = SEATS_BY_GAME.get(game, _SEATS), FACTS_BY_GAME.get(game, "wuhan_hand_types")
+    seats_sql, facts = SEATS_BY_GAME.get(game, _SEATS), FACTS_BY_GAME.get(game, "h.wuhan_hand_types")
     twice = [*params, *params]  # the seats' filter, then the same for their mistakes
     return (
         _one(cur, seats_sql.format(where=where, who=""), twice),
         {r["type"]: r for r in _all(cur, _MISTAKES.format(where=where, who=""), twice)},
-        _all(cur, _TYPES.format(where=where, who="", facts=facts), params),
+        _all(cur, _TYPES.format(where=where, who="", facts=facts, join=TYPES_JOIN.get(game, "")), params),
     )
 
 
@@ -363,14 +431,14 @@ def player_habits(
     """
     filters = replace(filters, game=player_game(cur, player_id, filters))
     game = filters.game or "wuhan"
-    seats_sql, facts = SEATS_BY_GAME.get(game, _SEATS), FACTS_BY_GAME.get(game, "wuhan_hand_types")
+    seats_sql, facts = SEATS_BY_GAME.get(game, _SEATS), FACTS_BY_GAME.get(game, "h.wuhan_hand_types")
     where, params = filters.where()
     who = "AND h.player_id = ?" + (" AND h.source = ?" if source is not None else "")
     me_args = [*params, player_id, *([source] if source is not None else [])]
     me = _one(cur, seats_sql.format(where=where, who=who), [*me_args, *me_args])
     everyone, theirs, won_all = _population(cur, filters)
     mine = {r["type"]: r for r in _all(cur, _MISTAKES.format(where=where, who=who), [*me_args, *me_args])}
-    won = _all(cur, _TYPES.format(where=where, who=who, facts=facts), me_args)
+    won = _all(cur, _TYPES.format(where=where, who=who, facts=facts, join=TYPES_JOIN.get(game, "")), me_args)
     total_wins = sum(r["n"] for r in won_all) or 1
     return {
         "player_id": player_id,

@@ -6,8 +6,10 @@ took seconds, and the overview parsed every audit's JSON for the hand types won.
 (``m0004_page_tables``) adds three tables holding those joins, written here:
 
 - ``seat_rows``: one row per seat of a stored hand — ``player_hands``' columns (the view now
-  reads this table), the record's local day and the seat's facts of either game (Wuhan's
-  ``seat_facts``, Sichuan's ``sichuan_seat_facts``), so a player's figures are one table's scan;
+  reads this table), the record's local day and the seat's facts of each game (Wuhan's
+  ``seat_facts``, Sichuan's ``sichuan_seat_facts``; Changsha's ``changsha_seat_facts`` give
+  its wins, self-draws, deal-ins and kongs, and its habits join the table for the rest), so a
+  player's figures are one table's scan;
 - ``mistake_rows``: each finding with its seat's player and its hand's filter columns (game,
   preset, time, session, source), for the explorer and the habits' per-100 figures;
 - ``won_types``: one row per hand type won (a Wuhan hand's ``computed.hands``, each Sichuan
@@ -41,7 +43,17 @@ from store.db import Store
 LOCAL_DAY = "coalesce(TRY_CAST(substr(h.played_at_text, 1, 10) AS DATE), CAST(h.played_at AS DATE))"
 
 #: the base tables the derivation reads, by the name it reads them under
-SOURCES = ("hands", "seats", "settlements", "seat_facts", "sichuan_seat_facts", "mistakes", "audits", "wins")
+SOURCES = (
+    "hands",
+    "seats",
+    "settlements",
+    "seat_facts",
+    "sichuan_seat_facts",
+    "changsha_seat_facts",
+    "mistakes",
+    "audits",
+    "wins",
+)
 TABLES = ("seat_rows", "mistake_rows", "won_types", "disputed_rows", "mistake_feed")
 #: the tables kept in order (``compact``): table -> (the column it is rewritten a range of at a
 #: time, its order). ``seat_rows`` and ``mistake_rows`` by player, so a player's rows are a few row
@@ -61,17 +73,19 @@ SELECT
     h.session_id, h.hand_no, h.preset, h.status,
     s.seat = h.dealer AS is_dealer,
     CASE WHEN h.game = 'wuhan' THEN coalesce(s.seat = h.winner, false)
-         ELSE coalesce(sf.wins > 0, false) END AS won,
+         ELSE coalesce(coalesce(sf.wins, cf.wins) > 0, false) END AS won,
     CASE WHEN h.game = 'wuhan' THEN coalesce(s.seat = h.winner AND h.self_draw, false)
-         ELSE coalesce(sf.self_draw_wins > 0, false) END AS won_self_draw,
+         ELSE coalesce(coalesce(sf.self_draw_wins, cf.self_draw_wins) > 0, false) END AS won_self_draw,
     CASE WHEN h.game = 'wuhan' THEN coalesce(s.seat = h.feeder, false)
-         ELSE coalesce(sf.fed > 0, false) END AS dealt_in,
+         ELSE coalesce(coalesce(sf.fed, cf.fed) > 0, false) END AS dealt_in,
     st.delta, h.game,
     f.opens, f.first_open_turn,
     f.pizi_received, f.pizi_ganged, f.pizi_discarded, f.pizi_held, f.pizi_turns_to_out,
     f.laizi_received, f.laizi_ganged, f.laizi_discarded, f.laizi_held, f.laizi_turns_to_out,
     f.liable, f.won_from_liable,
-    sf.void_suit, sf.void_turns, sf.wins, sf.self_draw_wins, sf.first_win, sf.fed, sf.kongs,
+    sf.void_suit, sf.void_turns, coalesce(sf.wins, cf.wins) AS wins,
+    coalesce(sf.self_draw_wins, cf.self_draw_wins) AS self_draw_wins, sf.first_win,
+    coalesce(sf.fed, cf.fed) AS fed, coalesce(sf.kongs, cf.kai_kongs + cf.bu_kongs) AS kongs,
     sf.kong_coins, sf.huazhu, sf.tenpai, sf.paid_dajiao, sf.bankrupt, sf.max_multiple, sf.one_suit_wins,
     f.hand_types AS wuhan_hand_types, sf.hand_types AS sichuan_hand_types
 FROM {{seats}} s
@@ -79,6 +93,7 @@ JOIN {{hands}} h ON h.source = s.source AND h.hand_id = s.hand_id
 LEFT JOIN {{settlements}} st ON st.source = s.source AND st.hand_id = s.hand_id AND st.seat = s.seat
 LEFT JOIN {{seat_facts}} f ON f.source = s.source AND f.hand_id = s.hand_id AND f.seat = s.seat
 LEFT JOIN {{sichuan_seat_facts}} sf ON sf.source = s.source AND sf.hand_id = s.hand_id AND sf.seat = s.seat
+LEFT JOIN {{changsha_seat_facts}} cf ON cf.source = s.source AND cf.hand_id = s.hand_id AND cf.seat = s.seat
 """
 
 MISTAKE_ROWS = f"""
@@ -97,11 +112,12 @@ SELECT h.source, h.hand_id, h.game, h.preset, h.played_at, h.session_id, t.hand_
 FROM (
     SELECT a.source, a.hand_id,
            unnest(CAST(json_extract(a.computed, '$.hands') AS VARCHAR[])) AS hand_type
-    FROM {audits} a WHERE a.computed IS NOT NULL
+    FROM {audits} a WHERE a.computed IS NOT NULL AND json_type(a.computed, '$.hands') = 'ARRAY'
 ) t JOIN {hands} h ON h.source = t.source AND h.hand_id = t.hand_id
 WHERE h.game = 'wuhan'
 UNION ALL
-SELECT h.source, h.hand_id, h.game, h.preset, h.played_at, h.session_id, w.hand AS hand_type
+SELECT h.source, h.hand_id, h.game, h.preset, h.played_at, h.session_id,
+       unnest(CASE WHEN h.game = 'changsha' THEN string_split(w.hand, '+') ELSE [w.hand] END) AS hand_type
 FROM {wins} w JOIN {hands} h ON h.source = w.source AND h.hand_id = w.hand_id
 """
 

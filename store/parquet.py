@@ -280,10 +280,11 @@ class PartRows:
             source, sid, no, dealer, keeps, *rest = session
             passes_to = rest[0] if rest else None
             self._stub(text(source), text(sid), no, dealer, keeps, passes_to, row, key, "wuhan", None, None)
-        session = audit.get("_sichuan_session")
-        if session:
-            source, sid, no, dealer, nxt, why = session
-            self._stub(text(source), text(sid), no, dealer, None, None, row, key, "sichuan", nxt, why)
+        for game in ("sichuan", "changsha"):  # one shape: replay/next_dealer.py
+            session = audit.get(f"_{game}_session")
+            if session:
+                source, sid, no, dealer, nxt, why = session
+                self._stub(text(source), text(sid), no, dealer, None, None, row, key, game, nxt, why)
         source, hand_id = text(audit.get("source")), text(audit.get("hand_id"))
         computed = audit.get("computed")
         columns = hand_columns(audit)
@@ -360,11 +361,15 @@ class PartRows:
 
 
 def _hand_types(audit: Mapping[str, Any], computed: Mapping[str, Any] | None) -> list[str] | None:
-    """The hand types won: Wuhan's one winner's ``hands``, or each Sichuan win's ``hand`` in order."""
+    """The hand types won: Wuhan's one winner's ``hands``, each Sichuan win's ``hand`` in order,
+    or every hand id of each Changsha win in order."""
     if not computed:
         return None
     if audit_game(audit) == "wuhan":
         return list(computed["hands"])
+    if audit_game(audit) == "changsha":  # each winner's hand ids, in the order they won
+        hands = computed.get("hands") or {}
+        return [h for s in computed.get("winners") or [] for h in hands.get(str(s), [])]
     return [str(w.get("hand")) for w in computed.get("wins") or []]
 
 

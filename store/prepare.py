@@ -17,8 +17,7 @@ import orjson
 import pyarrow as pa  # type: ignore[import-untyped]
 
 from replay.failure import ERROR, error_audit
-from replay.games.sichuan.audit import check_sessions as check_sichuan_sessions
-from replay.games.wuhan.audit import check_sessions
+from replay.games import check_all_sessions, drop_session_keys
 from replay.games.wuhan.ruleset import PRESETS
 from replay.inputs import DECODE_ERRORS as _DECODE_ERRORS
 from replay.inputs import Item, Unreadable, _unreadable, loads, surrogate_path
@@ -113,6 +112,13 @@ def _session_stubs(con: duckdb.DuckDBPyConnection, items: Sequence[Item]) -> lis
             " JOIN audits a ON a.source = h.source AND a.hand_id = h.hand_id"
             " WHERE h.status IN ('ok', 'mismatch') AND h.game = 'sichuan' AND a.computed IS NOT NULL"
         ).fetchall()
+        changsha = con.execute(
+            "SELECT h.source, h.session_id, h.hand_no, h.dealer,"
+            " CAST(json_extract(a.computed, '$.next_dealer') AS INTEGER) FROM hands h"
+            " JOIN _batch_sessions b ON h.source = b.source AND h.session_id = b.sid"
+            " JOIN audits a ON a.source = h.source AND a.hand_id = h.hand_id"
+            " WHERE h.status IN ('ok', 'mismatch') AND h.game = 'changsha' AND a.computed IS NOT NULL"
+        ).fetchall()
     finally:
         con.unregister("_batch_sessions")
     stubs: list[dict[str, Any]] = []
@@ -128,6 +134,9 @@ def _session_stubs(con: duckdb.DuckDBPyConnection, items: Sequence[Item]) -> lis
         games.sichuan_session_stub(src, sid, no, dealer, orjson.loads(computed))
         for src, sid, no, dealer, computed in others
     )
+    stubs.extend(  # CS-1.3, in replay/next_dealer.py's shape
+        {"_changsha_session": (*row, f"the next dealer is seat {row[4]} (CS-1.3)")} for row in changsha
+    )
     return stubs
 
 
@@ -138,12 +147,10 @@ def _audit_entries(entries: Sequence[_Entry], stubs: list[dict[str, Any]], analy
         assert e.record is not None
         e.audit = audit_valid(e.record, e.item.location, e.game, analysis)
     audits = [*stubs, *(e.audit for e in todo if e.audit is not None)]
-    check_sessions(audits)
-    check_sichuan_sessions(audits)
+    check_all_sessions(audits)
     for e in todo:
         assert e.audit is not None
-        e.audit.pop("_session", None)
-        e.audit.pop("_sichuan_session", None)
+        drop_session_keys(e.audit)
         if e.audit["status"] == ERROR:  # stored with its error; the upload's result says why
             e.errors = e.audit["errors"]
         if e.audit["status"] == "invalid":  # a set-up the schema passes but the board refuses
@@ -239,7 +246,7 @@ def _context(
 ) -> _Context:
     keys = []
     for it in items:
-        source, hand_id = _ident(it.obj, "source"), _ident(it.obj, "hand_id")
+        source, hand_id = _ident(it.obj, "source"), games.record_id(it.obj)
         if source is not None and hand_id is not None:
             keys.append((source, hand_id))
     with store.read() as cur:
@@ -255,8 +262,7 @@ def _build(items: Sequence[Item], ctx: _Context, start: int = 0) -> Prepared:
     ``start``: where ``items`` begin in their batch, when a worker prepares a piece of it
     (``Prepared.join`` puts the pieces together): entries, rows and raw ids count from there."""
     entries = [
-        _Entry(i, it, _ident(it.obj, "source"), _ident(it.obj, "hand_id"))
-        for i, it in enumerate(items, start)
+        _Entry(i, it, _ident(it.obj, "source"), games.record_id(it.obj)) for i, it in enumerate(items, start)
     ]
     for e in entries:
         _validate(e, ctx.allowed_source)

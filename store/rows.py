@@ -183,6 +183,27 @@ SCHEMAS: dict[str, pa.Schema] = {
             ("hand_types", pa.list_(_STR)),
         ]
     ),
+    "changsha_seat_facts": pa.schema(
+        [
+            ("source", _STR),
+            ("hand_id", _STR),
+            ("seat", pa.int8()),
+            ("wins", pa.int8()),
+            ("self_draw_wins", pa.int8()),
+            ("big_wins", pa.int8()),
+            ("max_k", pa.int32()),
+            ("fed", pa.int8()),
+            ("hand_types", pa.list_(_STR)),
+            ("qishou", pa.list_(_STR)),
+            ("qishou_missed", pa.bool_()),
+            ("kai_kongs", pa.int8()),
+            ("bu_kongs", pa.int8()),
+            ("haidi_offered", pa.int8()),
+            ("haidi_taken", pa.bool_()),
+            ("louhu", pa.int8()),
+            ("birds_hit", pa.int8()),
+        ]
+    ),
     "mistakes": pa.schema(
         [
             ("source", _STR),
@@ -319,7 +340,7 @@ def _add_hand(rows: Rows, e: _Entry, now: datetime) -> None:
     assert record is not None and audit is not None and e.sha is not None and e.canonical is not None
     source, hand_id = e.key
     session = record.get("session") or {}
-    events = record["events"]
+    events = record.get("events") or []  # a 推筒子 round has none
     rows.add(
         "hands",
         e.index,
@@ -332,8 +353,8 @@ def _add_hand(rows: Rows, e: _Entry, now: datetime) -> None:
         played_at_text=record.get("played_at"),
         preset=record["ruleset"]["preset"],
         session_id=session.get("id"),
-        hand_no=session.get("hand_no"),
-        dealer=record["dealer"],
+        hand_no=session.get("hand_no", session.get("round_no")),
+        dealer=record.get("dealer", record.get("banker")),  # a round's banker (庄家) in the dealer column
         **games.hand_columns(audit),
         n_events=len(events),
         status=audit["status"],

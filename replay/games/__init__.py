@@ -33,6 +33,9 @@ class Game:
     formats: tuple[str, ...]
     presets: tuple[str, ...]
     package: str
+    #: the audit's private key carrying a hand's place in its sitting (``check_sessions`` reads
+    #: it across a batch, then every caller drops it before printing or storing the audit)
+    session_key: str = ""
 
     def hook(self, name: str) -> Callable[..., Any]:
         module = importlib.import_module(f"{self.package}.hooks")
@@ -48,6 +51,12 @@ class Game:
     ) -> dict[str, Any]:
         result: dict[str, Any] = self.hook("audit_validated")(record, location, analysis)
         return result
+
+    def check_sessions(self, audits: list[dict[str, Any]]) -> None:
+        """The game's check across the hands of each sitting in ``audits`` (the dealer that
+        follows, a bank or pool carried): flags a hand by changing its audit in place."""
+        if self.session_key:
+            self.hook("check_sessions")(audits)
 
     def simulate(
         self,
@@ -70,6 +79,7 @@ GAMES: dict[str, Game] = {
         ("wuhan-hand/1",),
         ("hzlzg", "hzlzg-koukou", "hzfclzg"),
         "replay.games.wuhan",
+        "_session",
     ),
     "sichuan": Game(
         "sichuan",
@@ -77,6 +87,23 @@ GAMES: dict[str, Game] = {
         ("sichuan-hand/1",),
         ("xuezhan", "xueliu"),
         "replay.games.sichuan",
+        "_sichuan_session",
+    ),
+    "changsha": Game(
+        "changsha",
+        "长沙麻将",
+        ("changsha-hand/1",),
+        ("changsha", "changsha-app"),
+        "replay.games.changsha",
+        "_changsha_session",
+    ),
+    "tuitongzi": Game(
+        "tuitongzi",
+        "推筒子 二八杠",
+        ("tuitongzi-round/1",),
+        ("tuitongzi", "tuitongzi-table"),
+        "replay.games.tuitongzi",
+        "_tuitongzi_session",
     ),
 }
 #: the platform's name, as pages, the API and the command line say it: one product for every game
@@ -86,6 +113,22 @@ PLATFORM = "麻将 replay"
 def platform_games() -> str:
     """The hosted games as the platform's help texts list them (``武汉麻将 红中赖子杠, …``)."""
     return ", ".join(g.zh for g in GAMES.values())
+
+
+#: every game's private sitting key, in the registry's order
+SESSION_KEYS: tuple[str, ...] = tuple(g.session_key for g in GAMES.values() if g.session_key)
+
+
+def check_all_sessions(audits: list[dict[str, Any]]) -> None:
+    """Every game's check across the sittings in a batch of audits (stand-ins of stored hands
+    included); each game reads only its own key, so one list serves them all."""
+    for game in GAMES.values():
+        game.check_sessions(audits)
+
+
+def drop_session_keys(audit: dict[str, Any]) -> tuple[Any, ...]:
+    """Remove the private sitting keys from an audit; their values, in ``SESSION_KEYS`` order."""
+    return tuple(audit.pop(key, None) for key in SESSION_KEYS)
 
 
 BY_FORMAT: dict[str, Game] = {f: g for g in GAMES.values() for f in g.formats}

@@ -75,6 +75,27 @@ class Wall:
             return None
         return self.wall[self.front] if end == FRONT else self.wall[self.back]
 
+    def checked_draw(self, seat: int, end: str, expected: int | None, given: int | None) -> int:
+        """The tile a draw takes, checked against the record: the wall's ``expected`` one, which
+        must be the ``given`` one when the record names it (``draw_mismatch``); in deal mode
+        (``expected`` None) the ``given`` one, which the record must name (``draw_tile_missing``)
+        and which must not be a fifth copy (``fifth_copy``, counted in ``seen``). ``end`` is how
+        the message names where the tile came from. Shared by ``take`` and by games that find the
+        tile's place themselves (Changsha's stacks, ``stacks.StackedWall``)."""
+        if expected is not None:
+            if given is not None and given != expected:
+                name = self.tile_name
+                raise self.refuse(
+                    "draw_mismatch", seat=seat, expected=name(expected), end=end, tile=name(given)
+                )
+            return expected
+        if given is None:
+            raise self.refuse("draw_tile_missing")
+        if self.seen[given] >= 4:
+            raise self.refuse("fifth_copy", tile=self.tile_name(given))
+        self.seen[given] += 1
+        return given
+
     def take(self, seat: int, end: str, given: int | None) -> int:
         """Draw one tile for ``seat`` from ``end``: the wall's, which must be the ``given`` one
         when the record names it (``draw_mismatch``); in deal mode the ``given`` one, which the
@@ -82,18 +103,8 @@ class Wall:
         (``fifth_copy``). Whether the seat may draw now, and whether anything is left, is the
         game's to check first."""
         wall = self.wall
-        if wall is not None:
-            tile = wall[self.front] if end == FRONT else wall[self.back]
-            if given is not None and given != tile:
-                name = self.tile_name
-                raise self.refuse("draw_mismatch", seat=seat, expected=name(tile), end=end, tile=name(given))
-        else:
-            if given is None:
-                raise self.refuse("draw_tile_missing")
-            if self.seen[given] >= 4:
-                raise self.refuse("fifth_copy", tile=self.tile_name(given))
-            self.seen[given] += 1
-            tile = given
+        expected = None if wall is None else (wall[self.front] if end == FRONT else wall[self.back])
+        tile = self.checked_draw(seat, end, expected, given)
         if end == FRONT:
             self.front += 1
         else:

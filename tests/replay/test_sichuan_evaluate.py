@@ -160,7 +160,7 @@ def test_sc_5_6_zhuanyi_on_gangshangpao() -> None:
     [
         (lambda v: v["seats"][1].update(hand=["E"] * 13), "seats[1].hand[0]"),
         (lambda v: v["seats"][1].pop("void"), "seats[1].void"),
-        (lambda v: v.update(game="changsha"), "game"),
+        (lambda v: v.update(game="nosuchgame"), "game"),
         (lambda v: v["win"].update(way="gang_draw"), "win.way"),
         (lambda v: v["seats"][0]["melds"].append({"type": "chi", "tile": "1m"}), "seats[0].melds[0].type"),
         (lambda v: v.update(stacks=[1, 2, 3, 4]), "stacks"),

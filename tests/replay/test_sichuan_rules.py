@@ -460,7 +460,8 @@ def test_sc_3_8_a_deal_of_the_wrong_size_is_invalid() -> None:
 def test_reason_codes_doc_is_generated_from_the_catalogue() -> None:
     """docs/reason-codes-sichuan.md is ``python -m replay.games.sichuan.reasons``'s output; every
     code names an SC rule and is raised somewhere in the Sichuan engine or the table engine it
-    stands on (``replay/table/``: draws from the wall, events after the end)."""
+    stands on (``replay/table/``: draws from the wall, events after the end; ``replay/next_dealer.py``:
+    the sitting's dealer order)."""
     from pathlib import Path
 
     from replay.games.sichuan import reasons
@@ -470,6 +471,9 @@ def test_reason_codes_doc_is_generated_from_the_catalogue() -> None:
     src = "".join(
         (root / "replay" / "games" / "sichuan" / f).read_text("utf-8")
         for f in ("board.py", "evaluate.py", "audit.py")
-    ) + "".join(p.read_text("utf-8") for p in sorted((root / "replay" / "table").glob("*.py")))
+    ) + "".join(
+        p.read_text("utf-8")
+        for p in [*sorted((root / "replay" / "table").glob("*.py")), root / "replay" / "next_dealer.py"]
+    )
     for code, (rule, _) in reasons.CATALOGUE.items():
         assert rule.startswith("SC-") and f'"{code}"' in src, code

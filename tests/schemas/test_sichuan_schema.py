@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from replay.games import BY_FORMAT
 from replay.games.sichuan.params import PRESETS
 from schemas import formats, hand_record, sichuan_hand
 from schemas.sichuan_hand import EVENT_SCHEMAS, FORMAT, fast_event, validate_record
@@ -257,15 +258,19 @@ def test_dispatch_picks_the_schema_by_format() -> None:
     bad = xuezhan()
     bad["wall"][3] = "E"
     assert formats.validate_record(bad) == sichuan_hand.validate_record(bad)
-    assert formats.FORMATS == (hand_record.FORMAT, FORMAT)
+    assert formats.FORMATS[:2] == (hand_record.FORMAT, FORMAT)
+    assert set(formats.FORMATS) == set(BY_FORMAT)  # one schema for every hosted game's format
+
+
+KNOWN = "wuhan-hand/1, sichuan-hand/1, changsha-hand/1, tuitongzi-round/1"
 
 
 @pytest.mark.parametrize(
     ("value", "message"),
     [
-        ("changsha-hand/1", "unknown format 'changsha-hand/1'; known: wuhan-hand/1, sichuan-hand/1"),
-        (1, "must be one of wuhan-hand/1, sichuan-hand/1, not an integer"),
-        (None, "must be one of wuhan-hand/1, sichuan-hand/1, not null"),
+        ("changchun-hand/1", f"unknown format 'changchun-hand/1'; known: {KNOWN}"),
+        (1, f"must be one of {KNOWN}, not an integer"),
+        (None, f"must be one of {KNOWN}, not null"),
     ],
 )
 def test_dispatch_reports_an_unknown_format_alone(value: object, message: str) -> None:
@@ -279,7 +284,7 @@ def test_dispatch_missing_format_and_non_objects() -> None:
     raw = xuezhan()
     del raw["format"]
     assert formats.validate_record(raw)[1] == [
-        {"field": "format", "message": "required field is missing; one of wuhan-hand/1, sichuan-hand/1"}
+        {"field": "format", "message": f"required field is missing; one of {KNOWN}"}
     ]
     assert formats.validate_record([raw])[1] == [
         {"field": "", "message": "a hand record must be a JSON object, not a list"}

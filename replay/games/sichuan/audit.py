@@ -15,6 +15,7 @@ from replay.errors import InputError
 from replay.games.sichuan.board import Board, IllegalEvent
 from replay.games.sichuan.mistakes import find_mistakes
 from replay.games.sichuan.reasons import reason
+from replay.next_dealer import check_next_dealer
 from replay.reasons import Reason
 
 COMPARED = ("wins", "huazhu", "tenpai", "transfers", "next_dealer", "deltas")
@@ -116,29 +117,7 @@ def _dealer_why(board: Board) -> str:
 def check_sessions(audits: list[dict[str, Any]]) -> None:
     """SC-1.3 across consecutive hands of a sitting: each hand's dealer is the previous hand's next
     dealer. Marks the later hand illegal (index None), as Wuhan's R-2.2 check does."""
-    by_session: dict[tuple[Any, Any], dict[int, tuple[int, int, str]]] = {}
-    audit_of: dict[tuple[Any, Any, int], dict[str, Any]] = {}
-    for a in audits:
-        key = a.get("_sichuan_session")
-        if key:
-            source, sid, no, dealer, nxt, why = key
-            by_session.setdefault((source, sid), {})[no] = (dealer, nxt, why)
-            audit_of[(source, sid, no)] = a
-    for (source, sid), hands in by_session.items():
-        for no, (dealer, _, _) in sorted(hands.items()):
-            prev = hands.get(no - 1)
-            if prev is None or prev[1] == dealer:
-                continue
-            r = reason(
-                "dealer_not_next",
-                hand_no=no,
-                session=sid,
-                expected=prev[1],
-                why=f"in hand {no - 1} {prev[2]}",
-            )
-            a = audit_of[(source, sid, no)]
-            a["status"] = "illegal"
-            a["first_illegal"] = {"index": None, **r.to_json()}
+    check_next_dealer(audits, "_sichuan_session", reason)
 
 
 def _same_win(got: Mapping[str, Any], want: Mapping[str, Any], tied: tuple[str, ...]) -> bool:

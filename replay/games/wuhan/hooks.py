@@ -20,6 +20,12 @@ def audit_validated(
     return wuhan_audit(record, location, analysis)
 
 
+def check_sessions(audits: list[dict[str, Any]]) -> None:
+    from replay.games.wuhan.audit import check_sessions as wuhan_check
+
+    wuhan_check(audits)
+
+
 def simulate(
     hands: int,
     seed: int,

@@ -1,0 +1,138 @@
+"""Auditing ``changsha-hand/1`` records: replay every event, recompute every payment, diff.
+
+The output has the keys of Sichuan's audit (``status``, ``first_illegal`` with the event index,
+the CS rule and the reason code, ``errors``, ``computed``, ``recorded``, ``differences``,
+``mistakes``) plus ``"game": "changsha"``. ``computed`` is §9's ``result`` as the engine settles
+it (opening hands, every 通炮 winner, birds, the dealer column) with each payment's receipt, so a
+disputed amount can be checked by hand; ``differences`` lists each field the app settled
+otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from replay.errors import InputError
+from replay.games.changsha.board import Board, IllegalEvent
+from replay.games.changsha.mistakes import find_mistakes
+from replay.games.changsha.reasons import reason
+from replay.next_dealer import check_next_dealer
+from replay.reasons import Reason
+
+#: §9's result fields, in the order differences are listed
+COMPARED = ("winners", "discarder", "hands", "qishou", "birds", "bird_seats", "deltas", "next_dealer")
+
+
+def _blank(record: Mapping[str, Any], location: str | None) -> dict[str, Any]:
+    def ident(key: str) -> str | None:
+        value = record.get(key)
+        return value if isinstance(value, str) else None
+
+    out: dict[str, Any] = {
+        "hand_id": ident("hand_id"),
+        "source": ident("source"),
+        "game": "changsha",
+        "status": "invalid",
+        "first_illegal": None,
+        "errors": [],
+        "computed": None,
+        "recorded": record.get("result") if isinstance(record.get("result"), Mapping) else None,
+        "differences": [],
+        "mistakes": [],
+    }
+    if location is not None:
+        out["location"] = location
+    return out
+
+
+def replay(record: Mapping[str, Any]) -> tuple[Board, int | None, Reason | None]:
+    """Push every event and settle; stop at the first illegal one (its index, its reason).
+    Raises InputError naming the field a record cannot be read by."""
+    board = Board.from_record(record)
+    events = record.get("events")
+    if not isinstance(events, list):
+        raise InputError("events", "must be a list of events")
+    for i, event in enumerate(events):
+        if not isinstance(event, Mapping):
+            raise InputError(f"events[{i}]", "must be an object")
+        try:
+            board.push(event)
+        except IllegalEvent as err:
+            return board, i, err.reason
+        except InputError as err:
+            raise err.at(f"events[{i}]") from None
+        except (KeyError, TypeError, IndexError, ValueError) as err:
+            raise InputError(f"events[{i}]", f"malformed event: {err!r}") from None
+    try:
+        board.finish()
+    except IllegalEvent as err:  # birds a deal-mode record did not give
+        return board, len(events), err.reason
+    if not board.ended:
+        return board, len(events), reason("hand_not_finished", state=f"phase {board.phase}")
+    return board, None, None
+
+
+def audit_validated(
+    record: Mapping[str, Any], location: str | None = None, analysis: bool = True
+) -> dict[str, Any]:
+    """``replay audit`` of a ``changsha-hand/1`` record its schema accepted; ``analysis=False``
+    (``--no-analysis``) leaves the mistakes list empty (§10's M1–M5) and keeps the verdict."""
+    out = _blank(record, location)
+    try:
+        board, index, why = replay(record)
+    except InputError as err:
+        out["errors"] = [err.to_json()]
+        return out
+    if why is not None:
+        out["status"] = "illegal"
+        out["first_illegal"] = {"index": index, **why.to_json()}
+        return out
+    computed = board.result()
+    computed["ended_by"] = board.ended_by
+    out["computed"] = computed
+    out["differences"] = differences(out["recorded"], computed)
+    out["status"] = "mismatch" if out["differences"] else "ok"
+    out["mistakes"] = find_mistakes(record) if analysis else []
+    session = record.get("session")
+    if isinstance(session, Mapping) and "id" in session and "hand_no" in session:
+        out["_changsha_session"] = (
+            out["source"],
+            session["id"],
+            session["hand_no"],
+            board.dealer,
+            board.next_dealer(),
+            f"the next dealer is seat {board.next_dealer()} (CS-1.3)",
+        )
+    return out
+
+
+def check_sessions(audits: list[dict[str, Any]]) -> None:
+    """CS-1.3 across consecutive hands of a sitting: each hand's dealer is the previous hand's
+    next dealer; the later hand is marked illegal (index None), as Sichuan's check does."""
+    check_next_dealer(audits, "_changsha_session", reason)
+
+
+def _same(name: str, got: object, want: object) -> bool:
+    """One field: winners as a set (their order is not a rule), hands and qishou as sets of ids
+    per seat (keys as strings, JSON's), everything else exactly."""
+    if name == "winners":
+        return isinstance(got, list) and sorted(map(repr, got)) == sorted(map(repr, want))  # type: ignore[call-overload]
+    if name in ("hands", "qishou"):
+        if not isinstance(got, Mapping) or not isinstance(want, Mapping):
+            return False
+        g = {str(k): sorted(map(str, v)) if isinstance(v, list) else v for k, v in got.items()}
+        w = {str(k): sorted(v) for k, v in want.items()}
+        return g == w
+    return got == want
+
+
+def differences(recorded: Mapping[str, Any] | None, computed: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Each §9 result field the app gave that the engine settles differently."""
+    if not recorded:
+        return []
+    return [
+        {"field": name, "recorded": recorded[name], "computed": computed[name]}
+        for name in COMPARED
+        if name in recorded and not _same(name, recorded[name], computed[name])
+    ]

@@ -1,0 +1,413 @@
+"""Validation of uploaded Changsha hand records, format ``changsha-hand/1`` (changsha.md §9).
+
+The contract of ``wuhan-hand/1`` and ``sichuan-hand/1``: the shared envelope
+(``schemas.envelope``), strict fields (every error names the JSON path and what was expected,
+nothing unknown is ignored), tile aliases loaded as canonical codes. Changsha's own: 108 suited
+tiles (an honour makes the record invalid, CS-1.1), a Changsha ruleset (``changsha``,
+``changsha-app``) judged by ``replay.games.changsha.params``, no ``laizi_indicator``, ``gang``
+with its ``mode`` (补张 ``bu`` / 开杠 ``kai``) and ``dice``, the ``qishou`` (起手胡), ``haidi``
+(海底, 漫游) and ``birds`` (扎鸟) events, and §9's ``result``.
+
+Only *spelling and shape* are checked here; whether an event can happen (a 开杠 while not tenpai,
+a win after 漏胡, birds that are not the wall's) is the board's verdict with its CS rule.
+
+Public API: :data:`FORMAT`, :class:`ChangshaRecordSchema` and :func:`validate_record`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from marshmallow import Schema, ValidationError, fields, validates_schema
+
+from replay.games.changsha.params import PRESETS, VALIDATORS, rules_from_json
+from replay.games.changsha.reading import NAMES_ZH, OPENING_HANDS
+from replay.tiles import CODES, HONOURS, KIND_OF, ZH_NAMES
+from schemas.envelope import NUM_SEATS, EnvelopeSchema, Validated, load_record, seat_field
+from schemas.fields import (
+    BoundedList,
+    Choice,
+    Messages,
+    Nested,
+    StrictBool,
+    StrictInt,
+    StrictSchema,
+    StrictStr,
+    Tile,
+    canonical_tile,
+    check_zero_sum,
+    field_messages,
+    json_type,
+    merge_errors,
+    short,
+)
+from schemas.ruleset_field import RulesetField
+
+__all__ = ["FORMAT", "ChangshaRecordSchema", "validate_record"]
+
+FORMAT = "changsha-hand/1"
+
+WALL_SIZE = 108
+HAND_SIZE = 13
+DEALER_HAND_SIZE = 14
+#: a hand has at most 55 live draws and as many discards and claims, 4 haidi offers, a few
+#: qishou; the bound only keeps a hostile upload from costing unbounded work
+MAX_EVENTS = 2000
+MAX_BIRDS = 6
+#: amounts are integers of the table's units; JSON's safe-integer range
+MAX_COINS = 2**53 - 1
+#: a seat's hand ids in ``result.hands`` / ``result.qishou`` (a real win names a few)
+MAX_HAND_IDS = 16
+#: ``result.hands`` / ``result.qishou`` are keyed by the seat as a JSON string
+SEAT_KEYS: tuple[str, ...] = tuple(str(seat) for seat in range(NUM_SEATS))
+#: no override is a longer list (``units`` has 4 integers, ``extra_hands`` a few ids)
+MAX_OVERRIDE_LIST = 8
+GANG_KINDS = ("an", "xu", "ming")
+GANG_MODES = ("bu", "kai")
+#: every id a win may name (big hands, 平胡, 全求人, 豪华七小对)
+WIN_HANDS: tuple[str, ...] = tuple(h for h in NAMES_ZH if h not in OPENING_HANDS)
+SUITED_CODES: tuple[str, ...] = tuple(code for code in CODES if KIND_OF[code] not in HONOURS)
+EVENT_TYPES: tuple[str, ...] = (
+    "qishou",
+    "draw",
+    "discard",
+    "chi",
+    "peng",
+    "gang",
+    "hu",
+    "pass",
+    "haidi",
+    "birds",
+    "huangzhuang",
+)
+
+
+def suited_tile(value: object) -> str:
+    """Any accepted spelling of a suited tile as its code; an honour is refused naming CS-1.1."""
+    code = canonical_tile(value)
+    kind = KIND_OF[code]
+    if kind in HONOURS:
+        raise ValidationError(
+            f"{ZH_NAMES[kind]} ({code}) is an honour tile (字牌): Changsha mahjong (CS-1.1) has only "
+            "万 m, 条 s and 筒 p tiles"
+        )
+    return code
+
+
+class SuitedTile(Tile):
+    """A tile in any alias, loaded as its canonical code, never an honour (CS-1.1)."""
+
+    FAST_CODES = frozenset(SUITED_CODES)
+
+    def _deserialize(
+        self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
+    ) -> str:
+        return suited_tile(value)
+
+
+def _unique(noun: str) -> Any:
+    def check(values: list[Any]) -> None:
+        if len(set(values)) != len(values):
+            raise ValidationError(f"must not list a {noun} twice")
+
+    return check
+
+
+class _Ruleset(RulesetField):
+    """``{"preset": "changsha"|"changsha-app", "overrides": {...}}`` (changsha.md §7), kept as given."""
+
+    presets = tuple(PRESETS)
+    parameters = tuple(VALIDATORS)
+    fallback_preset = "changsha"
+
+    def load_ruleset(self, spec: Mapping[str, Any]) -> None:
+        rules_from_json(spec, "ruleset")
+
+    def shape_problem(self, value: object) -> str | None:
+        if isinstance(value, float):
+            return "no ruleset parameter takes a fractional number"
+        if isinstance(value, str) and len(value) > 64:
+            return "is too long for any ruleset parameter"
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**9:
+            return "is beyond any real table's stakes"
+        if isinstance(value, list) and (
+            len(value) > MAX_OVERRIDE_LIST or not all(isinstance(v, (str, int)) for v in value)
+        ):
+            return "is not a valid value (a list here holds units or hand ids)"
+        if isinstance(value, Mapping):
+            return "no ruleset parameter takes an object"
+        return None
+
+
+# --------------------------------------------------------------------------------------------
+# Events.
+
+
+class _EventSchema(StrictSchema):
+    event_type: ClassVar[str] = ""
+    type = StrictStr(1, 16, required=True)
+    seat = seat_field()
+
+
+class QishouSchema(_EventSchema):
+    """起手胡 (CS-5.2): the opening hands declared, the tiles shown, the bird die in ``continue``."""
+
+    event_type = "qishou"
+    kinds = BoundedList(
+        Choice(OPENING_HANDS),
+        1,
+        len(OPENING_HANDS),
+        noun="opening hands",
+        required=True,
+        validate=_unique("hand"),
+    )
+    tiles = BoundedList(SuitedTile(), 0, DEALER_HAND_SIZE, noun="tiles")
+    die = StrictInt(1, 6)
+
+
+class DrawSchema(_EventSchema):
+    event_type = "draw"
+    tile = SuitedTile()
+
+
+class DiscardSchema(_EventSchema):
+    event_type = "discard"
+    tile = SuitedTile(required=True)
+
+
+class ChiSchema(_EventSchema):
+    event_type = "chi"
+    tiles = BoundedList(SuitedTile(), 2, 2, noun="tiles", required=True)
+    tile = SuitedTile()
+
+
+class PengSchema(_EventSchema):
+    event_type = "peng"
+    tile = SuitedTile()
+
+
+class GangSchema(_EventSchema):
+    event_type = "gang"
+    kind = Choice(GANG_KINDS, required=True)
+    tile = SuitedTile(required=True)
+    mode = Choice(GANG_MODES, required=True)
+    dice = BoundedList(StrictInt(1, 6), 2, 2, noun="dice")
+
+
+class HuSchema(_EventSchema):
+    event_type = "hu"
+    tile = SuitedTile()
+
+
+class PassSchema(_EventSchema):
+    event_type = "pass"
+
+
+class HaidiSchema(_EventSchema):
+    """One offer of the 海底 (CS-2.6): taken or declined; a take may name the tile."""
+
+    event_type = "haidi"
+    take = StrictBool(required=True)
+    tile = SuitedTile()
+
+
+class BirdsSchema(StrictSchema):
+    """扎鸟 (CS-6.4): the birds drawn after the win; nobody's action, so no ``seat``."""
+
+    event_type: ClassVar[str] = "birds"
+    type = StrictStr(1, 16, required=True)
+    tiles = BoundedList(SuitedTile(), 0, MAX_BIRDS, noun="tiles", required=True)
+
+
+class HuangzhuangSchema(StrictSchema):
+    event_type: ClassVar[str] = "huangzhuang"
+    type = StrictStr(1, 16, required=True)
+
+
+EVENT_SCHEMAS: dict[str, Schema] = {
+    cls.event_type: cls()
+    for cls in (
+        QishouSchema,
+        DrawSchema,
+        DiscardSchema,
+        ChiSchema,
+        PengSchema,
+        GangSchema,
+        HuSchema,
+        PassSchema,
+        HaidiSchema,
+        BirdsSchema,
+        HuangzhuangSchema,
+    )
+}
+assert tuple(EVENT_SCHEMAS) == EVENT_TYPES
+
+
+def event_fields(event_type: str) -> dict[str, bool]:
+    """The fields of one event type and whether each is required (also feeds the JSON Schema)."""
+    schema = EVENT_SCHEMAS[event_type]
+    return {name: f.required for name, f in schema.load_fields.items()}
+
+
+_SIMPLE = {t: frozenset(event_fields(t)) for t in ("draw", "discard", "hu", "pass")}
+_SUITED = frozenset(SUITED_CODES)
+
+
+class _Event(fields.Field[dict[str, Any]]):
+    """The discriminated union of events: ``type`` picks the schema, which then is exact."""
+
+    default_error_messages: Messages = field_messages()
+
+    def fast_item(self, item: object) -> dict[str, Any] | None:
+        """Draws, discards, wins and passes in canonical spelling skip the schema (most events)."""
+        if not isinstance(item, dict):
+            return None
+        kind = item.get("type")
+        keys = _SIMPLE.get(kind) if isinstance(kind, str) else None  # a list or object is unhashable
+        if keys is None or not item.keys() <= keys:
+            return None
+        seat = item.get("seat")
+        if type(seat) is not int or not 0 <= seat < NUM_SEATS:
+            return None
+        if "tile" in item and (type(item["tile"]) is not str or item["tile"] not in _SUITED):
+            return None
+        if item["type"] == "discard" and "tile" not in item:
+            return None
+        return dict(item)
+
+    def _deserialize(
+        self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
+    ) -> dict[str, Any]:
+        if not isinstance(value, Mapping):
+            raise ValidationError(f"must be an object, not {json_type(value)}")
+        if "type" not in value:
+            raise ValidationError({"type": [f"required field is missing; one of {', '.join(EVENT_TYPES)}"]})
+        kind = value["type"]
+        if not isinstance(kind, str) or kind not in EVENT_SCHEMAS:
+            raise ValidationError({"type": [f"must be one of {', '.join(EVENT_TYPES)}, not {short(kind)}"]})
+        fast = self.fast_item(value)
+        if fast is not None:
+            return fast
+        try:
+            loaded: dict[str, Any] = EVENT_SCHEMAS[kind].load(value)
+        except ValidationError as err:
+            raise ValidationError(err.messages) from None
+        return loaded
+
+
+# --------------------------------------------------------------------------------------------
+# The app's result (§9): audited against the replay, so every field is optional.
+
+
+class _SeatMap(fields.Field[dict[str, list[str]]]):
+    """``{"2": ["qingyise", ...]}``: seats (as JSON keys) to hand ids of one vocabulary."""
+
+    default_error_messages: Messages = field_messages()
+
+    def __init__(self, ids: tuple[str, ...], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.ids = ids
+
+    def _deserialize(
+        self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
+    ) -> dict[str, list[str]]:
+        if not isinstance(value, Mapping):
+            raise ValidationError(f"must be an object of seats to hand ids, not {json_type(value)}")
+        errors: dict[Any, Any] = {}
+        out: dict[str, list[str]] = {}
+        for key, ids in value.items():
+            if key not in SEAT_KEYS:
+                errors[str(key)] = [f"must be a seat 0-3 as a string key, not {short(key)}"]
+                continue
+            if not isinstance(ids, list) or not 0 < len(ids) <= MAX_HAND_IDS:
+                errors[key] = [f"must be a list of 1 to {MAX_HAND_IDS} hand ids"]
+                continue
+            bad = [i for i in ids if not isinstance(i, str) or i not in self.ids]
+            if bad:
+                errors[key] = [f"must hold only {', '.join(self.ids)}, not {short(bad[0])}"]
+                continue
+            out[key] = list(ids)
+        if errors:
+            raise ValidationError(errors)
+        return out
+
+
+class ResultSchema(StrictSchema):
+    """What the app settled; every field is optional and audited against the replay."""
+
+    winners = BoundedList(seat_field(), 0, NUM_SEATS, noun="seats", validate=_unique("seat"))
+    discarder = seat_field(required=False, allow_none=True)
+    hands = _SeatMap(WIN_HANDS)
+    qishou = _SeatMap(OPENING_HANDS)
+    birds = BoundedList(SuitedTile(), 0, MAX_BIRDS, noun="tiles")
+    bird_seats = BoundedList(seat_field(), 0, MAX_BIRDS, noun="seats")
+    deltas = BoundedList(
+        StrictInt(-MAX_COINS, MAX_COINS), NUM_SEATS, NUM_SEATS, noun="integers", validate=check_zero_sum
+    )
+    next_dealer = seat_field(required=False)
+
+
+# --------------------------------------------------------------------------------------------
+# The record.
+
+
+class ChangshaRecordSchema(EnvelopeSchema):
+    """One Changsha hand: the shared envelope and Changsha's own fields."""
+
+    FORMAT = FORMAT
+    ruleset = _Ruleset(required=True)
+    dealer = seat_field()
+    wall = BoundedList(SuitedTile(), WALL_SIZE, WALL_SIZE, noun="tiles")
+    deal = BoundedList(
+        BoundedList(SuitedTile(), HAND_SIZE, DEALER_HAND_SIZE, noun="tiles"),
+        NUM_SEATS,
+        NUM_SEATS,
+        noun="hands",
+    )
+    events = BoundedList(_Event(), 0, MAX_EVENTS, noun="events", required=True)
+    result = Nested(ResultSchema)
+
+    @validates_schema(pass_original=True, skip_on_field_errors=False)
+    def _check_between_fields(self, data: Mapping[str, Any], original_data: Any, **kwargs: Any) -> None:
+        """Without a wall the deal is required and every draw names its tile (CS-2.1)."""
+        if not isinstance(original_data, Mapping):
+            return
+        errors: dict[Any, Any] = {}
+        if "wall" in original_data and "deal" in original_data:
+            errors["deal"] = ["must not be given with a wall: the deal is the wall's first 53 tiles (CS-2.1)"]
+        if "wall" not in original_data:
+            if "deal" not in original_data:
+                errors["deal"] = ["required when there is no wall"]
+            raw = original_data.get("events")
+            if isinstance(raw, list) and len(raw) <= MAX_EVENTS:
+                for i, event in enumerate(raw):
+                    if isinstance(event, Mapping) and event.get("type") == "draw" and "tile" not in event:
+                        merge_errors(errors, {"events": {i: {"tile": ["required when there is no wall"]}}})
+        dealer = data.get("dealer")
+        raw_deal = original_data.get("deal")
+        if isinstance(dealer, int) and isinstance(raw_deal, list) and len(raw_deal) == NUM_SEATS:
+            for seat, hand in enumerate(raw_deal):
+                want = DEALER_HAND_SIZE if seat == dealer else HAND_SIZE
+                if (
+                    isinstance(hand, list)
+                    and len(hand) in (HAND_SIZE, DEALER_HAND_SIZE)
+                    and len(hand) != want
+                ):
+                    who = "the dealer" if seat == dealer else f"not the dealer (dealer is {dealer})"
+                    merge_errors(
+                        errors,
+                        {"deal": {seat: [f"seat {seat} is {who}: must hold {want} tiles, not {len(hand)}"]}},
+                    )
+        if errors:
+            raise ValidationError(errors)
+
+
+_RECORD_SCHEMA = ChangshaRecordSchema()
+
+
+def validate_record(obj: object) -> Validated:
+    """Validate one decoded ``changsha-hand/1`` record: ``(record, [])`` with tiles as canonical
+    codes and everything else as given, or ``(None, errors)`` each naming its field path.
+    Never raises for any JSON-decoded value."""
+    return load_record(_RECORD_SCHEMA, obj)

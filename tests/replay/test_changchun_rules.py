@@ -371,6 +371,10 @@ def test_cc_5_7_jiahu_bian(mode: str, jia: bool) -> None:
     hand = "2m 3m 4m 7s 8s 9s 5p 5p 5p 9m 9m 1p 2p"
     assert names(waits(h(hand), [], rules)) == ["3p"]
     assert ("jiahu" in win(hand, [], "3p", "dianpao", rules).fans) == jia
+    # the other edge: 8p9p waiting only 7p completes 7-8-9 as its 7
+    hand = "2m 3m 4m 7s 8s 9s 5p 5p 5p 9m 9m 8p 9p"
+    assert names(waits(h(hand), [], rules)) == ["7p"]
+    assert ("jiahu" in win(hand, [], "7p", "dianpao", rules).fans) == jia
 
 
 @pytest.mark.parametrize(("mode", "jia"), [("duting", True), ("kan_bian", False), ("kan", False)])

@@ -943,11 +943,12 @@ class Board(TableBoard):
             raise self.refuse("event_after_end", how=self.how_it_ended())
         s = self._seat(event)
         if self.bao is None or self.seats[s].looked != self.bao_serial:
-            raise self.refuse("leak_unknown", seat=s)
+            raise self.refuse("leak_unknown", seat=s, why="it has not looked at the current 宝")
+        if self.bao_dead is not None:
+            raise self.refuse("leak_unknown", seat=s, why=f"the 宝 is dead ({self.bao_dead})")
         self.seats[s].leaked = True
         self.leaks.append((self.events, s))
-        if self.bao_dead is None:
-            self.bao_dead = f"seat {s} leaked it (泄宝)"
+        self.bao_dead = f"seat {s} leaked it (泄宝)"
 
     # -- the end ------------------------------------------------------------------------
     def _huangzhuang(self) -> None:

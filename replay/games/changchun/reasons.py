@@ -90,7 +90,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     ),
     "bao_dead": ("CC-4.7", "the 宝 {tile} is dead ({why}): no 宝 win (对宝, 摸宝)"),
     "bao_not_in_waits": ("CC-4.5", "seat {seat} cannot win with {tile}: {detail}"),
-    "leak_unknown": ("CC-4.8", "seat {seat} has not seen the current 宝 and cannot leak it (泄宝)"),
+    "leak_unknown": ("CC-4.8", "seat {seat} knows no live 宝 it could leak (泄宝): {why}"),
     "leaked": ("CC-4.8", "seat {seat} leaked the 宝 (泄宝) and may not win for the rest of the hand"),
     # the end of the wall (CC-1.5)
     "wall_reserve": (

@@ -97,6 +97,14 @@ GAMES: dict[str, Game] = {
         "replay.games.changsha",
         "_changsha_session",
     ),
+    "changchun": Game(
+        "changchun",
+        "长春麻将",
+        ("changchun-hand/1",),
+        ("changchun", "changchun-135", "changchun-250"),
+        "replay.games.changchun",
+        "_changchun_session",
+    ),
     "tuitongzi": Game(
         "tuitongzi",
         "推筒子 二八杠",

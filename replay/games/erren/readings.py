@@ -182,6 +182,8 @@ def readings(concealed: Counts, melds: tuple[Meld, ...], tile: int, self_draw: b
         for index, shape, first in places:
             if not (first == tile if shape != "chow" else first <= tile <= first + 2):
                 continue
+            if 0 < index < 4 and groups[index - 1] == groups[index]:
+                continue  # the same placement in an identical set: one reading
             sets = list(fixed)
             for i, (gshape, gfirst) in enumerate(groups):
                 an = gshape == "pung" and (self_draw or i != index)

@@ -43,7 +43,7 @@ def test_er_1_1_no_wan_no_tong(token: object) -> None:
 
 
 def test_er_1_1_flower_never_in_a_hand() -> None:
-    with pytest.raises(InputError, match="ER-2.2"):
+    with pytest.raises(InputError, match=r"ER-2\.2"):
         T.parse_play("春", "hand[0]")
     assert T.name(T.parse("春")) == "春 (1h)" and T.name(T.parse("5s")) == "五条 (5s)"
 

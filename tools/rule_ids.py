@@ -29,6 +29,7 @@ SOURCES = {
     "sichuan": ("rules/sichuan.md", r"SC-\d+\.\d+"),
     "changsha": ("rules/changsha.md", r"CS-\d+\.\d+"),
     "changchun": ("rules/changchun.md", r"CC-\d+\.\d+"),
+    "erren": ("rules/erren.md", r"ER-\d+\.\d+"),
 }
 
 

@@ -5,8 +5,8 @@
 上家 and 下家, so either may chi any discard of the other. The board derives whose turn it is,
 which tile each draw takes (front, or the back for 补花 and kong replacements, ER-2.1), the ways
 a win was made (天胡, 地胡, 人胡, 妙手回春, 海底捞月, 杠上开花, 抢杠和, 和绝张, 天听, 立直, the
-flowers) and hands them to the rules core (``replay.games.erren.win``), which reads the fans and
-settles; the board keeps the flowers, 报听 and its lock, and the end.
+flowers) and hands them to the rules core (``fans.Win`` -> ``choose.score``, ``settle.settle``),
+which reads the fans and settles; the board keeps the flowers, 报听 and its lock, and the end.
 
 Phases (what the next event may be):
 
@@ -26,10 +26,12 @@ from typing import Any
 
 from replay.errors import InputError
 from replay.games.erren import tiles as T
-from replay.games.erren import win as W
+from replay.games.erren.choose import Score, score
+from replay.games.erren.fans import Win
 from replay.games.erren.params import Rules, rules_from_json
 from replay.games.erren.readings import Meld, waits
 from replay.games.erren.reasons import CATALOGUE
+from replay.games.erren.settle import Payment, settle
 from replay.table.board import IllegalEvent as IllegalEvent  # raised by push, caught by its callers
 from replay.table.board import TableBoard
 from replay.table.claims import Claim as Claim
@@ -95,7 +97,7 @@ class WinRecord:
     source: int | None
     tile: int | None
     ways: frozenset[str]
-    score: W.Score
+    score: Score
 
     @property
     def self_draw(self) -> bool:
@@ -150,9 +152,11 @@ class Board(TableBoard):
                 raise InputError("wall", f"must hold all {T.WALL_SIZE} tiles, not {len(wall)} (ER-2.1)")
             if sorted(wall) != T.full_set():
                 counts = [wall.count(k) for k in range(T.NUM_KINDS + 8)]
-                bad = next(k for k in [*T.PLAY_KINDS, *T.FLOWERS] if counts[k] != (1 if T.is_flower(k) else 4))
-                want = "one of each flower" if T.is_flower(bad) else "four of each tile"
-                raise InputError("wall", f"holds {counts[bad]} of {name(bad)}; a wall has {want} (ER-1.1)")
+                bad = next(
+                    k for k in [*T.PLAY_KINDS, *T.FLOWERS] if counts[k] != (1 if T.is_flower(k) else 4)
+                )
+                copies = "one of each flower" if T.is_flower(bad) else "four of each tile"
+                raise InputError("wall", f"holds {counts[bad]} of {name(bad)}; a wall has {copies} (ER-1.1)")
             hands, _ = deal(wall, dealer, 2)  # ER-2.1
         else:
             dealt = record.get("deal")
@@ -174,9 +178,9 @@ class Board(TableBoard):
                 else:
                     seat.hand[t] += 1
             seats.append(seat)
-        bad = next((k for k, n in enumerate(seen) if n > 4), None)
-        if bad is not None:
-            raise InputError("deal", f"holds {name(bad)} once too often (ER-1.1)")
+        extra = next((k for k, n in enumerate(seen) if n > 4), None)
+        if extra is not None:
+            raise InputError("deal", f"holds {name(extra)} once too often (ER-1.1)")
         board = cls(rules, dealer, seats, wall, seen=seen, actor=dealer, flower_seat=dealer)
         board._next_opening_flower()
         return board
@@ -221,15 +225,24 @@ class Board(TableBoard):
         seat = self.seats[s]
         return waits(seat.hand, seat.melds)
 
-    def judge(self, s: int, tile: int | None, ways: frozenset[str], self_draw: bool) -> W.Score | None:
+    def judge(self, s: int, tile: int | None, ways: frozenset[str], self_draw: bool) -> Score | None:
         """Seat s's win with ``tile`` (already in its hand when ``self_draw``) under the ways the
-        board knows: the fans, T and Q (ER-6), or None without a winning shape (ER-4.1)."""
+        board knows: the fans, T and Q (ER-6), or None without a winning shape (ER-4.1). A 天胡
+        names no drawn tile: every kind held is tried as the last and the best kept (ER-6.2)."""
         seat = self.seats[s]
         concealed = list(seat.hand)
         if not self_draw:
             assert tile is not None
             concealed[tile] += 1
-        return W.judge(concealed, seat.melds, tile, ways, len(seat.flowers), seat.flowers, self.rules)
+        kinds = tuple(k for k in T.PLAY_KINDS for _ in range(concealed[k]))
+        tiles = [tile] if tile is not None else sorted(set(kinds))
+        best: Score | None = None
+        for t in tiles:
+            win = Win(kinds, tuple(seat.melds), t, self_draw, tuple(seat.flowers), ways)
+            found = score(win, self.rules)
+            if found is not None and (best is None or found.key() > best.key()):
+                best = found
+        return best
 
     # ------------------------------------------------------------------ small helpers
     def _seat(self, event: Mapping[str, Any]) -> int:
@@ -330,7 +343,10 @@ class Board(TableBoard):
                 raise self.refuse("rob_not_xu", detail="an an-gang or a kong on a discard cannot be robbed")
             what = "its flower's (补花)" if self.drawn_how == "flower" else "its kong's"
             raise self.refuse(
-                "out_of_turn", seat=event.get("seat"), action=kind, expected=f"seat {s} draws {what} replacement"
+                "out_of_turn",
+                seat=event.get("seat"),
+                action=kind,
+                expected=f"seat {s} draws {what} replacement",
             )
         how = self.drawn_how  # "flower" or "kong": what this replacement is for
         tile = self.take(s, BACK, self._given(event))
@@ -371,7 +387,9 @@ class Board(TableBoard):
         elif kind in ("chi", "peng", "pass"):
             raise self.refuse("nothing_to_claim", seat=event.get("seat"), action=kind)
         elif kind == "draw":
-            raise self.refuse("out_of_turn", seat=event.get("seat"), action="draw", expected=f"seat {s} must act first")
+            raise self.refuse(
+                "out_of_turn", seat=event.get("seat"), action="draw", expected=f"seat {s} must act first"
+            )
         else:  # huangzhuang
             raise self.refuse("early_huangzhuang", why=f"seat {s} is to act, {self.live} tiles left")
 
@@ -426,8 +444,12 @@ class Board(TableBoard):
         if score is None:
             raise self.refuse("not_a_winning_hand", seat=s, tile=shown)
         if score.qualifying < self.rules.qihu:
-            fans = ", ".join(f"{f.id} {f.value}" + (f" ×{f.n}" if f.n > 1 else "") for f in score.fans) or "none"
-            raise self.refuse("below_qihu", seat=s, tile=shown, q=score.qualifying, qihu=self.rules.qihu, fans=fans)
+            fans = (
+                ", ".join(f"{f.id} {f.value}" + (f" ×{f.n}" if f.n > 1 else "") for f in score.fans) or "none"
+            )
+            raise self.refuse(
+                "below_qihu", seat=s, tile=shown, q=score.qualifying, qihu=self.rules.qihu, fans=fans
+            )
         self.win = WinRecord(s, source, tile, ways, score)
         self.claim = None
         self._end("win")
@@ -445,7 +467,9 @@ class Board(TableBoard):
         seat.hand[tile] -= 1
         expected = 13 - 3 * len(seat.melds)
         if seat.size != expected:  # ER-3.1
-            raise self.refuse("wrong_hand_size", seat=s, count=seat.size, melds=len(seat.melds), expected=expected)
+            raise self.refuse(
+                "wrong_hand_size", seat=s, count=seat.size, melds=len(seat.melds), expected=expected
+            )
         if seat.ting_pending:  # ER-3.5: the 13 tiles left are tenpai
             if not self.waits_of(s):
                 raise self.refuse("ting_not_tenpai", seat=s, why=f"its hand after discarding {name(tile)}")
@@ -470,7 +494,12 @@ class Board(TableBoard):
         if kind == "an":
             if seat.hand[tile] < 4:
                 raise self.refuse(
-                    "no_pair_to_claim", seat=s, need=4, tile=name(tile), action="an-gang (暗杠)", have=seat.hand[tile]
+                    "no_pair_to_claim",
+                    seat=s,
+                    need=4,
+                    tile=name(tile),
+                    action="an-gang (暗杠)",
+                    have=seat.hand[tile],
                 )
         elif kind == "xu":
             if Meld("peng", tile) not in seat.melds:
@@ -491,7 +520,9 @@ class Board(TableBoard):
             new = waits(after, [*seat.melds, Meld("gang", tile, "an")])
             if old != new:
                 show = " ".join(T.code(k) for k in old) or "none", " ".join(T.code(k) for k in new) or "none"
-                raise self.refuse("ting_gang_changes_wait", seat=s, tile=name(tile), before=show[0], after=show[1])
+                raise self.refuse(
+                    "ting_gang_changes_wait", seat=s, tile=name(tile), before=show[0], after=show[1]
+                )
         self.first_turn = False
         self.drawn = None
         if kind == "an":
@@ -557,7 +588,9 @@ class Board(TableBoard):
                 self._phase_replace(event)
                 return
             if event.get("seat") != o:
-                raise self.refuse("out_of_turn", seat=event.get("seat"), action="draw", expected=f"seat {o} draws next")
+                raise self.refuse(
+                    "out_of_turn", seat=event.get("seat"), action="draw", expected=f"seat {o} draws next"
+                )
             if self.live == 0:
                 raise self.refuse("wall_empty", seat=o)
             self.claim = None
@@ -592,7 +625,9 @@ class Board(TableBoard):
         if s == claim.seat:
             raise self.refuse("claim_from_self", seat=s)
         if claim.rob:
-            raise self.refuse("rob_not_xu", detail=f"a tile added to a peng is only robbed by a win, not by {action}")
+            raise self.refuse(
+                "rob_not_xu", detail=f"a tile added to a peng is only robbed by a win, not by {action}"
+            )
         seat = self.seats[s]
         if seat.ting and self.rules.ting_lock:
             raise self.refuse("ting_locked", seat=s, action=action)
@@ -619,7 +654,12 @@ class Board(TableBoard):
             need = 2 if kind == "peng" else 3
             if seat.hand[tile] < need:
                 raise self.refuse(
-                    "no_pair_to_claim", seat=s, need=need, tile=name(tile), action=action, have=seat.hand[tile]
+                    "no_pair_to_claim",
+                    seat=s,
+                    need=need,
+                    tile=name(tile),
+                    action=action,
+                    have=seat.hand[tile],
                 )
             if kind == "gang" and self.live == 0:
                 raise self.refuse("kong_no_live_tile")
@@ -664,7 +704,10 @@ class Board(TableBoard):
         if self.phase in ("flowers", "replace"):
             why = "the flowers (补花) are still being replaced"
         else:
-            why = "报听 comes on its own turn, just before its discard (a non-dealer's 天听 before its first draw)"
+            why = (
+                "报听 comes on its own turn, just before its discard "
+                "(a non-dealer's 天听 before its first draw)"
+            )
         raise self.refuse("ting_not_now", seat=s, why=why)
 
     def _tenpai_without(self, s: int, k: int) -> bool:
@@ -684,9 +727,9 @@ class Board(TableBoard):
     def finish(self) -> None:
         """After the last event: a flower with no replacement, or a last discard nobody took,
         is 荒庄 even when the record gives no ``huangzhuang`` (ER-2.3)."""
-        if self.phase == "huang":
-            self._end("huangzhuang")
-        elif self.phase == "claim" and self.claim is not None and not self.claim.rob and self.live == 0:
+        claim = self.claim
+        unclaimed_last = self.phase == "claim" and claim is not None and not claim.rob and self.live == 0
+        if self.phase == "huang" or unclaimed_last:
             self._end("huangzhuang")
 
     def state(self) -> str:
@@ -702,11 +745,11 @@ class Board(TableBoard):
             return self.other(self.dealer)
         return self.win.seat if self.win is not None else self.dealer
 
-    def payment(self) -> W.Payment | None:
+    def payment(self) -> Payment | None:
         """ER-6.3: the other seat pays the winner; 荒庄 pays nothing."""
         if self.win is None:
             return None
-        return W.settle(self.win.seat, self.win.score, self.rules)
+        return settle(self.win.seat, self.win.score, self.rules)
 
     def deltas(self) -> list[int]:
         pay = self.payment()
@@ -732,10 +775,10 @@ class Board(TableBoard):
             "flowers": [[T.code(t) for t in seat.flowers] for seat in self.seats],
             "payments": []
             if pay is None
-            else [{"from": pay.payer, "to": pay.payee, "amount": pay.amount, "receipt": pay.receipt}],
+            else [{"from": pay.payer, "to": pay.payee, "amount": pay.amount, "receipt": list(pay.receipt)}],
         }
         if win is not None:
-            out["reading"] = win.score.reading
+            out["reading"] = win.score.reading.describe()
         return out
 
 

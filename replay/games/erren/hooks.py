@@ -3,4 +3,6 @@
 
 from __future__ import annotations
 
-__all__: list[str] = []
+from replay.games.erren.audit import audit_validated, check_sessions
+
+__all__: list[str] = ["audit_validated", "check_sessions"]

@@ -20,24 +20,32 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "event_after_end": ("ER-3.6", "the hand already ended ({how}); nothing may follow"),
     "draw_mismatch": ("ER-2.1", "seat {seat} should draw {expected} ({end}), not {tile}"),
     "draw_tile_missing": ("ER-2.1", "without a wall a draw must say which tile it is"),
-    "fifth_copy": ("ER-1.1", "{tile} would be one copy too many: the set has four of each tile and one of each flower"),
+    "fifth_copy": (
+        "ER-1.1",
+        "{tile} would be one copy too many: the set has four of each tile and one of each flower",
+    ),
     # turn order and the hand (ER-3.1)
     "out_of_turn": ("ER-3.1", "seat {seat} cannot {action} now: {expected}"),
     "tile_not_in_hand": ("ER-3.1", "seat {seat} does not hold {tile}"),
     "discard_only": ("ER-3.1", "seat {seat} claimed a tile (吃/碰) and may only discard, not {action}"),
     "wrong_hand_size": (
         "ER-3.1",
-        "after its discard seat {seat} holds {count} concealed tiles; with {melds} melds it should hold {expected}",
+        "after its discard seat {seat} holds {count} concealed tiles; "
+        "with {melds} melds it should hold {expected}",
     ),
     "hand_not_finished": ("ER-3.6", "the record stops before the hand ended ({state})"),
     # flowers (ER-2.2, ER-2.3)
     "not_a_flower": ("ER-2.2", "{tile} is not a flower (花牌): only 1h-8h are exposed by 补花"),
-    "flower_kept": ("ER-2.2", "seat {seat} holds the flower {tile}: it must expose it (补花) before it may {action}"),
+    "flower_kept": (
+        "ER-2.2",
+        "seat {seat} holds the flower {tile}: it must expose it (补花) before it may {action}",
+    ),
     "flower_discarded": ("ER-2.2", "a flower (花牌) is never discarded: {tile} is exposed by 补花"),
     "buhua_out_of_order": ("ER-2.2", "补花 after the deal goes dealer first: {why}"),
     "flower_no_replacement": (
         "ER-2.3",
-        "no tile was left to replace seat {seat}'s flower: the hand ended 荒庄 at once, so {action} cannot follow",
+        "no tile was left to replace seat {seat}'s flower: the hand ended 荒庄 at once, "
+        "so {action} cannot follow",
     ),
     # claims (ER-3.2)
     "nothing_to_claim": ("ER-3.2", "seat {seat} cannot {action}: there is no tile to claim"),
@@ -47,7 +55,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "win_tile_mismatch": ("ER-3.2", "the winning tile is {expected}, not {tile}"),
     "claim_after_wall": (
         "ER-2.3",
-        "the wall is empty: its last discard may only be won, not taken by {action} (claims_after_wall: false)",
+        "the wall is empty: its last discard may only be won, "
+        "not taken by {action} (claims_after_wall: false)",
     ),
     # kongs (ER-2.3, ER-3.3)
     "kong_no_live_tile": ("ER-2.3", "a kong (杠) needs a tile left in the wall for its replacement"),

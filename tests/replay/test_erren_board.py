@@ -1,4 +1,3 @@
-# ruff: noqa: E501  (hands and events read better unwrapped)
 """The 二人麻将 board (replay/games/erren/board.py): §8's worked examples as whole records, the
 flowers (补花 after the deal, in play, none left: ER-2.2, ER-2.3), 报听 (ER-3.5), the end and the
 next dealer (ER-3.6, ER-1.3). Expected values are worked by hand from erren.md §5–§8."""

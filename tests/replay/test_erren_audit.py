@@ -3,6 +3,8 @@ against the app's §9 ``result``, illegal and unreadable records, the sitting ke
 
 from __future__ import annotations
 
+from typing import Any
+
 from replay.games.changsha.audit import audit_validated as changsha_audit
 from replay.games.erren.audit import SESSION_KEY, audit_validated
 from tests.changsha_builders import record as changsha_record
@@ -10,7 +12,7 @@ from tests.erren_builders import record
 from tests.replay.test_changsha_board import E1_HANDS as CS_E1_HANDS
 from tests.replay.test_erren_board import E1, E1_HANDS, E2, E2_HANDS
 
-E1_RESULT = {
+E1_RESULT: dict[str, Any] = {
     "winner": 1,
     "self_draw": False,
     "fans": [

@@ -28,6 +28,7 @@ SOURCES = {
     "wuhan": ("RULES.md", r"R-\d+\.\d+"),
     "sichuan": ("rules/sichuan.md", r"SC-\d+\.\d+"),
     "changsha": ("rules/changsha.md", r"CS-\d+\.\d+"),
+    "erren": ("rules/erren.md", r"ER-\d+\.\d+"),
 }
 
 

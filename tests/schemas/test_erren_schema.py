@@ -103,3 +103,19 @@ def test_a_laizi_indicator_is_unknown() -> None:
     raw = e1()
     raw["laizi_indicator"] = "5s"
     assert [e["field"] for e in errors(raw)] == ["laizi_indicator"]
+
+
+def test_the_docs_example_loads_and_audits_ok() -> None:
+    """docs/erren-hand.md's example (§8 E1 in deal mode) is valid and the app's result agrees."""
+    import json
+    import re
+    from pathlib import Path
+
+    from replay.games.erren.audit import audit_validated
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "erren-hand.md").read_text("utf-8")
+    found = re.search(r"```json\n(.*?)```", text, re.S)
+    assert found is not None
+    rec, errs = validate_record(json.loads(found.group(1)))
+    assert errs == [] and rec is not None
+    assert audit_validated(rec)["status"] == "ok"

@@ -701,8 +701,10 @@ class Board(TableBoard):
                 raise self.refuse("ting_not_tenpai", seat=s, why="its 13 tiles before its first draw")
             seat.ting = "tianting"
             return
-        if self.phase in ("flowers", "replace"):
-            why = "the flowers (补花) are still being replaced"
+        if self.phase == "flowers":
+            why = "the flowers (补花) after the deal are still being exposed"
+        elif self.phase == "replace":
+            why = f"seat {self.actor}'s replacement draw is due"
         else:
             why = (
                 "报听 comes on its own turn, just before its discard "

@@ -19,8 +19,8 @@ def test_the_snapshot_names_every_game_with_rules() -> None:
 
 
 def test_the_snapshot_matches_the_shared_rules() -> None:
-    """Fails when a rules file (RULES.md, sichuan.md, changsha.md, changchun.md, erren.md) gained or lost an id:
-    run ``tools/rule_ids.py``."""
+    """Fails when a rules file (RULES.md, sichuan.md, changsha.md, changchun.md, erren.md) gained or
+    lost an id: run ``tools/rule_ids.py``."""
     shared = find_shared()
     if shared is None:
         pytest.skip("no shared/ beside this checkout: the guards use the committed snapshot alone")

@@ -6,9 +6,9 @@ hand with a 泄宝.
 What each one shows, worked out by hand in the rules (§8), is what the tests expect of it:
 
 - ``e1``: 平胡 by seat 2 on seat 3's 5m (dealer 0): deltas [-2, -1, 5, -2];
-- ``e3``: seat 1 declares 报听 at its first discard (event 2), rolls the 宝 3s at event 10 (die
+- ``e3``: seat 1 declares 报听 after its first discard (event 3), rolls the 宝 3s at event 10 (die
   4), three 3s make it dead, rolls 8p at event 19 and wins 摸宝 on 8p: [-32, 64, -16, -16];
-- ``e4``: the dealer 报听 and wins 对宝 on W at once (event 6): [192, -64, -64, -64];
+- ``e4``: the dealer 报听 (event 1) and wins 对宝 on W right after its roll (event 9): [192, -64, -64, -64];
 - ``e5``: 荒庄 with gang money only: seat 2's 旋风杠 and 补 E, seat 3's an-gang 5m, seat 0's
   ming-gang 7p, seat 1's 暗大蛋 C: [-5, 7, -1, -1];
 - ``e6``: seat 3 抢碰s seat 1's 补杠 N; seat 2 wins 飘胡 on seat 1's 8m; seat 1's 旋风杠 is paid:
@@ -16,7 +16,7 @@ What each one shows, worked out by hand in the rules (§8), is what the tests ex
 - ``e7``: seats 1 and 0 both rob seat 3's xu-gang 5p; seat 0, nearer, wins (截胡 of seat 1):
   [20, -4, -8, -8] (dealer 2);
 - ``e8``: ``changchun-135``, seat 3 self-draws with an an-gang 2m: [-7, -12, -7, 26] (dealer 1);
-- ``leak``: E4's dealer looks at the 宝 W and does not take 对宝, leaks it (泄宝, event 7), rolls
+- ``leak``: E4's dealer looks at the 宝 W and does not take 对宝, leaks it (泄宝, event 9), rolls
   a new one (C) and the hand ends 荒庄 with no gang: all deltas 0.
 """
 

@@ -272,7 +272,7 @@ def _steps(
 def _win_text(win: Mapping[str, Any], players: Sequence[Mapping[str, Any]]) -> str:
     """``2 小C wins 胡 点炮 dianpao (on a discard) on 3 小D's 五万 · 平胡 … · fan 0``."""
     src = f" on {_seat(players, win['from'])}'s tile" if win.get("from") is not None else ""
-    read = " the 宝 read as 宝牌当" if win["way"] in ("duibao", "mobao") else ""
+    read = " · the 宝 stands for 宝当" if win["way"] in ("duibao", "mobao") else ""
     return (
         f"{_seat(players, win['seat'])} wins 胡 {changchun_way(win['way'])}{src}{read} {tile(win['tile'])}"
         f" · {changchun_fans(win['hands'])} · fan 番 {win['fan']}"

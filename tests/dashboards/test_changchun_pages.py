@@ -56,7 +56,9 @@ def test_the_bao_is_known_only_to_the_seat_that_rolled_it() -> None:
         "1 cc-b learnt 知宝 三条 at event 10 · rolled it 掷骰定宝",
         "1 cc-b learnt 知宝 八筒 at event 19 · rolled it 掷骰定宝",
     ]
-    assert model["win"]["text"].startswith("1 cc-b wins 胡 摸宝 mobao (drew the treasure) the 宝 read as")
+    assert model["win"]["text"].startswith(
+        "1 cc-b wins 胡 摸宝 mobao (drew the treasure) · the 宝 stands for 宝当 五筒"
+    )
     assert model["tings"] == [{"who": "1 cc-b", "index": 3}]
 
 

@@ -232,3 +232,30 @@ def test_changchun_habits_are_of_changchun_hands_only(store: Store) -> None:
     assert "birds_per_hand" not in b and "huazhu_rate" not in b
     types = {t["hand_type"] for t in player_habits_of(store, "cc-b")["hand_types_won"]}
     assert types == {"menqing", "jiahu", "zimo", "bao"}
+
+
+def test_CC_1_3_across_a_batch_audit_and_its_parquet_rows(tmp_path: Path) -> None:
+    """The batch audit's reduce step (``session_flags``) flags E3 as hand 2 of E1's sitting
+    (seat 1 deals after seat 2's win, CC-1.3) from the Parquet stubs; the audits rows keep the
+    win's fan ids and the settlements the payments with their kind."""
+    import pyarrow.parquet as pq  # type: ignore[import-untyped]
+
+    from schemas.audit import audit_record
+    from store.batch import session_flags
+    from store.parquet import PartRows
+
+    part = PartRows(0, "test")
+    for n, name in enumerate(("e1", "e3"), start=1):
+        rec = changchun(name)
+        rec["session"] = {"id": "cc-batch", "hand_no": n}
+        part.add(audit_record(rec), rec, orjson.dumps(rec))
+    flags = session_flags([part.stub_table()])
+    ((_, flagged),) = flags.items()
+    assert list(flagged) == [1]  # the second row: E3
+    assert (flagged[1]["code"], flagged[1]["rule"]) == ("dealer_not_next", "CC-1.3")
+    part.write(tmp_path)
+    audits = pq.read_table(next(tmp_path.glob("audits/game=changchun/**/*.parquet"))).to_pylist()
+    assert sorted(a["hands"] for a in audits) == [["menqing", "jiahu", "zimo", "bao"], ["pinghu"]]
+    settlements = pq.read_table(next(tmp_path.glob("settlements/game=changchun/**/*.parquet"))).to_pylist()
+    e1_seat3 = next(s for s in settlements if s["hand_id"] == "cc-e1" and s["seat"] == 3)
+    assert e1_seat3["delta"] == -2 and [p["kind"] for p in json.loads(e1_seat3["receipt"])] == ["win"]

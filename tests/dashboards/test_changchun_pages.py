@@ -94,3 +94,19 @@ def test_a_leak_is_shown_to_every_seat() -> None:
     at = {s["index"]: s for s in model["steps"]}
     assert "泄宝" in at[9]["caption"] and "caption_seen" not in at[9]
     assert at[9]["leaked"][0] and at[9]["leaks"] == [lk]
+
+
+def test_a_mistake_is_linked_to_its_moment() -> None:
+    """§10 M5: a leak is a mistake at its event; the viewer names it in words and marks its step."""
+    from replay.games.changchun.audit import audit_validated
+
+    rec = changchun("leak")
+    audit = audit_validated(rec)
+    audit["mistakes"] = [
+        {"type": "bao_leak", "seat": 0, "index": 9, "severity": "high", "cost": 192, "message": "leaked W"}
+    ]
+    model = build(rec, audit)
+    (m,) = model["mistakes"]
+    assert m["name"] == "泄宝 leaked the treasure" and m["message"] == "leaked 西风" and m["index"] == 9
+    (marker,) = [x for x in model["markers"] if x["kind"] == "high"]
+    assert model["steps"][marker["pos"]]["index"] == 9

@@ -21,6 +21,7 @@ from replay.games.changsha.board import Board, IllegalEvent, name
 from replay.games.changsha.params import Rules
 from replay.games.changsha.reading import NAMES_ZH
 from replay.games.changsha.scoring import Payment
+from replay.table.run import board_states
 
 Detector = Callable[["Context"], Iterable[Finding]]
 
@@ -87,13 +88,7 @@ class Context:
         """Replay a validated record; raises ValueError unless every event is legal and it ends."""
         board = Board.from_record(record)
         events: Sequence[Mapping[str, Any]] = record["events"]
-        states = [board.clone()]
-        for i, event in enumerate(events):
-            try:
-                board.push(event)
-            except (IllegalEvent, InputError) as err:
-                raise ValueError(f"event {i} is illegal ({err}): mistakes need a legal hand") from None
-            states.append(board.clone())
+        states = board_states(board, events)
         try:
             board.finish()
         except IllegalEvent as err:

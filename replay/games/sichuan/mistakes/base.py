@@ -20,6 +20,7 @@ from replay.games.sichuan.board import Board, IllegalEvent
 from replay.games.sichuan.ledger import Transfer
 from replay.games.sichuan.params import SichuanRules
 from replay.games.sichuan.reading import NAMES_ZH
+from replay.table.run import board_states
 
 Detector = Callable[["Context"], Iterable[Finding]]
 
@@ -82,13 +83,7 @@ class Context:
         """Replay a validated record; raises ValueError unless every event is legal and it ends."""
         board = Board.from_record(record)
         events: Sequence[Mapping[str, Any]] = record["events"]
-        states = [board.clone()]
-        for i, event in enumerate(events):
-            try:
-                board.push(event)
-            except (IllegalEvent, InputError) as err:
-                raise ValueError(f"event {i} is illegal ({err}): mistakes need a legal hand") from None
-            states.append(board.clone())
+        states = board_states(board, events)
         board.finish()
         if not board.ended:
             raise ValueError("the hand did not finish: mistakes need a complete hand")

@@ -35,12 +35,12 @@ from schemas.changsha_hand import (
     MAX_HAND_IDS,
     MAX_OVERRIDE_LIST,
     SEAT_KEYS,
-    SUITED_CODES,
     WALL_SIZE,
     WIN_HANDS,
     event_fields,
 )
 from schemas.envelope import NUM_SEATS
+from schemas.events import SUITED_CODES
 from schemas.jsonschema import _deal_matches_dealer, envelope_properties, suited_tile_defs
 
 SCHEMA_ID = "https://wuhan-replay.invalid/schemas/changsha-hand-v1.schema.json"

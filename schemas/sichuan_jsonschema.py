@@ -27,6 +27,7 @@ from replay.games.sichuan.vocabulary import (
     TRANSFER_KINDS,
 )
 from schemas.envelope import NUM_SEATS
+from schemas.events import SUITED_CODES
 from schemas.jsonschema import _deal_matches_dealer, envelope_properties, suited_tile_defs
 from schemas.sichuan_hand import (
     DEALER_HAND_SIZE,
@@ -39,7 +40,6 @@ from schemas.sichuan_hand import (
     MAX_MULTIPLE,
     MAX_TRANSFERS,
     MAX_WINS,
-    SUITED_CODES,
     SWAP_SIZE,
     WALL_SIZE,
     event_fields,

@@ -26,7 +26,6 @@ from schemas.changsha_hand import (
     FORMAT,
     GANG_KINDS,
     GANG_MODES,
-    HAND_SIZE,
     MAX_BIRDS,
     MAX_COINS,
     MAX_EVENTS,
@@ -42,13 +41,17 @@ from schemas.events import SUITED_CODES
 from schemas.jsonschema import (
     SEAT_REF,
     TILE_REF,
-    _deal_matches_dealer,
     array_of,
+    deal_matches_dealer,
+    deal_property,
     envelope_properties,
     event_object,
     event_union,
+    events_property,
     int_range,
+    no_wall_rule,
     render_schema,
+    seat_def,
     suited_tile_defs,
     tile_list,
     write_schema,
@@ -236,39 +239,20 @@ def changsha_hand_json_schema() -> dict[str, Any]:
                     "and the birds are checked against it"
                 ),
             },
-            "deal": {
-                "type": "array",
-                "description": "without a wall only: the four dealt hands, by seat: the dealer 14 tiles, "
-                "the others 13",
-                "items": _tile_list(HAND_SIZE, DEALER_HAND_SIZE),
-                "minItems": NUM_SEATS,
-                "maxItems": NUM_SEATS,
-            },
-            "events": {"type": "array", "items": {"$ref": "#/$defs/event"}, "maxItems": MAX_EVENTS},
+            "deal": deal_property(
+                "without a wall only: the four dealt hands, by seat: the dealer 14 tiles, the others 13"
+            ),
+            "events": events_property(MAX_EVENTS),
             "result": _result(),
         },
         "required": ["format", "hand_id", "source", "ruleset", "seats", "dealer", "events"],
         "additionalProperties": False,
         "allOf": [
-            {
-                "if": {"not": {"required": ["wall"]}},
-                "then": {
-                    "required": ["deal"],
-                    "properties": {
-                        "events": {
-                            "items": {
-                                "if": {"properties": {"type": {"const": "draw"}}, "required": ["type"]},
-                                "then": {"required": ["tile"]},
-                            }
-                        }
-                    },
-                },
-                "else": {"not": {"required": ["deal"]}},
-            },
-            *_deal_matches_dealer(),
+            no_wall_rule(["deal"], deal_only_without_wall=True),
+            *deal_matches_dealer(),
         ],
         "$defs": {
-            "seat": {"type": "integer", "minimum": 0, "maximum": NUM_SEATS - 1},
+            "seat": seat_def(),
             **suited_tile_defs(SUITED_CODES, "CS-1.1"),
             "event": event_union(EVENT_TYPES, _event_schema),
         },

@@ -127,6 +127,52 @@ def event_union(event_types: tuple[str, ...], schema_of: Callable[[str], dict[st
     }
 
 
+def seat_def() -> dict[str, Any]:
+    """``$defs.seat``: a seat number."""
+    return {"type": "integer", "minimum": 0, "maximum": NUM_SEATS - 1}
+
+
+def deal_property(
+    description: str, hand_size: int = HAND_SIZE, dealer_hand_size: int = DEALER_HAND_SIZE
+) -> dict[str, Any]:
+    """``deal``: the dealt hands by seat, the dealer's ``dealer_hand_size`` tiles, the others'
+    ``hand_size``."""
+    return {
+        "type": "array",
+        "description": description,
+        "items": tile_list(hand_size, dealer_hand_size),
+        "minItems": NUM_SEATS,
+        "maxItems": NUM_SEATS,
+    }
+
+
+def events_property(max_events: int) -> dict[str, Any]:
+    """``events``: the record's events, each one ``$defs.event``."""
+    return {"type": "array", "items": {"$ref": "#/$defs/event"}, "maxItems": max_events}
+
+
+def no_wall_rule(required: list[str], deal_only_without_wall: bool = False) -> dict[str, Any]:
+    """Without a wall: ``required`` are given and every draw names its tile; with
+    ``deal_only_without_wall`` a record with a wall gives no deal (Changsha, CS-2.1)."""
+    rule: dict[str, Any] = {
+        "if": {"not": {"required": ["wall"]}},
+        "then": {
+            "required": required,
+            "properties": {
+                "events": {
+                    "items": {
+                        "if": {"properties": {"type": {"const": "draw"}}, "required": ["type"]},
+                        "then": {"required": ["tile"]},
+                    }
+                }
+            },
+        },
+    }
+    if deal_only_without_wall:
+        rule["else"] = {"not": {"required": ["deal"]}}
+    return rule
+
+
 def render_schema(schema: dict[str, Any]) -> str:
     """A published schema file's exact text: stable key order and a trailing newline."""
     return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
@@ -298,7 +344,7 @@ def _event_schema(event_type: str) -> dict[str, Any]:
     return event_object(event_type, event_fields(event_type), _EVENT_DESCRIPTIONS[event_type], _event_field)
 
 
-def _deal_matches_dealer() -> list[dict[str, Any]]:
+def deal_matches_dealer() -> list[dict[str, Any]]:
     """One ``if dealer == k then deal[k] has 14 tiles, the others 13`` per seat."""
     rules = []
     for dealer in range(NUM_SEATS):
@@ -393,13 +439,7 @@ def hand_record_json_schema() -> dict[str, Any]:
                     "kong replacements are taken from the end"
                 ),
             },
-            "deal": {
-                "type": "array",
-                "description": "the four starting hands, by seat: the dealer 14 tiles, the others 13",
-                "items": _tile_list(HAND_SIZE, DEALER_HAND_SIZE),
-                "minItems": NUM_SEATS,
-                "maxItems": NUM_SEATS,
-            },
+            "deal": deal_property("the four starting hands, by seat: the dealer 14 tiles, the others 13"),
             "laizi_indicator": {
                 **_TILE_REF,
                 "description": "the flipped tile; required without wall, must match the wall with one",
@@ -437,24 +477,11 @@ def hand_record_json_schema() -> dict[str, Any]:
         "required": ["format", "hand_id", "source", "ruleset", "seats", "dealer", "events"],
         "additionalProperties": False,
         "allOf": [
-            {
-                "if": {"not": {"required": ["wall"]}},
-                "then": {
-                    "required": ["deal", "laizi_indicator"],
-                    "properties": {
-                        "events": {
-                            "items": {
-                                "if": {"properties": {"type": {"const": "draw"}}, "required": ["type"]},
-                                "then": {"required": ["tile"]},
-                            }
-                        }
-                    },
-                },
-            },
-            *_deal_matches_dealer(),
+            no_wall_rule(["deal", "laizi_indicator"]),
+            *deal_matches_dealer(),
         ],
         "$defs": {
-            "seat": {"type": "integer", "minimum": 0, "maximum": NUM_SEATS - 1},
+            "seat": seat_def(),
             "tile_code": {
                 "description": "canonical tile codes: what the server stores and returns",
                 "enum": canonical,

@@ -29,22 +29,24 @@ from schemas.events import SUITED_CODES
 from schemas.jsonschema import (
     SEAT_REF,
     TILE_REF,
-    _deal_matches_dealer,
     array_of,
+    deal_matches_dealer,
+    deal_property,
     envelope_properties,
     event_object,
     event_union,
+    events_property,
     int_range,
+    no_wall_rule,
     render_schema,
+    seat_def,
     suited_tile_defs,
     tile_list,
     write_schema,
 )
 from schemas.sichuan_hand import (
-    DEALER_HAND_SIZE,
     EVENT_TYPES,
     FORMAT,
-    HAND_SIZE,
     MAX_COINS,
     MAX_EVENTS,
     MAX_GEN,
@@ -270,38 +272,21 @@ def sichuan_hand_json_schema() -> dict[str, Any]:
                     "live draws; kong replacements are taken from the end (SC-1.4)"
                 ),
             },
-            "deal": {
-                "type": "array",
-                "description": "the hands dealt (before 换三张), by seat: the dealer 14 tiles, the others 13",
-                "items": _tile_list(HAND_SIZE, DEALER_HAND_SIZE),
-                "minItems": NUM_SEATS,
-                "maxItems": NUM_SEATS,
-            },
-            "events": {"type": "array", "items": {"$ref": "#/$defs/event"}, "maxItems": MAX_EVENTS},
+            "deal": deal_property(
+                "the hands dealt (before 换三张), by seat: the dealer 14 tiles, the others 13"
+            ),
+            "events": events_property(MAX_EVENTS),
             "result": _result(),
         },
         "required": ["format", "hand_id", "source", "ruleset", "seats", "dealer", "events"],
         "additionalProperties": False,
         "allOf": [
-            {
-                "if": {"not": {"required": ["wall"]}},
-                "then": {
-                    "required": ["deal"],
-                    "properties": {
-                        "events": {
-                            "items": {
-                                "if": {"properties": {"type": {"const": "draw"}}, "required": ["type"]},
-                                "then": {"required": ["tile"]},
-                            }
-                        }
-                    },
-                },
-            },
-            *_deal_matches_dealer(),
+            no_wall_rule(["deal"]),
+            *deal_matches_dealer(),
             _stacks_with_bankruptcy(),
         ],
         "$defs": {
-            "seat": {"type": "integer", "minimum": 0, "maximum": NUM_SEATS - 1},
+            "seat": seat_def(),
             **suited_tile_defs(SUITED_CODES, "SC-1.1"),
             "suit": {
                 "description": "a suit: m 万, s 条 or p 筒 (also 萬 條 索 饼 餅); stored as the letter",

@@ -30,14 +30,17 @@ from schemas.events import (
     HuangzhuangSchema,
     SeatEvent,
     TableEvent,
+    deal_field,
     deal_size_errors,
     deltas_field,
     event_schemas,
+    events_field,
     no_wall_errors,
     schema_fields,
     suited_tile_field,
     suited_tile_loader,
     unique,
+    wall_field,
 )
 from schemas.fields import (
     BoundedList,
@@ -308,14 +311,9 @@ class ChangshaRecordSchema(EnvelopeSchema):
     FORMAT = FORMAT
     ruleset = _Ruleset(required=True)
     dealer = seat_field()
-    wall = BoundedList(SuitedTile(), WALL_SIZE, WALL_SIZE, noun="tiles")
-    deal = BoundedList(
-        BoundedList(SuitedTile(), HAND_SIZE, DEALER_HAND_SIZE, noun="tiles"),
-        NUM_SEATS,
-        NUM_SEATS,
-        noun="hands",
-    )
-    events = BoundedList(_Event(), 0, MAX_EVENTS, noun="events", required=True)
+    wall = wall_field(SuitedTile, WALL_SIZE)
+    deal = deal_field(SuitedTile, HAND_SIZE, DEALER_HAND_SIZE)
+    events = events_field(_Event, MAX_EVENTS)
     result = Nested(ResultSchema)
 
     @validates_schema(pass_original=True, skip_on_field_errors=False)

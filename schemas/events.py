@@ -91,6 +91,23 @@ def deltas_field(max_coins: int) -> BoundedList[int]:
     )
 
 
+def wall_field(tile: type[Tile], size: int) -> BoundedList[str]:
+    """``wall``: every tile of the set, in the order they leave the wall."""
+    return BoundedList(tile(), size, size, noun="tiles")
+
+
+def deal_field(tile: type[Tile], hand_size: int, dealer_hand_size: int) -> BoundedList[Any]:
+    """``deal``: one hand per seat, of ``hand_size`` or ``dealer_hand_size`` tiles (which seat
+    holds which is ``deal_size_errors``)."""
+    hand: Any = BoundedList(tile(), hand_size, dealer_hand_size, noun="tiles")
+    return BoundedList(hand, NUM_SEATS, NUM_SEATS, noun="hands")
+
+
+def events_field(union: type[EventUnion], max_events: int) -> BoundedList[dict[str, Any]]:
+    """``events``: the record's events, each read by the game's ``EventUnion``."""
+    return BoundedList(union(), 0, max_events, noun="events", required=True)
+
+
 # --------------------------------------------------------------------------------------------
 # Events.
 

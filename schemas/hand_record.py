@@ -41,12 +41,15 @@ from schemas.events import (
     EventUnion,
     HuangzhuangSchema,
     SeatEvent,
+    deal_field,
     deal_size_errors,
     event_keys,
     event_required,
     event_schemas,
+    events_field,
     no_wall_errors,
     schema_fields,
+    wall_field,
 )
 from schemas.fast_record import FastRecord
 from schemas.fields import MAX_TILE_TOKEN, canonical_tile
@@ -291,12 +294,10 @@ class RecordSchema(EnvelopeSchema):
     FORMAT = FORMAT
     ruleset = _Ruleset(required=True)
     dealer = _seat()
-    wall = _BoundedList(_Tile(), WALL_SIZE, WALL_SIZE, noun="tiles")
-    deal = _BoundedList(
-        _BoundedList(_Tile(), HAND_SIZE, DEALER_HAND_SIZE, noun="tiles"), NUM_SEATS, NUM_SEATS, noun="hands"
-    )
+    wall = wall_field(_Tile, WALL_SIZE)
+    deal = deal_field(_Tile, HAND_SIZE, DEALER_HAND_SIZE)
     laizi_indicator = _Tile()
-    events = _BoundedList(_Event(), 0, MAX_EVENTS, noun="events", required=True)
+    events = events_field(_Event, MAX_EVENTS)
     result = _Nested(ResultSchema)
 
     @validates_schema(pass_original=True, skip_on_field_errors=False)

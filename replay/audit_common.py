@@ -9,10 +9,12 @@ written once here; what a game compares, how it replays and what it adds stays i
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from replay.errors import InputError
 from replay.reasons import Reason
+
+B = TypeVar("B")
 
 #: ``same(field, recorded, computed)``: the app's value is as right as the engine's
 Same = Callable[[str, Any, Any], bool]
@@ -66,6 +68,24 @@ def mark_illegal(out: dict[str, Any], index: int | None, why: Reason) -> dict[st
     return out
 
 
+def replay_or_stop(
+    out: dict[str, Any],
+    replay: Callable[[Mapping[str, Any]], tuple[B, int | None, Reason | None]],
+    record: Mapping[str, Any],
+) -> B | None:
+    """The board of a record the game's ``replay`` pushed to its end; None when the audit stops
+    there (``out`` is then marked: ``invalid`` for an InputError, ``illegal`` with the event)."""
+    try:
+        board, index, why = replay(record)
+    except InputError as err:
+        mark_invalid(out, err)
+        return None
+    if why is not None:
+        mark_illegal(out, index, why)
+        return None
+    return board
+
+
 def conclude(out: dict[str, Any], computed: Mapping[str, Any], differences: list[dict[str, Any]]) -> None:
     """A legal record's verdict: what the engine settled, where the app differs, ``ok`` or
     ``mismatch``."""
@@ -98,3 +118,14 @@ def session_place(record: Mapping[str, Any], number_key: str = "hand_no") -> tup
     if isinstance(session, Mapping) and "id" in session and number_key in session:
         return session["id"], session[number_key]
     return None
+
+
+def note_sitting(
+    out: dict[str, Any], record: Mapping[str, Any], key: str, dealer: int, next_dealer: int, why: str
+) -> None:
+    """Keep the hand's place in its sitting under the game's private ``key`` for the check across
+    hands (``replay.next_dealer.check_next_dealer``): ``(source, session id, hand_no, dealer,
+    next dealer, why)``. A record that names no sitting keeps nothing."""
+    place = session_place(record)
+    if place is not None:
+        out[key] = (out["source"], *place, dealer, next_dealer, why)

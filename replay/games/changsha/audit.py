@@ -13,15 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from replay.audit_common import (
-    blank_audit,
-    conclude,
-    field_differences,
-    mark_illegal,
-    mark_invalid,
-    session_place,
-)
-from replay.errors import InputError
+from replay.audit_common import blank_audit, conclude, field_differences, note_sitting, replay_or_stop
 from replay.games.changsha.board import Board, IllegalEvent
 from replay.games.changsha.mistakes import find_mistakes
 from replay.games.changsha.reasons import reason
@@ -56,25 +48,16 @@ def audit_validated(
     """``replay audit`` of a ``changsha-hand/1`` record its schema accepted; ``analysis=False``
     (``--no-analysis``) leaves the mistakes list empty (§10's M1–M5) and keeps the verdict."""
     out = blank_audit(record, location, "changsha")
-    try:
-        board, index, why = replay(record)
-    except InputError as err:
-        return mark_invalid(out, err)
-    if why is not None:
-        return mark_illegal(out, index, why)
+    board = replay_or_stop(out, replay, record)
+    if board is None:
+        return out
     computed = board.result()
     computed["ended_by"] = board.ended_by
     conclude(out, computed, differences(out["recorded"], computed))
     out["mistakes"] = find_mistakes(record) if analysis else []
-    place = session_place(record)
-    if place is not None:
-        out["_changsha_session"] = (
-            out["source"],
-            *place,
-            board.dealer,
-            board.next_dealer(),
-            f"the next dealer is seat {board.next_dealer()} (CS-1.3)",
-        )
+    nxt = board.next_dealer()
+    why = f"the next dealer is seat {nxt} (CS-1.3)"
+    note_sitting(out, record, "_changsha_session", board.dealer, nxt, why)
     return out
 
 

@@ -11,15 +11,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from replay.audit_common import (
-    blank_audit,
-    conclude,
-    field_differences,
-    mark_illegal,
-    mark_invalid,
-    session_place,
-)
-from replay.errors import InputError
+from replay.audit_common import blank_audit, conclude, field_differences, note_sitting, replay_or_stop
 from replay.games.sichuan.board import Board
 from replay.games.sichuan.mistakes import find_mistakes
 from replay.games.sichuan.reasons import reason
@@ -49,26 +41,15 @@ def audit_validated(
     """``replay audit`` of a ``sichuan-hand/1`` record its schema accepted; ``analysis=False``
     (``--no-analysis``) leaves the mistakes list empty and keeps the verdict."""
     out = blank_audit(record, location, "sichuan")
-    try:
-        board, index, why = replay(record)
-    except InputError as err:
-        return mark_invalid(out, err)
-    if why is not None:
-        return mark_illegal(out, index, why)
+    board = replay_or_stop(out, replay, record)
+    if board is None:
+        return out
     computed = board.result()
     computed["receipts"] = [w.receipt() for w in board.wins]
     computed["ended_by"] = board.ended_by
     conclude(out, computed, differences(out["recorded"], computed, board))
     out["mistakes"] = find_mistakes(record) if analysis else []
-    place = session_place(record)
-    if place is not None:
-        out["_sichuan_session"] = (
-            out["source"],
-            *place,
-            board.dealer,
-            board.next_dealer(),
-            _dealer_why(board),
-        )
+    note_sitting(out, record, "_sichuan_session", board.dealer, board.next_dealer(), _dealer_why(board))
     return out
 
 

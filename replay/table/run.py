@@ -7,6 +7,8 @@ mistake analysis wrote alike (Sichuan, Changsha, and the games built after them)
   what may still be refused then.
 - ``board_states``: the mistake analysis' loop. It keeps a copy of the board before and after
   every event, for detectors that try alternatives on a ``clone()``.
+- ``try_push``: an alternative tried on a clone (detectors, bots): the board after it, or None
+  when the rules refuse it.
 """
 
 from __future__ import annotations
@@ -73,3 +75,15 @@ def board_states(board: B, events: Sequence[Mapping[str, Any]]) -> list[B]:
             raise ValueError(f"event {i} is illegal ({err}): mistakes need a legal hand") from None
         states.append(board.clone())
     return states
+
+
+def try_push(board: B, *events: Mapping[str, Any]) -> B | None:
+    """The board after ``events`` on a clone, or None when the rules refuse one (``board`` is
+    never changed)."""
+    trial = board.clone()
+    try:
+        for event in events:
+            trial.push(event)
+    except (IllegalEvent, InputError):
+        return None
+    return trial

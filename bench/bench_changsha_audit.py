@@ -10,10 +10,9 @@ only, no assertion. Run: ``.venv/bin/python bench/bench_changsha_audit.py [HANDS
 
 from __future__ import annotations
 
-import json
 import sys
 
-from common import ndjson_lines, parse_then_audit
+from common import audit_hands, ndjson_lines
 
 from replay.games.changsha.simulate import simulate as changsha
 from replay.games.sichuan.selfplay import random_hand
@@ -30,15 +29,7 @@ def main() -> None:
             [*changsha(half, 7, "changsha"), *changsha(hands - half, 7, "changsha-app")]
         ),
     }
-    print(f"audit of {hands} hands per game, one core (baseline: json.loads of the same lines)")
-    for name, lines in games.items():
-        events = sum(len(json.loads(line)["events"]) for line in lines) / hands
-        parse, full, ok = parse_then_audit(lines)
-        print(
-            f"  {name:8} {events:5.0f} events/hand  json.loads {parse * 1e6 / hands:7.0f} µs/hand"
-            f"  audit {full * 1e6 / hands:7.0f} µs/hand  {hands / full:7.0f} hands/s"
-            f"  audit/parse {full / parse:6.1f}x  ({ok}/{hands} ok)"
-        )
+    audit_hands(games, hands)
 
 
 if __name__ == "__main__":

@@ -9,10 +9,9 @@ assertion. Run: ``.venv/bin/python bench/bench_sichuan_audit.py [HANDS]`` (defau
 
 from __future__ import annotations
 
-import json
 import sys
 
-from common import ndjson_lines, parse_then_audit
+from common import audit_hands, ndjson_lines
 
 from replay.games.sichuan.selfplay import random_hand
 from replay.games.wuhan.simulate import simulate
@@ -24,15 +23,7 @@ def main() -> None:
         "wuhan": ndjson_lines(simulate(hands, seed=7)),
         "sichuan": ndjson_lines(random_hand(i, "xuezhan" if i % 2 else "xueliu") for i in range(hands)),
     }
-    print(f"audit of {hands} hands per game, one core (baseline: json.loads of the same lines)")
-    for name, lines in games.items():
-        events = sum(len(json.loads(line)["events"]) for line in lines) / hands
-        parse, full, ok = parse_then_audit(lines)
-        print(
-            f"  {name:8} {events:5.0f} events/hand  json.loads {parse * 1e6 / hands:7.0f} µs/hand"
-            f"  audit {full * 1e6 / hands:7.0f} µs/hand  {hands / full:7.0f} hands/s"
-            f"  audit/parse {full / parse:6.1f}x  ({ok}/{hands} ok)"
-        )
+    audit_hands(games, hands)
 
 
 if __name__ == "__main__":

@@ -45,6 +45,20 @@ def parse_then_audit(lines: list[str]) -> tuple[float, float, int]:
     return parse, full, sum(a["status"] == "ok" for a in audits)
 
 
+def audit_hands(games: dict[str, list[str]], hands: int) -> None:
+    """The audit benchmark's table for games of hands: per game, events per hand, ``json.loads``
+    and the full audit per hand, hands/s and the audit's cost over parsing."""
+    print(f"audit of {hands} hands per game, one core (baseline: json.loads of the same lines)")
+    for name, lines in games.items():
+        events = sum(len(json.loads(line)["events"]) for line in lines) / hands
+        parse, full, ok = parse_then_audit(lines)
+        print(
+            f"  {name:8} {events:5.0f} events/hand  json.loads {parse * 1e6 / hands:7.0f} µs/hand"
+            f"  audit {full * 1e6 / hands:7.0f} µs/hand  {hands / full:7.0f} hands/s"
+            f"  audit/parse {full / parse:6.1f}x  ({ok}/{hands} ok)"
+        )
+
+
 def timed_play(label: str, hands: int, play: Callable[[], Iterator[dict[str, Any]]]) -> list[dict[str, Any]]:
     """Self-play's records, with a line of hands/s, ms/hand and events/hand."""
     start = time.perf_counter()

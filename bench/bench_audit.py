@@ -34,6 +34,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from replay import shape
 from replay.games.wuhan.simulate import simulate
 from schemas.audit import audit_record
 from schemas.audit_run import default_workers, freeze_heap
@@ -74,7 +75,9 @@ def main() -> None:
         full = min(full, timed(lambda f=fresh_full: stream(lambda x: audit_record(json.loads(x)), f)))  # type: ignore[misc]
     again = min(timed(lambda: stream(lambda x: audit_record(json.loads(x)), sets[1])) for _ in range(3))
     per = 1e6 / hands
-    print(f"audit of {hands} simulated hands ({events / hands:.0f} events each), one core, in process")
+    path = "the compiled shape core" if shape._core is not None else "the pure-Python shape path"
+    print(f"audit of {hands} simulated hands ({events / hands:.0f} events each), one core, in process,")
+    print(f"on {path} (REPLAY_PURE_SHAPE=1 forces the pure one; docs/shape-core.md)")
     print(f"(hands never seen, after a warm-up on 1,000 others; best of {rounds} interleaved rounds;")
     print(f" each result dropped at once; gc frozen as replay audit does; load {_load()}):")
     print(f"  json.loads            {parse * per:8.0f} µs/hand  {hands / parse:8.0f} hands/s")

@@ -245,6 +245,14 @@ class Loaded:
 
 
 def decode(blob: bytes) -> Loaded:
+    suit_keys, honour_keys, rules = parse(blob)
+    return _loaded(suit_keys, honour_keys, rules)
+
+
+def parse(blob: bytes) -> tuple[bytes, bytes, dict[str, RuleTables]]:
+    """The file's sections: the suit shapes' and the honour shapes' counts (9 and 7 bytes a
+    shape, in ``shapes()`` order) and each rule's tables; the compiled core (``replay.shape_core``)
+    lays these out as flat arrays, ``decode`` as the dictionaries the pure-Python path reads."""
     if not blob.startswith(_MAGIC):
         raise ValueError(f"{DATA_FILE} is not a shanten table file (run python -m replay.shanten_tables)")
     raw = memoryview(zlib.decompress(blob[len(_MAGIC) :]))
@@ -284,6 +292,10 @@ def decode(blob: bytes) -> Loaded:
             arrays[3],
             arrays[4],
         )
+    return suit_keys, honour_keys, rules
+
+
+def _loaded(suit_keys: bytes, honour_keys: bytes, rules: dict[str, RuleTables]) -> Loaded:
     jiang, any_ = rules["jiang"], rules["any"]
     # 405,350 shapes share 510 values: one int object each instead of one per shape (14 MB
     # less in every process, and a lookup's value is one of a few hot objects)

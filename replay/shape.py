@@ -9,10 +9,11 @@ millionth). The brute-force reference in ``tests/reference.py`` defines what bot
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
+from replay import shape_core
 from replay.shanten_tables import honour_kept, join, load, suit_kept, vector
 from replay.tables import ANY_PAIR_DONE, IMPOSSIBLE, JIANG_PAIR_DONE, MELDS_DONE, complete_flags, suit_needs
 from replay.tiles import JIANG, NUM_KINDS
@@ -246,19 +247,25 @@ def _rule(pair: str) -> _Rule:
     if rule is None:
         if pair not in ("jiang", "any"):
             raise ValueError(f"pair must be 'jiang' or 'any', not {pair!r}")
-        tables = load()
-        t = tables.rules[pair]
-        rule = _RULES[pair] = (
-            tables.suit,
-            tables.honour,
-            0 if pair == "jiang" else 8,
-            t.suits,
-            t.honours,
-            t.j,
-            t.k,
-            t.f,
-        )
+        shift = 0 if pair == "jiang" else 8
+        if _core is not None:  # the same tables as flat arrays: no dictionaries built
+            suit_table, honour_table = _core_tables()
+            s, nh, j, k, f = _core.rule(shift >> 3)
+            rule = _RULES[pair] = (suit_table, honour_table, shift, s, nh, j, k, f)
+        else:
+            tables = load()
+            t = tables.rules[pair]
+            rule = _RULES[pair] = (tables.suit, tables.honour, shift, t.suits, t.honours, t.j, t.k, t.f)
     return rule
+
+
+@lru_cache(maxsize=1)
+def _core_tables() -> tuple[dict[int, int], dict[int, int]]:
+    """The compiled core's read-only mappings (``ShapeTable``: ``[key]`` and ``.get`` as a dict's)
+    over its flat class arrays, for the pure-Python functions it does not replace."""
+    assert _core is not None
+    suit_table, honour_table = _core.tables()
+    return suit_table, honour_table
 
 
 def rule_tables(pair: str = "jiang") -> _Rule:
@@ -997,3 +1004,35 @@ def _group_entry(key: int, rest: int, c3: int, dmelds: int, honours: bool, pair:
         for r, y in _moves(key, False, pair)[2]:
             by_kept.setdefault(ft[(kt[row + y] * nh + c3) * 5 + dmelds], []).append((r, y))
     return {kept: tuple(v) for kept, v in by_kept.items()}
+
+
+# --- the compiled core ---------------------------------------------------------------------
+# ``replay.shape_core`` (docs/shape-core.md): when the C extension is built and not turned off
+# (REPLAY_PURE_SHAPE=1), these functions are its compiled ones, which answer as the pure-Python
+# ones above do (tests/replay/test_shape_core.py holds them to it) from flat arrays; the
+# functions left in Python read the same arrays through ``_core_tables``' mappings.
+
+#: the functions the compiled core replaces, by name
+COMPILED = (
+    "complete",
+    "complete_real_jiang",
+    "melds_cost",
+    "suit_values",
+    "shanten",
+    "shanten_after_draws",
+    "shanten_after_discards",
+    "improving_draws",
+    "ukeire",
+    "shanten_of_keys",
+    "improving_mask",
+    "improving_kinds",
+    "discard_kept",
+    "discards_keeping",
+    "best_discard_draws",
+)
+#: the pure-Python functions: the reference, and what the core hands the cases it does not
+#: take back to (a fifth copy asked about, an argument of an unusual type)
+PURE: dict[str, Callable[..., Any]] = {name: globals()[name] for name in COMPILED} | {"_fifth": _fifth}
+_core = shape_core.load(PURE)
+if _core is not None:
+    globals().update({name: getattr(_core, name) for name in COMPILED})

@@ -89,7 +89,9 @@ def encode(table: dict[bytes, int]) -> bytes:
     return _MAGIC + zlib.compress(len(table).to_bytes(4, "little") + keys + values.tobytes(), 9)
 
 
-def decode(blob: bytes) -> dict[bytes, int]:
+def parse(blob: bytes) -> tuple[bytes, array.array[int]]:
+    """The file's keys (9 bytes a shape) and packed needs (``H``), as stored: the compiled core
+    (``replay.shape_core``) lays them out as a flat array, ``decode`` as a dictionary."""
     if not blob.startswith(_MAGIC):
         raise ValueError(f"{DATA_FILE} is not a suit table file")
     raw = zlib.decompress(blob[len(_MAGIC) :])
@@ -97,6 +99,12 @@ def decode(blob: bytes) -> dict[bytes, int]:
     keys = raw[4 : 4 + 9 * n]
     values = array.array("H")
     values.frombytes(raw[4 + 9 * n :])
+    return keys, values
+
+
+def decode(blob: bytes) -> dict[bytes, int]:
+    keys, values = parse(blob)
+    n = len(values)
     shared: dict[int, int] = {}  # few distinct values: one int object each, not one per shape
     return dict(
         zip(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from schemas import changsha_hand, hand_record, sichuan_hand, tuitongzi_round
+from schemas import changsha_hand, erren_hand, hand_record, sichuan_hand, tuitongzi_round
 from schemas.envelope import FORMAT_MAX_LENGTH, Validated
 from schemas.fields import json_type, short
 
@@ -21,6 +21,7 @@ VALIDATORS: dict[str, Callable[[object], Validated]] = {
     sichuan_hand.FORMAT: sichuan_hand.validate_record,
     changsha_hand.FORMAT: changsha_hand.validate_record,
     tuitongzi_round.FORMAT: tuitongzi_round.validate_record,
+    erren_hand.FORMAT: erren_hand.validate_record,
 }
 FORMATS: tuple[str, ...] = tuple(VALIDATORS)
 

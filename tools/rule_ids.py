@@ -1,8 +1,8 @@
 """Snapshot the rule ids of ``../shared`` into ``tests/data/rule_ids.json``.
 
 The rules-index guards (``tests/replay/test_rules_index.py``, ``test_sichuan_index.py``,
-``test_changsha_index.py``) check the docs and tests against this committed snapshot, so they
-run on a clone without ``../shared`` beside it; when ``../shared`` is there,
+``test_changsha_index.py``, ``test_changchun_index.py``) check the docs and tests against this
+committed snapshot, so they run on a clone without ``../shared`` beside it; when ``../shared`` is there,
 ``test_rule_ids_snapshot.py`` fails if the snapshot has drifted from it. After the rules change:
 
     .venv/bin/python tools/rule_ids.py            # rewrite the snapshot
@@ -28,6 +28,8 @@ SOURCES = {
     "wuhan": ("RULES.md", r"R-\d+\.\d+"),
     "sichuan": ("rules/sichuan.md", r"SC-\d+\.\d+"),
     "changsha": ("rules/changsha.md", r"CS-\d+\.\d+"),
+    "changchun": ("rules/changchun.md", r"CC-\d+\.\d+"),
+    "erren": ("rules/erren.md", r"ER-\d+\.\d+"),
 }
 
 

@@ -97,6 +97,22 @@ GAMES: dict[str, Game] = {
         "replay.games.changsha",
         "_changsha_session",
     ),
+    "changchun": Game(
+        "changchun",
+        "长春麻将",
+        ("changchun-hand/1",),
+        ("changchun", "changchun-135", "changchun-250"),
+        "replay.games.changchun",
+        "_changchun_session",
+    ),
+    "erren": Game(
+        "erren",
+        "二人麻将",
+        ("erren-hand/1",),
+        ("erren", "erren-gb", "erren-lite"),
+        "replay.games.erren",
+        "_erren_session",
+    ),
     "tuitongzi": Game(
         "tuitongzi",
         "推筒子 二八杠",

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from api.app import create_app
+from replay.games import GAMES
 from tests.api.test_api import Api, assert_problem, line
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,7 +71,7 @@ def test_the_openapi_document_shows_the_game(api: Api) -> None:
     spec = api.get("/api/v1/openapi.json", who=None).get_json()
     params = spec["paths"]["/api/v1/hands"]["get"]["parameters"]
     game = next(p for p in params if p["name"] == "game")
-    assert game["in"] == "query" and set(game["schema"]["enum"]) == {"wuhan", "sichuan", "changsha"}
+    assert game["in"] == "query" and set(game["schema"]["enum"]) == set(GAMES)
     stats = spec["paths"]["/api/v1/players/{player_id}/stats"]["get"]["parameters"]
     assert any(p["name"] == "game" for p in stats)
     assert "SichuanHandRecord" in spec["components"]["schemas"]

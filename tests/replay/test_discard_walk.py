@@ -42,6 +42,7 @@ from replay.games.wuhan.simulate import simulate
 from replay.shape import _STEP, best_discard_draws, discard_kept, discards_keeping, group_keys, improving_mask
 from replay.tiles import KIND_OF, NUM_KINDS
 from schemas.hand_record import validate_record
+from tests.shape_paths import use_path
 
 PRESETS = [("hzlzg", 61), ("hzlzg-koukou", 62), ("hzfclzg", 63)]
 
@@ -150,7 +151,10 @@ def test_the_caches_keep_the_generation_before_and_answer_the_same(monkeypatch: 
     """``_BEST``, ``_DRAWS`` and ``_MOVES`` (``shape._Generations``) start a new generation
     every few entries here (thousands of times as often as in a run): the answers stay the plain
     way's, and an entry met again in the generation before the current one is taken from there,
-    not worked out again."""
+    not worked out again. (The pure-Python path's caches: the compiled core keeps none.)"""
+    use_path(monkeypatch, "pure")
+    discard_kept, discards_keeping = shape.discard_kept, shape.discards_keeping
+    improving_mask, best_discard_draws = shape.improving_mask, shape.best_discard_draws
     monkeypatch.setattr(shape, "_BEST", shape._Generations(2))
     monkeypatch.setattr(shape, "_DRAWS", shape._Generations(2))
     monkeypatch.setattr(shape, "_MOVES", shape._Generations(shape._MOVES.size))

@@ -69,3 +69,29 @@ def test_simulated_findings_unchanged_first_hands() -> None:
 @pytest.mark.slow
 def test_simulated_findings_unchanged_all_10000() -> None:
     _compare(list(make.simulated()))
+
+
+def test_saved_findings_unchanged_on_the_pure_shape_path() -> None:
+    """Issue #33: the tests above run on the compiled shape core when it is built; here the same
+    file runs again in a child process with ``REPLAY_PURE_SHAPE=1``, every shape answer from the
+    pure-Python reference (docs/shape-core.md). Skipped inside that child, and where the core is
+    not built (the tests above are then the pure path already)."""
+    import os
+    import subprocess
+    import sys
+
+    from replay import shape
+
+    if shape._core is None:
+        pytest.skip("the tests above already ran on the pure-Python path")
+    env = dict(os.environ, REPLAY_PURE_SHAPE="1")
+    here = Path(__file__).resolve()
+    out = subprocess.run(
+        [sys.executable, "-m", "pytest", str(here), "-q", "-p", "no:cacheprovider", "-m", "not slow"],
+        env=env,
+        cwd=here.parents[2],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-2000:]

@@ -35,9 +35,18 @@ from replay.games.wuhan.ruleset import make_ruleset
 from replay.games.wuhan.table import SeatState, Table
 from replay.tiles import KIND_OF, NUM_KINDS, code
 from tests.reference import engine_readings_as_set, ref_complete, ref_jianzi, ref_readings, ref_waits
+from tests.shape_paths import PATHS, use_path
 from tests.strategies import RefMeld, rules_and_laizi
 
 PAIRS = ("jiang", "any")
+
+
+@pytest.fixture(autouse=True, params=PATHS)
+def shape_path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Every test here on both paths of the shape engine: the compiled core and the pure-Python
+    reference (issue #33, ``tests/shape_paths.py``)."""
+    use_path(monkeypatch, request.param)
+    return str(request.param)
 
 
 def counts_of(codes: str) -> list[int]:

@@ -33,6 +33,7 @@ EVALUATE_ONLY = {"wrong_hand_size", "too_many_copies"}
 def promised() -> list[dict[str, str]]:
     text = (SAMPLES / "README.md").read_text(encoding="utf-8")
     section = text.split("## The verdict each hand-written Sichuan record must get", 1)[1]
+    section = section.split("\n## ", 1)[0]  # its own table, not the next game's
     rows = []
     for line in section.splitlines():
         cells = [c.strip().strip("`") for c in line.strip().strip("|").split("|")]

@@ -262,7 +262,7 @@ def test_dispatch_picks_the_schema_by_format() -> None:
     assert set(formats.FORMATS) == set(BY_FORMAT)  # one schema for every hosted game's format
 
 
-KNOWN = "wuhan-hand/1, sichuan-hand/1, changsha-hand/1, tuitongzi-round/1"
+KNOWN = "wuhan-hand/1, sichuan-hand/1, changsha-hand/1, tuitongzi-round/1, erren-hand/1"
 
 
 @pytest.mark.parametrize(

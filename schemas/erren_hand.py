@@ -1,0 +1,343 @@
+"""Validation of uploaded 二人麻将 hand records, format ``erren-hand/1`` (erren.md §9).
+
+The contract of the other hand formats: the shared envelope (``schemas.envelope``) with its
+``seats`` redeclared for two seats, strict fields (every error names the JSON path and what was
+expected, nothing unknown is ignored), tile aliases loaded as canonical codes. 二人麻将's own:
+72 tiles of 条, honours and flowers (a 万 or 筒 makes the record invalid, ER-1.1; flowers load as
+``1h``–``8h`` from 春夏秋冬梅兰竹菊 or server codes 0x41–0x48), seats and the dealer 0 or 1, an
+二人 ruleset (``erren``, ``erren-gb``, ``erren-lite``) judged by ``replay.games.erren.params``,
+no ``laizi_indicator``, the ``buhua`` (补花) and ``ting`` (报听) events, and §9's ``result``
+(``winner``, ``self_draw``, ``fans`` with their counts, ``total`` T, ``qualifying`` Q, two
+``deltas``).
+
+Only *spelling and shape* are checked here; whether an event can happen (a flower discarded, a
+``hu`` under 起胡, a 报听 not tenpai) is the board's verdict with its ER rule.
+
+Public API: :data:`FORMAT`, :class:`ErrenRecordSchema` and :func:`validate_record`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from marshmallow import Schema, ValidationError, fields, validates_schema
+
+from replay.errors import InputError
+from replay.games.erren import tiles as T
+from replay.games.erren.fantable import IDS
+from replay.games.erren.params import PRESETS, VALIDATORS, rules_from_json
+from schemas.envelope import EnvelopeSchema, SeatSchema, Validated, load_record
+from schemas.fields import (
+    BoundedList,
+    Choice,
+    Messages,
+    Nested,
+    StrictBool,
+    StrictInt,
+    StrictSchema,
+    StrictStr,
+    Tile,
+    check_zero_sum,
+    field_messages,
+    json_type,
+    merge_errors,
+    short,
+)
+from schemas.ruleset_field import RulesetField
+
+__all__ = ["FORMAT", "ErrenRecordSchema", "validate_record"]
+
+FORMAT = "erren-hand/1"
+
+NUM_SEATS = 2
+WALL_SIZE = T.WALL_SIZE
+HAND_SIZE = 13
+DEALER_HAND_SIZE = 14
+#: a hand has at most 45 draws from the wall and as many discards and claims, 8 补花, a 报听 or
+#: two; the bound only keeps a hostile upload from costing unbounded work
+MAX_EVENTS = 1000
+#: amounts are integers of the table's units; JSON's safe-integer range
+MAX_COINS = 2**53 - 1
+#: a fan is counted at most a few times (幺九刻 per pung, 花牌 per flower: 8)
+MAX_FAN_COUNT = 8
+#: §5 has 70-odd rows; a win names far fewer
+MAX_FANS = 32
+#: no override is a longer list (``qihu_excluded`` names a few fans)
+MAX_OVERRIDE_LIST = len(IDS)
+GANG_KINDS = ("an", "xu", "ming")
+#: every tile code of the set (ER-1.1): 条, honours, flowers
+CODES: tuple[str, ...] = tuple(T.code(k) for k in (*T.PLAY_KINDS, *T.FLOWERS))
+EVENT_TYPES: tuple[str, ...] = (
+    "draw",
+    "discard",
+    "chi",
+    "peng",
+    "gang",
+    "hu",
+    "pass",
+    "huangzhuang",
+    "buhua",
+    "ting",
+)
+
+
+def erren_tile(value: object) -> str:
+    """Any accepted spelling of an 二人 tile or flower as its code; a 万/筒 is refused naming ER-1.1."""
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise ValidationError(f"must be a tile (a code such as '5s' or '3h'), not {json_type(value)}")
+    if isinstance(value, str) and len(value) > 16:
+        raise ValidationError(f"unknown tile {short(value)}")
+    try:
+        return T.code(T.parse(value, ""))
+    except InputError as err:
+        raise ValidationError(err.message) from None
+
+
+class ErrenTile(Tile):
+    """A tile in any alias, loaded as its canonical code: 条, an honour or a flower (ER-1.1)."""
+
+    FAST_CODES = frozenset(CODES)
+
+    def _deserialize(
+        self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
+    ) -> str:
+        fast = self.fast_item(value)
+        return fast if fast is not None else erren_tile(value)
+
+
+def seat_field(*, required: bool = True, allow_none: bool = False) -> StrictInt:
+    """Seat 0 or 1 (ER-1.2)."""
+    return StrictInt(0, NUM_SEATS - 1, required=required, allow_none=allow_none)
+
+
+class _Ruleset(RulesetField):
+    """``{"preset": "erren"|"erren-gb"|"erren-lite", "overrides": {...}}`` (erren.md §7)."""
+
+    presets = tuple(PRESETS)
+    parameters = tuple(VALIDATORS)
+    fallback_preset = "erren"
+
+    def load_ruleset(self, spec: Mapping[str, Any]) -> None:
+        rules_from_json(spec, "ruleset")
+
+    def shape_problem(self, value: object) -> str | None:
+        if isinstance(value, float):
+            return "no ruleset parameter takes a fractional number"
+        if isinstance(value, str) and len(value) > 64:
+            return "is too long for any ruleset parameter"
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**12:
+            return "is beyond any real table's stakes"
+        if isinstance(value, list) and (
+            len(value) > MAX_OVERRIDE_LIST or not all(isinstance(v, str) for v in value)
+        ):
+            return "is not a valid value (a list here names fan ids)"
+        if isinstance(value, Mapping) and len(value) > len(IDS):
+            return "names more fans than the table has"
+        return None
+
+
+# --------------------------------------------------------------------------------------------
+# Events.
+
+
+class _EventSchema(StrictSchema):
+    event_type: ClassVar[str] = ""
+    type = StrictStr(1, 16, required=True)
+    seat = seat_field()
+
+
+class DrawSchema(_EventSchema):
+    event_type = "draw"
+    tile = ErrenTile()
+
+
+class DiscardSchema(_EventSchema):
+    event_type = "discard"
+    tile = ErrenTile(required=True)
+
+
+class ChiSchema(_EventSchema):
+    event_type = "chi"
+    tiles = BoundedList(ErrenTile(), 2, 2, noun="tiles", required=True)
+    tile = ErrenTile()
+
+
+class PengSchema(_EventSchema):
+    event_type = "peng"
+    tile = ErrenTile()
+
+
+class GangSchema(_EventSchema):
+    event_type = "gang"
+    kind = Choice(GANG_KINDS, required=True)
+    tile = ErrenTile(required=True)
+
+
+class HuSchema(_EventSchema):
+    event_type = "hu"
+    tile = ErrenTile()
+
+
+class PassSchema(_EventSchema):
+    event_type = "pass"
+
+
+class HuangzhuangSchema(StrictSchema):
+    event_type: ClassVar[str] = "huangzhuang"
+    type = StrictStr(1, 16, required=True)
+
+
+class BuhuaSchema(_EventSchema):
+    """补花 (ER-2.2): a flower exposed; the replacement ``draw`` from the back follows."""
+
+    event_type = "buhua"
+    tile = ErrenTile(required=True)
+
+
+class TingSchema(_EventSchema):
+    """报听 (ER-3.5): before its discard, or alone for a non-dealer's 天听."""
+
+    event_type = "ting"
+
+
+EVENT_SCHEMAS: dict[str, Schema] = {
+    cls.event_type: cls()
+    for cls in (
+        DrawSchema,
+        DiscardSchema,
+        ChiSchema,
+        PengSchema,
+        GangSchema,
+        HuSchema,
+        PassSchema,
+        HuangzhuangSchema,
+        BuhuaSchema,
+        TingSchema,
+    )
+}
+assert tuple(EVENT_SCHEMAS) == EVENT_TYPES
+
+
+def event_fields(event_type: str) -> dict[str, bool]:
+    """The fields of one event type and whether each is required (also feeds the JSON Schema)."""
+    schema = EVENT_SCHEMAS[event_type]
+    return {name: f.required for name, f in schema.load_fields.items()}
+
+
+class _Event(fields.Field[dict[str, Any]]):
+    """The discriminated union of events: ``type`` picks the schema, which then is exact."""
+
+    default_error_messages: Messages = field_messages()
+
+    def _deserialize(
+        self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
+    ) -> dict[str, Any]:
+        if not isinstance(value, Mapping):
+            raise ValidationError(f"must be an object, not {json_type(value)}")
+        if "type" not in value:
+            raise ValidationError({"type": [f"required field is missing; one of {', '.join(EVENT_TYPES)}"]})
+        kind = value["type"]
+        if not isinstance(kind, str) or kind not in EVENT_SCHEMAS:
+            raise ValidationError({"type": [f"must be one of {', '.join(EVENT_TYPES)}, not {short(kind)}"]})
+        try:
+            loaded: dict[str, Any] = EVENT_SCHEMAS[kind].load(value)
+        except ValidationError as err:
+            raise ValidationError(err.messages) from None
+        return loaded
+
+
+# --------------------------------------------------------------------------------------------
+# The app's result (§9): audited against the replay, so every field is optional.
+
+
+class FanSchema(StrictSchema):
+    """One counted fan: its §5 id and how many times it counts (幺九刻, 花牌 per instance)."""
+
+    id = Choice(IDS, required=True)
+    n = StrictInt(1, MAX_FAN_COUNT, required=True)
+
+
+def _unique_fans(values: list[dict[str, Any]]) -> None:
+    ids = [v.get("id") for v in values]
+    if len(set(ids)) != len(ids):
+        raise ValidationError("must not list a fan twice (give its count in n)")
+
+
+class ResultSchema(StrictSchema):
+    """What the app settled; every field is optional and audited against the replay."""
+
+    winner = seat_field(required=False, allow_none=True)
+    self_draw = StrictBool(allow_none=True)
+    fans = BoundedList(Nested(FanSchema), 0, MAX_FANS, noun="fans", validate=_unique_fans)
+    total = StrictInt(0, MAX_COINS)
+    qualifying = StrictInt(0, MAX_COINS)
+    deltas = BoundedList(
+        StrictInt(-MAX_COINS, MAX_COINS), NUM_SEATS, NUM_SEATS, noun="integers", validate=check_zero_sum
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# The record.
+
+
+class ErrenRecordSchema(EnvelopeSchema):
+    """One 二人 hand: the shared envelope with two seats and 二人麻将's own fields."""
+
+    FORMAT = FORMAT
+    seats = BoundedList(Nested(SeatSchema), NUM_SEATS, NUM_SEATS, noun="seats", required=True)
+    ruleset = _Ruleset(required=True)
+    dealer = seat_field()
+    wall = BoundedList(ErrenTile(), WALL_SIZE, WALL_SIZE, noun="tiles")
+    deal = BoundedList(
+        BoundedList(ErrenTile(), HAND_SIZE, DEALER_HAND_SIZE, noun="tiles"),
+        NUM_SEATS,
+        NUM_SEATS,
+        noun="hands",
+    )
+    events = BoundedList(_Event(), 0, MAX_EVENTS, noun="events", required=True)
+    result = Nested(ResultSchema)
+
+    @validates_schema(pass_original=True, skip_on_field_errors=False)
+    def _check_between_fields(self, data: Mapping[str, Any], original_data: Any, **kwargs: Any) -> None:
+        """Without a wall the deal is required and every draw names its tile (ER-2.1)."""
+        if not isinstance(original_data, Mapping):
+            return
+        errors: dict[Any, Any] = {}
+        if "wall" in original_data and "deal" in original_data:
+            errors["deal"] = ["must not be given with a wall: the deal is the wall's first 27 tiles (ER-2.1)"]
+        if "wall" not in original_data:
+            if "deal" not in original_data:
+                errors["deal"] = ["required when there is no wall"]
+            raw = original_data.get("events")
+            if isinstance(raw, list) and len(raw) <= MAX_EVENTS:
+                for i, event in enumerate(raw):
+                    if isinstance(event, Mapping) and event.get("type") == "draw" and "tile" not in event:
+                        merge_errors(errors, {"events": {i: {"tile": ["required when there is no wall"]}}})
+        dealer = data.get("dealer")
+        raw_deal = original_data.get("deal")
+        if isinstance(dealer, int) and isinstance(raw_deal, list) and len(raw_deal) == NUM_SEATS:
+            for seat, hand in enumerate(raw_deal):
+                want = DEALER_HAND_SIZE if seat == dealer else HAND_SIZE
+                if (
+                    isinstance(hand, list)
+                    and len(hand) in (HAND_SIZE, DEALER_HAND_SIZE)
+                    and len(hand) != want
+                ):
+                    who = "the dealer" if seat == dealer else f"not the dealer (dealer is {dealer})"
+                    merge_errors(
+                        errors,
+                        {"deal": {seat: [f"seat {seat} is {who}: must hold {want} tiles, not {len(hand)}"]}},
+                    )
+        if errors:
+            raise ValidationError(errors)
+
+
+_RECORD_SCHEMA = ErrenRecordSchema()
+
+
+def validate_record(obj: object) -> Validated:
+    """Validate one decoded ``erren-hand/1`` record: ``(record, [])`` with tiles as canonical codes
+    and everything else as given, or ``(None, errors)`` each naming its field path. Never raises
+    for any JSON-decoded value."""
+    return load_record(_RECORD_SCHEMA, obj)

@@ -361,6 +361,10 @@ def deal_matches_dealer() -> list[dict[str, Any]]:
     return rules
 
 
+#: the old private name, still imported by branches written before it was shared
+_deal_matches_dealer = deal_matches_dealer
+
+
 def suited_tile_defs(codes: tuple[str, ...], rule_id: str) -> dict[str, Any]:
     """``$defs`` ``tile_code`` and ``tile`` of a game of 108 suited tiles (Sichuan, Changsha).
 

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from replay.audit_common import blank_audit, conclude, field_differences, mark_invalid, session_place
+from replay.audit_common import blank_audit, conclude, field_differences, mark_invalid
 from replay.errors import InputError
 from replay.games.tuitongzi import tiles as T
 from replay.games.tuitongzi.evaluate import answer
@@ -57,9 +57,9 @@ def audit_validated(
     why_not = no_mistakes_because(rnd)
     out["mistakes"] = [f.to_json() for f in find_mistakes(rnd)] if analysis else []
     out["mistakes_note"] = why_not
-    place = session_place(record, "round_no")
-    if place is not None:
-        out[SESSION_KEY] = (out["source"], *place, rnd, settlement)
+    session = record.get("session")
+    if isinstance(session, Mapping) and "id" in session and "round_no" in session:
+        out[SESSION_KEY] = (out["source"], session["id"], session["round_no"], rnd, settlement)
     return out
 
 

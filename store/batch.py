@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 from replay.failure import ERROR
-from replay.games import check_all_sessions
+from replay.games import GAMES, check_all_sessions
 from replay.games.wuhan.audit import STATUSES
 from replay.inputs import DECODE_ERRORS, Unreadable, expand, iter_auto, iter_ndjson, loads, read_upto
 from schemas.audit import audit_record
@@ -345,7 +345,8 @@ def worker_engine_version() -> str:
 
 def session_flags(stubs: Sequence[pa.Table]) -> dict[str, dict[int, dict[str, Any]]]:
     """``{audits file: {part_row: first_illegal}}`` for hands the checks across a sitting flag
-    (R-2.2 ``check_sessions`` for Wuhan, SC-1.3 for Sichuan, CS-1.3 for Changsha).
+    (R-2.2 ``check_sessions`` for Wuhan, SC-1.3 for Sichuan, CS-1.3 for Changsha, CC-1.3 for
+    Changchun).
 
     The stubs are sorted by sitting (then input order, so a repeated hand number resolves as in
     one process) and checked one sitting at a time: the client never holds more than a sitting
@@ -385,8 +386,8 @@ def session_flags(stubs: Sequence[pa.Table]) -> dict[str, dict[int, dict[str, An
                     row["next_dealer"],
                     row["why"],
                 )
-            elif row.get("game") == "changsha":  # CS-1.3: Sichuan's shape (replay/next_dealer.py)
-                row["_changsha_session"] = (
+            elif row.get("game") in ("changsha", "changchun"):  # CS-1.3, CC-1.3: Sichuan's shape
+                row[GAMES[row["game"]].session_key] = (
                     row["source"],
                     row["session"],
                     row["hand_no"],

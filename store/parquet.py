@@ -280,7 +280,7 @@ class PartRows:
             source, sid, no, dealer, keeps, *rest = session
             passes_to = rest[0] if rest else None
             self._stub(text(source), text(sid), no, dealer, keeps, passes_to, row, key, "wuhan", None, None)
-        for game in ("sichuan", "changsha"):  # one shape: replay/next_dealer.py
+        for game in ("sichuan", "changsha", "changchun"):  # one shape: replay/next_dealer.py
             session = audit.get(f"_{game}_session")
             if session:
                 source, sid, no, dealer, nxt, why = session
@@ -367,6 +367,8 @@ def _hand_types(audit: Mapping[str, Any], computed: Mapping[str, Any] | None) ->
         return None
     if audit_game(audit) == "wuhan":
         return list(computed["hands"])
+    if audit_game(audit) == "changchun":  # the one winner's fan ids (none at 荒庄)
+        return list(computed.get("hands") or [])
     if audit_game(audit) == "changsha":  # each winner's hand ids, in the order they won
         hands = computed.get("hands") or {}
         return [h for s in computed.get("winners") or [] for h in hands.get(str(s), [])]

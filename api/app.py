@@ -80,11 +80,12 @@ class Health(MethodView):
 def _register_record_schema(api: ReplayApi) -> None:
     """The upload format in the document, mapped from the validator's own marshmallow schema."""
     from schemas import hand_record as hr
+    from schemas.fields import StrictBool, StrictInt, StrictStr
 
     for cls, kind in (
-        (hr._StrictInt, "integer"),
-        (hr._StrictStr, "string"),
-        (hr._StrictBool, "boolean"),
+        (StrictInt, "integer"),
+        (StrictStr, "string"),
+        (StrictBool, "boolean"),
     ):
         api.register_field(cls, kind, None)
     api.spec.components.schema("HandRecord", schema=hr.RecordSchema)

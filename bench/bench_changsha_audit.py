@@ -10,46 +10,26 @@ only, no assertion. Run: ``.venv/bin/python bench/bench_changsha_audit.py [HANDS
 
 from __future__ import annotations
 
-import json
 import sys
-import time
+
+from common import audit_hands, ndjson_lines
 
 from replay.games.changsha.simulate import simulate as changsha
 from replay.games.sichuan.selfplay import random_hand
 from replay.games.wuhan.simulate import simulate as wuhan
-from schemas.audit import audit_record
 
 
 def main() -> None:
     hands = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     half = hands // 2
     games = {
-        "wuhan": [json.dumps(r, ensure_ascii=False) for r in wuhan(hands, seed=7)],
-        "sichuan": [
-            json.dumps(random_hand(i, "xuezhan" if i % 2 else "xueliu"), ensure_ascii=False)
-            for i in range(hands)
-        ],
-        "changsha": [
-            json.dumps(r, ensure_ascii=False)
-            for r in [*changsha(half, 7, "changsha"), *changsha(hands - half, 7, "changsha-app")]
-        ],
+        "wuhan": ndjson_lines(wuhan(hands, seed=7)),
+        "sichuan": ndjson_lines(random_hand(i, "xuezhan" if i % 2 else "xueliu") for i in range(hands)),
+        "changsha": ndjson_lines(
+            [*changsha(half, 7, "changsha"), *changsha(hands - half, 7, "changsha-app")]
+        ),
     }
-    print(f"audit of {hands} hands per game, one core (baseline: json.loads of the same lines)")
-    for name, lines in games.items():
-        events = sum(len(json.loads(line)["events"]) for line in lines) / hands
-        start = time.perf_counter()
-        for line in lines:
-            json.loads(line)
-        parse = time.perf_counter() - start
-        start = time.perf_counter()
-        audits = [audit_record(json.loads(line)) for line in lines]
-        full = time.perf_counter() - start
-        ok = sum(a["status"] == "ok" for a in audits)
-        print(
-            f"  {name:8} {events:5.0f} events/hand  json.loads {parse * 1e6 / hands:7.0f} µs/hand"
-            f"  audit {full * 1e6 / hands:7.0f} µs/hand  {hands / full:7.0f} hands/s"
-            f"  audit/parse {full / parse:6.1f}x  ({ok}/{hands} ok)"
-        )
+    audit_hands(games, hands)
 
 
 if __name__ == "__main__":

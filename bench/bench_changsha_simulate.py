@@ -12,8 +12,8 @@ from __future__ import annotations
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
-from typing import Any
+
+from common import timed_play
 
 from replay.games.changsha.audit import audit_validated
 from replay.games.changsha.mistakes import find_mistakes
@@ -22,23 +22,13 @@ from replay.games.sichuan.simulate import simulate as sichuan
 from replay.games.wuhan.simulate import simulate as wuhan
 
 
-def timed(label: str, hands: int, play: Callable[[], Iterator[dict[str, Any]]]) -> list[dict[str, Any]]:
-    start = time.perf_counter()
-    records = list(play())
-    elapsed = time.perf_counter() - start
-    events = sum(len(r["events"]) for r in records) / hands
-    speed = f"{hands / elapsed:7.1f} hands/s  {elapsed * 1e3 / hands:6.1f} ms/hand"
-    print(f"  {label:28} {speed}  {events:4.0f} events/hand")
-    return records
-
-
 def main() -> None:
     hands = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     print(f"self-play of {hands} hands per game, one process (baseline: Wuhan's bots)")
-    timed("wuhan hzlzg (baseline)", hands, lambda: wuhan(hands, seed=2026))
-    timed("sichuan xuezhan (same_suit)", hands, lambda: sichuan(hands, 2026, "xuezhan"))
+    timed_play("wuhan hzlzg (baseline)", hands, lambda: wuhan(hands, seed=2026))
+    timed_play("sichuan xuezhan (same_suit)", hands, lambda: sichuan(hands, 2026, "xuezhan"))
     games = {
-        preset: timed(f"changsha {preset}", hands, lambda p=preset: changsha(hands, 2026, p))  # type: ignore[misc]
+        preset: timed_play(f"changsha {preset}", hands, lambda p=preset: changsha(hands, 2026, p))  # type: ignore[misc]
         for preset in ("changsha", "changsha-app")
     }
     for name, records in games.items():

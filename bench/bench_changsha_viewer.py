@@ -15,19 +15,19 @@ import json
 import os
 import statistics
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import SIM, once_ms  # noqa: E402
+from common import without_progress as baseline  # noqa: E402
 
 from dashboards import changsha_viewer, sichuan_viewer  # noqa: E402
 from schemas.audit import audit_record  # noqa: E402
 from tests.changsha_records import NAMES, changsha  # noqa: E402
-
-SIM = ROOT / "sample_logs" / "simulated"
 
 
 def changsha_records() -> list[dict[str, Any]]:
@@ -38,22 +38,9 @@ def changsha_records() -> list[dict[str, Any]]:
     return out or [changsha(n) for n in (*NAMES, "e3")]
 
 
-def once_ms(build: Callable[..., Any], pairs: list[tuple[Any, Any]]) -> float:
-    """The mean build time of one hand, in ms."""
-    start = time.perf_counter()
-    for record, audit in pairs:
-        build(record, audit)
-    return (time.perf_counter() - start) / len(pairs) * 1000
-
-
 def without_progress(record: Any, audit: Any) -> Any:
     """The baseline: the same build with every seat's 向听 left at 0."""
-    real = changsha_viewer._progress
-    changsha_viewer._progress = lambda s, won, known: [0, 0, 0, 0]  # type: ignore[assignment]
-    try:
-        return changsha_viewer.build(record, audit)
-    finally:
-        changsha_viewer._progress = real  # type: ignore[assignment]
+    return baseline(changsha_viewer, record, audit)
 
 
 def main() -> None:

@@ -10,51 +10,27 @@ verdict: ``.venv/bin/python bench/bench_sichuan_viewer.py [ROUNDS]`` (default 5)
 
 from __future__ import annotations
 
-import json
 import os
 import statistics
 import sys
-import time
-from collections.abc import Callable
-from pathlib import Path
 from typing import Any
+
+from common import once_ms, simulated
+from common import without_progress as baseline
 
 from dashboards import sichuan_viewer, viewer
 from schemas.audit import audit_record
 
-ROOT = Path(__file__).resolve().parents[1]
-SIM = ROOT / "sample_logs" / "simulated"
-
-
-def records(*names: str) -> list[dict[str, Any]]:
-    out = []
-    for name in names:
-        out += [json.loads(line) for line in (SIM / name).read_text("utf-8").splitlines() if line.strip()]
-    return out
-
-
-def once_ms(build: Callable[..., Any], pairs: list[tuple[Any, Any]]) -> float:
-    """The mean build time of one hand, in ms."""
-    start = time.perf_counter()
-    for record, audit in pairs:
-        build(record, audit)
-    return (time.perf_counter() - start) / len(pairs) * 1000
-
 
 def without_progress(record: Any, audit: Any) -> Any:
     """The baseline: the same build with every seat's 向听 left at 0."""
-    real = sichuan_viewer._progress
-    sichuan_viewer._progress = lambda s, said, known: [0, 0, 0, 0]  # type: ignore[assignment]
-    try:
-        return sichuan_viewer.build(record, audit)
-    finally:
-        sichuan_viewer._progress = real  # type: ignore[assignment]
+    return baseline(sichuan_viewer, record, audit)
 
 
 def main() -> None:
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 5
-    sichuan = [(r, audit_record(r)) for r in records("sichuan-xueliu.ndjson", "sichuan-xuezhan.ndjson")]
-    wuhan = [(r, audit_record(r)) for r in records("hzlzg.ndjson")[:100]]
+    sichuan = [(r, audit_record(r)) for r in simulated("sichuan-xueliu.ndjson", "sichuan-xuezhan.ndjson")]
+    wuhan = [(r, audit_record(r)) for r in simulated("hzlzg.ndjson")[:100]]
     steps = statistics.mean(len(r["events"]) + 1 for r, _ in sichuan)
     load = os.getloadavg()[0]
     print(f"viewer model build, per hand, median of {rounds} rounds (load average {load:.2f})")

@@ -11,36 +11,25 @@ no assertion; short by default. Run: ``.venv/bin/python bench/bench_tuitongzi_au
 
 from __future__ import annotations
 
-import json
 import sys
-import time
+
+from common import ndjson_lines, parse_then_audit
 
 from replay.games.tuitongzi.simulate import simulate as simulate_rounds
 from replay.games.wuhan.simulate import simulate
-from schemas.audit import audit_record
 
 
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     games = {
-        "wuhan": [json.dumps(r, ensure_ascii=False) for r in simulate(n, seed=7)],
-        "tuitongzi": [json.dumps(r, ensure_ascii=False) for r in simulate_rounds(n, 7, "tuitongzi")],
-        "tt-table": [json.dumps(r, ensure_ascii=False) for r in simulate_rounds(n, 7, "tuitongzi-table")],
-        "tt-peek": [
-            json.dumps(r, ensure_ascii=False)
-            for r in simulate_rounds(n, 7, "tuitongzi", {"bet_after_peek": True})
-        ],
+        "wuhan": ndjson_lines(simulate(n, seed=7)),
+        "tuitongzi": ndjson_lines(simulate_rounds(n, 7, "tuitongzi")),
+        "tt-table": ndjson_lines(simulate_rounds(n, 7, "tuitongzi-table")),
+        "tt-peek": ndjson_lines(simulate_rounds(n, 7, "tuitongzi", {"bet_after_peek": True})),
     }
     print(f"audit of {n} records per line, one core (baseline: json.loads of the same lines)")
     for name, lines in games.items():
-        start = time.perf_counter()
-        for line in lines:
-            json.loads(line)
-        parse = time.perf_counter() - start
-        start = time.perf_counter()
-        audits = [audit_record(json.loads(line)) for line in lines]
-        full = time.perf_counter() - start
-        ok = sum(a["status"] == "ok" for a in audits)
+        parse, full, ok = parse_then_audit(lines)
         print(
             f"  {name:10} json.loads {parse * 1e6 / n:7.0f} µs/record  audit {full * 1e6 / n:7.0f} µs/record"
             f"  {n / full:7.0f} records/s  audit/parse {full / parse:6.1f}x  ({ok}/{n} ok)"

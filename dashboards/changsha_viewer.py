@@ -26,14 +26,10 @@ from schemas.audit import audit_record
 from schemas.formats import validate_record
 
 KIND_OF = {code: k for k, code in enumerate(CODES[:27])}
-ORDINALS = ("1st 第一", "2nd 第二", "3rd 第三", "4th 第四")
 _seat = review.seat_name
+_ordinal = review.ordinal
 GANG_NAMES = {"an": "暗杠 concealed kong", "ming": "明杠 open kong", "xu": "补杠 added kong"}
 MODE_NAMES = {"kai": "开杠 (open kong: two tiles turned up)", "bu": "补张 (kong with one replacement)"}
-
-
-def _ordinal(n: int) -> str:
-    return ORDINALS[n] if n < len(ORDINALS) else f"{n + 1}th 第{n + 1}"
 
 
 def _win_words(win: Mapping[str, Any], order: int, players: Sequence[Mapping[str, Any]]) -> str:
@@ -177,12 +173,7 @@ def _steps(
                 f"{'win 胡' if event.get('type') == 'hu' else '起手胡'} by {_seat(players, event['seat'])}"
             )
         caption = "the deal 起牌" if s["index"] is None else describe(event, prev or {}, s, players)
-        notes: list[str] = []
-        settled = s["wins"][len(prev["wins"]) :] if prev is not None else []
-        for k, w in enumerate(settled, start=len(prev["wins"]) if prev else 0):
-            words = _win_words(w, k, players)
-            wins.append({"order": k, "seat": w["seat"], "text": words, "step": s["index"]})
-            notes.append(f"settled 结算: {words}")
+        _, notes = review.settle_wins(prev, s, players, _win_words, wins)
         if event.get("type") == "hu" and s.get("pending_hu") and len(s["pending_hu"]) > 1:
             notes.append(
                 "通炮 several seats win on this one tile: "
@@ -249,28 +240,17 @@ def _steps(
             "live": s["live"],
             "payments": [_payment_words(p, players) for p in s["payments"]],
             "notes": notes,
-            "winners": [f"{_ordinal(k)} {_seat(players, w['seat'])}" for k, w in enumerate(s["wins"])],
+            "winners": review.winners(s["wins"], players),
             "pending": [_seat(players, x) for x in s.get("pending_hu") or []],
             "illegal": s.get("illegal"),
             "phase": s.get("phase"),
             "progress": _progress(s, won, known),
             "hu_label": hu_label,
         }
-        if event.get("type") == "draw":  # what the other seats see: a draw, not its tile
-            step["caption_seen"] = f"{_seat(players, event.get('seat'))} 摸 draws"
+        review.seen_draw(step, event, players)
         steps.append(step)
         prev = s
     return steps, wins
-
-
-def _mistake(m: Mapping[str, Any], players: list[dict[str, Any]]) -> dict[str, Any]:
-    kind = str(m.get("type"))
-    english = terms.MISTAKE_NAMES_EN.get(kind, kind.replace("_", " "))
-    cost = m.get("cost")
-    cost_text = f"cost {cost} 失分" if cost is not None else "no cost attributed 不计分"
-    return review.mistake(
-        m, players, f"{terms.MISTAKE_NAMES_ZH.get(kind, '')} {english}".strip(), cost_text, tiles_in_text
-    )
 
 
 def _ruleset_words(record: Mapping[str, Any]) -> str:
@@ -281,86 +261,41 @@ def _ruleset_words(record: Mapping[str, Any]) -> str:
     return words + "".join(f" · {k.replace('_', ' ')} {v}" for k, v in overrides.items())
 
 
-def _comparison(
-    recorded: Mapping[str, Any] | None,
-    computed: Mapping[str, Any] | None,
-    differences: Sequence[Mapping[str, Any]],
-    players: list[dict[str, Any]],
-) -> list[dict[str, Any]]:
-    """Rows of the app-vs-rules table for the result fields the app gave."""
-    if not recorded or not computed:
-        return []
-
-    def words(field: str, value: Any) -> str:
-        if value is None:
-            return "none 无" if field == "discarder" else "not said 未给出"
-        if field in ("winners", "bird_seats") and isinstance(value, list):
-            return ", ".join(_seat(players, s) for s in value) or "none 无"
-        if field in ("discarder", "next_dealer"):
-            return _seat(players, value)
-        if field in ("hands", "qishou") and isinstance(value, Mapping):
-            return (
-                "; ".join(f"{_seat(players, int(s))}: {changsha_hands(list(v))}" for s, v in value.items())
-                if all(str(s).isdigit() for s in value)
-                else str(value)
-            ) or "none 无"
-        if field == "birds" and isinstance(value, list):
-            return " ".join(tile(t) for t in value) or "none 无"
-        if field == "deltas" and isinstance(value, list):
-            return " / ".join(f"{v:+d}" if isinstance(v, int) else str(v) for v in value)
-        return str(value)
-
-    differs = {d.get("field") for d in differences}
-    return [
-        {
-            "label": terms.CHANGSHA_DIFFERENCE_NAMES.get(field, field),
-            "app": words(field, recorded[field]),
-            "rules": words(field, computed.get(field)),
-            "differs": field in differs,
-        }
-        for field in terms.CHANGSHA_DIFFERENCE_NAMES
-        if field in recorded
-    ]
+def _field_words(field: str, value: Any, players: list[dict[str, Any]]) -> str:
+    """One §9 result field's value in words, for the app-vs-rules table."""
+    if value is None:
+        return "none 无" if field == "discarder" else "not said 未给出"
+    if field in ("winners", "bird_seats") and isinstance(value, list):
+        return ", ".join(_seat(players, s) for s in value) or "none 无"
+    if field in ("discarder", "next_dealer"):
+        return _seat(players, value)
+    if field in ("hands", "qishou") and isinstance(value, Mapping):
+        return (
+            "; ".join(f"{_seat(players, int(s))}: {changsha_hands(list(v))}" for s, v in value.items())
+            if all(str(s).isdigit() for s in value)
+            else str(value)
+        ) or "none 无"
+    if field == "birds" and isinstance(value, list):
+        return " ".join(tile(t) for t in value) or "none 无"
+    if field == "deltas" and isinstance(value, list):
+        return review.deltas_words(value)
+    return str(value)
 
 
 def build(record_obj: object, audit: dict[str, Any] | None = None) -> dict[str, Any]:
     """The viewer model for one ``changsha-hand/1`` record (as stored), with its audit if known."""
-    if audit is None:
-        audit = audit_record(record_obj)
-    record, errors = validate_record(record_obj)
-    computed = audit.get("computed")
-    model = review.skeleton(audit, errors, tiles_in_text)
-    model.update(game="changsha", game_name=terms.GAME_NAMES["changsha"], wins=[])
+    model, audit, record, players = review.begin(record_obj, audit, "changsha", audit_record, validate_record)
     if record is None:
-        model["verdict"] = {"kind": "invalid", "title": review.INVALID_TITLE, "step": None}
         return model
-    players = review.players_of(record)
-    model["players"] = players
-    model["dealer"] = record["dealer"]
+    computed = audit.get("computed")
     model["ruleset"] = _ruleset_words(record)
     model["played_at"] = terms.local_time(record.get("played_at"))
-    model["mistakes"] = review.sort_mistakes(
-        [_mistake(m, players) for m in audit.get("mistakes") or [] if isinstance(m, Mapping)]
-    )
-    model["first_illegal"] = review.first_illegal(record, audit, tiles_in_text)
     try:
         raw = replay_steps(record)
     except InputError:
         return _verdict(model, audit, players)
     model["steps"], model["wins"] = _steps(raw, players)
-    model["moves"] = [
-        {
-            "first": p,
-            "pos": p,
-            "index": s["index"],
-            "actor": s["actor"],
-            "text": s["caption"],
-            "seen": s.get("caption_seen"),
-            "illegal": bool(s["illegal"]),
-        }
-        for p, s in enumerate(model["steps"])
-        if p > 0 and s["kind"] != "pass"
-    ]
+    model["moves"] = review.moves(model["steps"])
     model["markers"] = review.markers(model["mistakes"], model["steps"], lambda s: s["hu_label"], "kong 杠")
     last = model["steps"][-1]
     model["openings"] = [q for q in last["qishou"] if q]
@@ -368,10 +303,7 @@ def build(record_obj: object, audit: dict[str, Any] | None = None) -> dict[str, 
         model["settlement"] = {
             "payments": [_payment_words(p, players) for s in raw for p in s["payments"]],
             "birds": last["birds"],
-            "deltas": [
-                {"who": _seat(players, s), "delta": f"{d:+d}"}
-                for s, d in enumerate(computed.get("deltas") or [])
-            ],
+            "deltas": review.delta_rows(computed, players),
             "ended_by": terms.CHANGSHA_ENDED_BY.get(str(computed.get("ended_by")), ""),
             "next_dealer": _seat(players, computed.get("next_dealer")),
         }
@@ -379,11 +311,9 @@ def build(record_obj: object, audit: dict[str, Any] | None = None) -> dict[str, 
 
 
 def _verdict(model: dict[str, Any], audit: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, Any]:
-    return review.verdict(
+    return review.comparison_verdict(
         model,
         audit,
-        lambda: _comparison(
-            audit.get("recorded"), audit.get("computed"), audit.get("differences") or [], players
-        ),
         terms.CHANGSHA_DIFFERENCE_NAMES,
+        lambda field, value: _field_words(field, value, players),
     )

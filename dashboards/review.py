@@ -187,3 +187,149 @@ def markers(
         elif s.get("kind") == "gang":
             out.append({"pos": p, "index": s["index"], "kind": "gang", "label": kong_label})
     return out
+
+
+# --------------------------------------------------------------------------------------------
+# What the viewers of the tile games after Wuhan (Sichuan, Changsha, ...) build alike. Their
+# messages are worded by ``terms.words_in_text`` (tiles and any game's ruleset words).
+
+ORDINALS = ("1st 第一", "2nd 第二", "3rd 第三", "4th 第四")
+
+#: ``win_words(win, order, players)``: a settled win in words, the game's way
+WinWords = Callable[[Mapping[str, Any], int, Sequence[Mapping[str, Any]]], str]
+#: ``words(field, value)``: one result field's value in words, the game's way
+FieldWords = Callable[[str, Any], str]
+
+
+def ordinal(n: int) -> str:
+    """``1st 第一`` for 0: the order in which a hand's wins were settled."""
+    return ORDINALS[n] if n < len(ORDINALS) else f"{n + 1}th 第{n + 1}"
+
+
+def begin(
+    record_obj: object,
+    audit: dict[str, Any] | None,
+    game: str,
+    audit_record: Callable[[object], dict[str, Any]],
+    validate_record: Callable[[object], tuple[Any, list[dict[str, Any]]]],
+) -> tuple[dict[str, Any], dict[str, Any], Mapping[str, Any] | None, list[dict[str, Any]]]:
+    """A game viewer's model before its replay: ``(model, audit, record, players)``.
+
+    The skeleton with the game's name, and for a valid record its players, dealer, mistakes
+    (``game_mistake``) and first illegal event; ``record`` is None for an invalid one, whose
+    model is then complete (verdict ``invalid``).
+    """
+    if audit is None:
+        audit = audit_record(record_obj)
+    record, errors = validate_record(record_obj)
+    model = skeleton(audit, errors, terms.words_in_text)
+    model.update(game=game, game_name=terms.GAME_NAMES[game], wins=[])
+    if record is None:
+        model["verdict"] = {"kind": "invalid", "title": INVALID_TITLE, "step": None}
+        return model, audit, None, []
+    players = players_of(record)
+    model["players"] = players
+    model["dealer"] = record["dealer"]
+    model["mistakes"] = sort_mistakes(
+        [game_mistake(m, players) for m in audit.get("mistakes") or [] if isinstance(m, Mapping)]
+    )
+    model["first_illegal"] = first_illegal(record, audit, terms.words_in_text)
+    return model, audit, record, players
+
+
+def game_mistake(m: Mapping[str, Any], players: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """A mistake named from ``terms`` (Chinese and English), its cost in the table's units."""
+    kind = str(m.get("type"))
+    english = terms.MISTAKE_NAMES_EN.get(kind, kind.replace("_", " "))
+    cost = m.get("cost")
+    cost_text = f"cost {cost} 失分" if cost is not None else "no cost attributed 不计分"
+    return mistake(
+        m,
+        players,
+        f"{terms.MISTAKE_NAMES_ZH.get(kind, '')} {english}".strip(),
+        cost_text,
+        terms.words_in_text,
+    )
+
+
+def settle_wins(
+    prev: Mapping[str, Any] | None,
+    step: Mapping[str, Any],
+    players: Sequence[Mapping[str, Any]],
+    win_words: WinWords,
+    wins: list[dict[str, Any]],
+) -> tuple[list[Mapping[str, Any]], list[str]]:
+    """The wins this step settled (appended to ``wins``, the hand's list) and their notes."""
+    notes: list[str] = []
+    settled = step["wins"][len(prev["wins"]) :] if prev is not None else []
+    for k, w in enumerate(settled, start=len(prev["wins"]) if prev else 0):
+        words = win_words(w, k, players)
+        wins.append({"order": k, "seat": w["seat"], "text": words, "step": step["index"]})
+        notes.append(f"settled 结算: {words}")
+    return settled, notes
+
+
+def winners(wins: Sequence[Mapping[str, Any]], players: Sequence[Mapping[str, Any]]) -> list[str]:
+    """``1st 第一 3 小李``: the seats that have won so far, in order."""
+    return [f"{ordinal(k)} {seat_name(players, w['seat'])}" for k, w in enumerate(wins)]
+
+
+def seen_draw(step: dict[str, Any], event: Mapping[str, Any], players: Sequence[Mapping[str, Any]]) -> None:
+    """A draw as the other seats see it: that the seat drew, not its tile."""
+    if event.get("type") == "draw":
+        step["caption_seen"] = f"{seat_name(players, event.get('seat'))} 摸 draws"
+
+
+def moves(steps: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The move list beside the board: every step after the deal but the passes."""
+    return [
+        {
+            "first": p,
+            "pos": p,
+            "index": s["index"],
+            "actor": s["actor"],
+            "text": s["caption"],
+            "seen": s.get("caption_seen"),  # a draw as the other seats see it
+            "illegal": bool(s["illegal"]),
+        }
+        for p, s in enumerate(steps)
+        if p > 0 and s["kind"] != "pass"
+    ]
+
+
+def delta_rows(computed: Mapping[str, Any], players: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Each seat's result (``+12``) beside its name."""
+    return [
+        {"who": seat_name(players, s), "delta": f"{d:+d}"} for s, d in enumerate(computed.get("deltas") or [])
+    ]
+
+
+def deltas_words(value: Sequence[object]) -> str:
+    """``+12 / -4 / -4 / -4`` (a value that is no integer as given)."""
+    return " / ".join(f"{v:+d}" if isinstance(v, int) else str(v) for v in value)
+
+
+def comparison(audit: Mapping[str, Any], names: Mapping[str, str], words: FieldWords) -> list[dict[str, Any]]:
+    """Rows of the app-vs-rules table: each result field the app gave (in ``names``' order),
+    the app's value and the rules' in words, and whether the audit found them different."""
+    recorded, computed = audit.get("recorded"), audit.get("computed")
+    if not recorded or not computed:
+        return []
+    differs = {d.get("field") for d in audit.get("differences") or []}
+    return [
+        {
+            "label": names.get(field, field),
+            "app": words(field, recorded[field]),
+            "rules": words(field, computed.get(field)),
+            "differs": field in differs,
+        }
+        for field in names
+        if field in recorded
+    ]
+
+
+def comparison_verdict(
+    model: dict[str, Any], audit: dict[str, Any], names: Mapping[str, str], words: FieldWords
+) -> dict[str, Any]:
+    """``verdict`` with the app-vs-rules rows of ``comparison``."""
+    return verdict(model, audit, lambda: comparison(audit, names, words), names)

@@ -26,15 +26,11 @@ from replay.games.sichuan.steps import replay_steps
 from schemas.audit import audit_record
 from schemas.formats import validate_record
 
-ORDINALS = ("1st 第一", "2nd 第二", "3rd 第三", "4th 第四")
 MODE_TEXT = {"xueliu": "血流成河 xueliu: winners play on", "xuezhan": "血战到底 xuezhan: winners leave"}
 
 
-def _ordinal(n: int) -> str:
-    return ORDINALS[n] if n < len(ORDINALS) else f"{n + 1}th 第{n + 1}"
-
-
 _seat = review.seat_name
+_ordinal = review.ordinal
 
 
 def _win_words(win: Mapping[str, Any], order: int, players: Sequence[Mapping[str, Any]]) -> str:
@@ -133,12 +129,7 @@ def _steps(
             said_hu.add(event["seat"])
             hu_label = f"win 胡 by {_seat(players, event['seat'])}"
         caption = "the deal 起牌" if s["index"] is None else describe(event, prev or {}, s, players)
-        notes: list[str] = []
-        settled = s["wins"][len(prev["wins"]) :] if prev is not None else []
-        for k, w in enumerate(settled, start=len(prev["wins"]) if prev else 0):
-            words = _win_words(w, k, players)
-            wins.append({"order": k, "seat": w["seat"], "text": words, "step": s["index"]})
-            notes.append(f"settled 结算: {words}")
+        settled, notes = review.settle_wins(prev, s, players, _win_words, wins)
         if any(t["kind"] == "gang_xu" for t in s["transfers"]) and event.get("type") != "gang":
             notes.append("nobody robbed the 补杠: it stands and is paid now 补杠成立")
         if event.get("type") == "hu" and s.get("pending_hu") and not settled:
@@ -184,7 +175,7 @@ def _steps(
             "live": s["live"],
             "transfers": [_transfer_words(t, players) for t in s["transfers"]],
             "notes": notes,
-            "winners": [f"{_ordinal(k)} {_seat(players, w['seat'])}" for k, w in enumerate(s["wins"])],
+            "winners": review.winners(s["wins"], players),
             "pending": [_seat(players, x) for x in s.get("pending_hu") or []],
             "swap": swap,
             "illegal": s.get("illegal"),
@@ -192,8 +183,7 @@ def _steps(
             "progress": _progress(s, said_hu, known),
             "hu_label": hu_label,
         }
-        if event.get("type") == "draw":  # what the other seats see: a draw, not its tile
-            step["caption_seen"] = f"{_seat(players, event.get('seat'))} 摸 draws"
+        review.seen_draw(step, event, players)
         steps.append(step)
         prev = s
     return steps, wins
@@ -223,16 +213,6 @@ def _progress(s: Mapping[str, Any], said_hu: set[int], known: dict[Any, int]) ->
     return out
 
 
-def _mistake(m: Mapping[str, Any], players: list[dict[str, Any]]) -> dict[str, Any]:
-    kind = str(m.get("type"))
-    english = terms.MISTAKE_NAMES_EN.get(kind, kind.replace("_", " "))
-    cost = m.get("cost")
-    cost_text = f"cost {cost} 失分" if cost is not None else "no cost attributed 不计分"
-    return review.mistake(
-        m, players, f"{terms.MISTAKE_NAMES_ZH.get(kind, '')} {english}".strip(), cost_text, tiles_in_text
-    )
-
-
 def _ruleset_words(record: Mapping[str, Any]) -> tuple[str, str]:
     ruleset = record.get("ruleset") or {}
     preset = str(ruleset.get("preset", ""))
@@ -246,56 +226,35 @@ def _ruleset_words(record: Mapping[str, Any]) -> tuple[str, str]:
     return words, mode
 
 
-def _comparison(
-    recorded: Mapping[str, Any] | None,
-    computed: Mapping[str, Any] | None,
-    differences: Sequence[Mapping[str, Any]],
-    players: list[dict[str, Any]],
-) -> list[dict[str, Any]]:
-    """Rows of the app-vs-rules table for the result fields the audit found different."""
-    if not recorded or not computed:
-        return []
-
-    def words(field: str, value: Any) -> str:
-        if value is None:
-            return "not said 未给出"
-        if field == "wins" and isinstance(value, list):
-            return (
-                "; ".join(
-                    _win_words(w, k, players) if isinstance(w, Mapping) and "seat" in w else str(w)
-                    for k, w in enumerate(value)
-                )
-                or "none 无"
+def _field_words(field: str, value: Any, players: list[dict[str, Any]]) -> str:
+    """One §10 result field's value in words, for the app-vs-rules table."""
+    if value is None:
+        return "not said 未给出"
+    if field == "wins" and isinstance(value, list):
+        return (
+            "; ".join(
+                _win_words(w, k, players) if isinstance(w, Mapping) and "seat" in w else str(w)
+                for k, w in enumerate(value)
             )
-        if field == "transfers" and isinstance(value, list):
-            return (
-                "; ".join(
-                    _transfer_words(t, players)["text"]
-                    if isinstance(t, Mapping) and {"kind", "from", "to", "amount"} <= set(t)
-                    else str(t)
-                    for t in value
-                )
-                or "none 无"
+            or "none 无"
+        )
+    if field == "transfers" and isinstance(value, list):
+        return (
+            "; ".join(
+                _transfer_words(t, players)["text"]
+                if isinstance(t, Mapping) and {"kind", "from", "to", "amount"} <= set(t)
+                else str(t)
+                for t in value
             )
-        if field in ("huazhu", "tenpai") and isinstance(value, list):
-            return ", ".join(_seat(players, s) for s in value) or "none 无"
-        if field == "next_dealer":
-            return _seat(players, value)
-        if field == "deltas" and isinstance(value, list):
-            return " / ".join(f"{v:+d}" if isinstance(v, int) else str(v) for v in value)
-        return str(value)
-
-    differs = {d.get("field") for d in differences}
-    return [
-        {
-            "label": terms.SICHUAN_DIFFERENCE_NAMES.get(field, field),
-            "app": words(field, recorded[field]),
-            "rules": words(field, computed.get(field)),
-            "differs": field in differs,
-        }
-        for field in terms.SICHUAN_DIFFERENCE_NAMES
-        if field in recorded
-    ]
+            or "none 无"
+        )
+    if field in ("huazhu", "tenpai") and isinstance(value, list):
+        return ", ".join(_seat(players, s) for s in value) or "none 无"
+    if field == "next_dealer":
+        return _seat(players, value)
+    if field == "deltas" and isinstance(value, list):
+        return review.deltas_words(value)
+    return str(value)
 
 
 def _receipts(computed: Mapping[str, Any], players: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -320,53 +279,26 @@ def _receipts(computed: Mapping[str, Any], players: list[dict[str, Any]]) -> lis
 
 def build(record_obj: object, audit: dict[str, Any] | None = None) -> dict[str, Any]:
     """The viewer model for one ``sichuan-hand/1`` record (as stored), with its audit if known."""
-    if audit is None:
-        audit = audit_record(record_obj)
-    record, errors = validate_record(record_obj)
-    computed = audit.get("computed")
-    model = review.skeleton(audit, errors, tiles_in_text)
-    model.update(game="sichuan", game_name=terms.GAME_NAMES["sichuan"], wins=[])
+    model, audit, record, players = review.begin(record_obj, audit, "sichuan", audit_record, validate_record)
     if record is None:
-        model["verdict"] = {"kind": "invalid", "title": review.INVALID_TITLE, "step": None}
         return model
-    players = review.players_of(record)
-    model["players"] = players
-    model["dealer"] = record["dealer"]
+    computed = audit.get("computed")
     model["ruleset"], mode = _ruleset_words(record)
     model["mode"] = mode
     model["mode_text"] = MODE_TEXT[mode]
     model["played_at"] = terms.local_time(record.get("played_at"))
     model["stacks"] = record.get("stacks")
-    model["mistakes"] = review.sort_mistakes(
-        [_mistake(m, players) for m in audit.get("mistakes") or [] if isinstance(m, Mapping)]
-    )
-    model["first_illegal"] = review.first_illegal(record, audit, tiles_in_text)
     try:
         raw = replay_steps(record)
     except InputError:
         return _verdict(model, audit, players)
     model["steps"], model["wins"] = _steps(raw, players, mode)
-    model["moves"] = [
-        {
-            "first": p,
-            "pos": p,
-            "index": s["index"],
-            "actor": s["actor"],
-            "text": s["caption"],
-            "seen": s.get("caption_seen"),  # a draw as the other seats see it
-            "illegal": bool(s["illegal"]),
-        }
-        for p, s in enumerate(model["steps"])
-        if p > 0 and s["kind"] != "pass"
-    ]
+    model["moves"] = review.moves(model["steps"])
     model["markers"] = review.markers(model["mistakes"], model["steps"], lambda s: s["hu_label"], "kong 杠")
     if computed:
         model["settlement"] = {
             "receipts": _receipts(computed, players),
-            "deltas": [
-                {"who": _seat(players, s), "delta": f"{d:+d}"}
-                for s, d in enumerate(computed.get("deltas") or [])
-            ],
+            "deltas": review.delta_rows(computed, players),
             "ended_by": terms.ENDED_BY_NAMES.get(str(computed.get("ended_by")), ""),
             "next_dealer": _seat(players, computed.get("next_dealer")),
             "transfers": [_transfer_words(t, players)["text"] for t in computed.get("transfers") or []],
@@ -378,11 +310,7 @@ def build(record_obj: object, audit: dict[str, Any] | None = None) -> dict[str, 
 
 
 def _verdict(model: dict[str, Any], audit: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, Any]:
-    return review.verdict(
-        model,
-        audit,
-        lambda: _comparison(
-            audit.get("recorded"), audit.get("computed"), audit.get("differences") or [], players
-        ),
-        terms.SICHUAN_DIFFERENCE_NAMES,
+    names = terms.SICHUAN_DIFFERENCE_NAMES
+    return review.comparison_verdict(
+        model, audit, names, lambda field, value: _field_words(field, value, players)
     )

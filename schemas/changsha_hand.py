@@ -17,14 +17,31 @@ Public API: :data:`FORMAT`, :class:`ChangshaRecordSchema` and :func:`validate_re
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validates_schema
 
 from replay.games.changsha.params import PRESETS, VALIDATORS, rules_from_json
 from replay.games.changsha.reading import NAMES_ZH, OPENING_HANDS
-from replay.tiles import CODES, HONOURS, KIND_OF, ZH_NAMES
 from schemas.envelope import NUM_SEATS, EnvelopeSchema, Validated, load_record, seat_field
+from schemas.events import (
+    SUITED_CODES,
+    EventUnion,
+    HuangzhuangSchema,
+    SeatEvent,
+    TableEvent,
+    deal_field,
+    deal_size_errors,
+    deltas_field,
+    event_schemas,
+    events_field,
+    no_wall_errors,
+    schema_fields,
+    suited_tile_field,
+    suited_tile_loader,
+    unique,
+    wall_field,
+)
 from schemas.fields import (
     BoundedList,
     Choice,
@@ -33,13 +50,8 @@ from schemas.fields import (
     StrictBool,
     StrictInt,
     StrictSchema,
-    StrictStr,
-    Tile,
-    canonical_tile,
-    check_zero_sum,
     field_messages,
     json_type,
-    merge_errors,
     short,
 )
 from schemas.ruleset_field import RulesetField
@@ -67,7 +79,6 @@ GANG_KINDS = ("an", "xu", "ming")
 GANG_MODES = ("bu", "kai")
 #: every id a win may name (big hands, 平胡, 全求人, 豪华七小对)
 WIN_HANDS: tuple[str, ...] = tuple(h for h in NAMES_ZH if h not in OPENING_HANDS)
-SUITED_CODES: tuple[str, ...] = tuple(code for code in CODES if KIND_OF[code] not in HONOURS)
 EVENT_TYPES: tuple[str, ...] = (
     "qishou",
     "draw",
@@ -83,35 +94,10 @@ EVENT_TYPES: tuple[str, ...] = (
 )
 
 
-def suited_tile(value: object) -> str:
-    """Any accepted spelling of a suited tile as its code; an honour is refused naming CS-1.1."""
-    code = canonical_tile(value)
-    kind = KIND_OF[code]
-    if kind in HONOURS:
-        raise ValidationError(
-            f"{ZH_NAMES[kind]} ({code}) is an honour tile (字牌): Changsha mahjong (CS-1.1) has only "
-            "万 m, 条 s and 筒 p tiles"
-        )
-    return code
-
-
-class SuitedTile(Tile):
-    """A tile in any alias, loaded as its canonical code, never an honour (CS-1.1)."""
-
-    FAST_CODES = frozenset(SUITED_CODES)
-
-    def _deserialize(
-        self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
-    ) -> str:
-        return suited_tile(value)
-
-
-def _unique(noun: str) -> Any:
-    def check(values: list[Any]) -> None:
-        if len(set(values)) != len(values):
-            raise ValidationError(f"must not list a {noun} twice")
-
-    return check
+#: any accepted spelling of a suited tile as its code; an honour is refused naming CS-1.1
+suited_tile = suited_tile_loader("Changsha", "CS-1.1")
+#: a tile in any alias, loaded as its canonical code, never an honour (CS-1.1)
+SuitedTile = suited_tile_field(suited_tile)
 
 
 class _Ruleset(RulesetField):
@@ -144,13 +130,7 @@ class _Ruleset(RulesetField):
 # Events.
 
 
-class _EventSchema(StrictSchema):
-    event_type: ClassVar[str] = ""
-    type = StrictStr(1, 16, required=True)
-    seat = seat_field()
-
-
-class QishouSchema(_EventSchema):
+class QishouSchema(SeatEvent):
     """起手胡 (CS-5.2): the opening hands declared, the tiles shown, the bird die in ``continue``."""
 
     event_type = "qishou"
@@ -160,34 +140,34 @@ class QishouSchema(_EventSchema):
         len(OPENING_HANDS),
         noun="opening hands",
         required=True,
-        validate=_unique("hand"),
+        validate=unique("hand"),
     )
     tiles = BoundedList(SuitedTile(), 0, DEALER_HAND_SIZE, noun="tiles")
     die = StrictInt(1, 6)
 
 
-class DrawSchema(_EventSchema):
+class DrawSchema(SeatEvent):
     event_type = "draw"
     tile = SuitedTile()
 
 
-class DiscardSchema(_EventSchema):
+class DiscardSchema(SeatEvent):
     event_type = "discard"
     tile = SuitedTile(required=True)
 
 
-class ChiSchema(_EventSchema):
+class ChiSchema(SeatEvent):
     event_type = "chi"
     tiles = BoundedList(SuitedTile(), 2, 2, noun="tiles", required=True)
     tile = SuitedTile()
 
 
-class PengSchema(_EventSchema):
+class PengSchema(SeatEvent):
     event_type = "peng"
     tile = SuitedTile()
 
 
-class GangSchema(_EventSchema):
+class GangSchema(SeatEvent):
     event_type = "gang"
     kind = Choice(GANG_KINDS, required=True)
     tile = SuitedTile(required=True)
@@ -195,16 +175,16 @@ class GangSchema(_EventSchema):
     dice = BoundedList(StrictInt(1, 6), 2, 2, noun="dice")
 
 
-class HuSchema(_EventSchema):
+class HuSchema(SeatEvent):
     event_type = "hu"
     tile = SuitedTile()
 
 
-class PassSchema(_EventSchema):
+class PassSchema(SeatEvent):
     event_type = "pass"
 
 
-class HaidiSchema(_EventSchema):
+class HaidiSchema(SeatEvent):
     """One offer of the 海底 (CS-2.6): taken or declined; a take may name the tile."""
 
     event_type = "haidi"
@@ -212,52 +192,43 @@ class HaidiSchema(_EventSchema):
     tile = SuitedTile()
 
 
-class BirdsSchema(StrictSchema):
+class BirdsSchema(TableEvent):
     """扎鸟 (CS-6.4): the birds drawn after the win; nobody's action, so no ``seat``."""
 
-    event_type: ClassVar[str] = "birds"
-    type = StrictStr(1, 16, required=True)
+    event_type = "birds"
     tiles = BoundedList(SuitedTile(), 0, MAX_BIRDS, noun="tiles", required=True)
 
 
-class HuangzhuangSchema(StrictSchema):
-    event_type: ClassVar[str] = "huangzhuang"
-    type = StrictStr(1, 16, required=True)
-
-
-EVENT_SCHEMAS: dict[str, Schema] = {
-    cls.event_type: cls()
-    for cls in (
-        QishouSchema,
-        DrawSchema,
-        DiscardSchema,
-        ChiSchema,
-        PengSchema,
-        GangSchema,
-        HuSchema,
-        PassSchema,
-        HaidiSchema,
-        BirdsSchema,
-        HuangzhuangSchema,
-    )
-}
+EVENT_SCHEMAS: dict[str, Schema] = event_schemas(
+    QishouSchema,
+    DrawSchema,
+    DiscardSchema,
+    ChiSchema,
+    PengSchema,
+    GangSchema,
+    HuSchema,
+    PassSchema,
+    HaidiSchema,
+    BirdsSchema,
+    HuangzhuangSchema,
+)
 assert tuple(EVENT_SCHEMAS) == EVENT_TYPES
 
 
 def event_fields(event_type: str) -> dict[str, bool]:
     """The fields of one event type and whether each is required (also feeds the JSON Schema)."""
-    schema = EVENT_SCHEMAS[event_type]
-    return {name: f.required for name, f in schema.load_fields.items()}
+    return schema_fields(EVENT_SCHEMAS[event_type])
 
 
 _SIMPLE = {t: frozenset(event_fields(t)) for t in ("draw", "discard", "hu", "pass")}
 _SUITED = frozenset(SUITED_CODES)
 
 
-class _Event(fields.Field[dict[str, Any]]):
-    """The discriminated union of events: ``type`` picks the schema, which then is exact."""
+class _Event(EventUnion):
+    """Changsha's events: ``type`` picks the schema, which then is exact."""
 
-    default_error_messages: Messages = field_messages()
+    SCHEMAS = EVENT_SCHEMAS
+    TYPES = EVENT_TYPES
 
     def fast_item(self, item: object) -> dict[str, Any] | None:
         """Draws, discards, wins and passes in canonical spelling skip the schema (most events)."""
@@ -276,24 +247,8 @@ class _Event(fields.Field[dict[str, Any]]):
             return None
         return dict(item)
 
-    def _deserialize(
-        self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
-    ) -> dict[str, Any]:
-        if not isinstance(value, Mapping):
-            raise ValidationError(f"must be an object, not {json_type(value)}")
-        if "type" not in value:
-            raise ValidationError({"type": [f"required field is missing; one of {', '.join(EVENT_TYPES)}"]})
-        kind = value["type"]
-        if not isinstance(kind, str) or kind not in EVENT_SCHEMAS:
-            raise ValidationError({"type": [f"must be one of {', '.join(EVENT_TYPES)}, not {short(kind)}"]})
-        fast = self.fast_item(value)
-        if fast is not None:
-            return fast
-        try:
-            loaded: dict[str, Any] = EVENT_SCHEMAS[kind].load(value)
-        except ValidationError as err:
-            raise ValidationError(err.messages) from None
-        return loaded
+    def fast(self, value: Mapping[str, Any]) -> dict[str, Any] | None:
+        return self.fast_item(value)
 
 
 # --------------------------------------------------------------------------------------------
@@ -336,15 +291,13 @@ class _SeatMap(fields.Field[dict[str, list[str]]]):
 class ResultSchema(StrictSchema):
     """What the app settled; every field is optional and audited against the replay."""
 
-    winners = BoundedList(seat_field(), 0, NUM_SEATS, noun="seats", validate=_unique("seat"))
+    winners = BoundedList(seat_field(), 0, NUM_SEATS, noun="seats", validate=unique("seat"))
     discarder = seat_field(required=False, allow_none=True)
     hands = _SeatMap(WIN_HANDS)
     qishou = _SeatMap(OPENING_HANDS)
     birds = BoundedList(SuitedTile(), 0, MAX_BIRDS, noun="tiles")
     bird_seats = BoundedList(seat_field(), 0, MAX_BIRDS, noun="seats")
-    deltas = BoundedList(
-        StrictInt(-MAX_COINS, MAX_COINS), NUM_SEATS, NUM_SEATS, noun="integers", validate=check_zero_sum
-    )
+    deltas = deltas_field(MAX_COINS)
     next_dealer = seat_field(required=False)
 
 
@@ -358,14 +311,9 @@ class ChangshaRecordSchema(EnvelopeSchema):
     FORMAT = FORMAT
     ruleset = _Ruleset(required=True)
     dealer = seat_field()
-    wall = BoundedList(SuitedTile(), WALL_SIZE, WALL_SIZE, noun="tiles")
-    deal = BoundedList(
-        BoundedList(SuitedTile(), HAND_SIZE, DEALER_HAND_SIZE, noun="tiles"),
-        NUM_SEATS,
-        NUM_SEATS,
-        noun="hands",
-    )
-    events = BoundedList(_Event(), 0, MAX_EVENTS, noun="events", required=True)
+    wall = wall_field(SuitedTile, WALL_SIZE)
+    deal = deal_field(SuitedTile, HAND_SIZE, DEALER_HAND_SIZE)
+    events = events_field(_Event, MAX_EVENTS)
     result = Nested(ResultSchema)
 
     @validates_schema(pass_original=True, skip_on_field_errors=False)
@@ -376,29 +324,8 @@ class ChangshaRecordSchema(EnvelopeSchema):
         errors: dict[Any, Any] = {}
         if "wall" in original_data and "deal" in original_data:
             errors["deal"] = ["must not be given with a wall: the deal is the wall's first 53 tiles (CS-2.1)"]
-        if "wall" not in original_data:
-            if "deal" not in original_data:
-                errors["deal"] = ["required when there is no wall"]
-            raw = original_data.get("events")
-            if isinstance(raw, list) and len(raw) <= MAX_EVENTS:
-                for i, event in enumerate(raw):
-                    if isinstance(event, Mapping) and event.get("type") == "draw" and "tile" not in event:
-                        merge_errors(errors, {"events": {i: {"tile": ["required when there is no wall"]}}})
-        dealer = data.get("dealer")
-        raw_deal = original_data.get("deal")
-        if isinstance(dealer, int) and isinstance(raw_deal, list) and len(raw_deal) == NUM_SEATS:
-            for seat, hand in enumerate(raw_deal):
-                want = DEALER_HAND_SIZE if seat == dealer else HAND_SIZE
-                if (
-                    isinstance(hand, list)
-                    and len(hand) in (HAND_SIZE, DEALER_HAND_SIZE)
-                    and len(hand) != want
-                ):
-                    who = "the dealer" if seat == dealer else f"not the dealer (dealer is {dealer})"
-                    merge_errors(
-                        errors,
-                        {"deal": {seat: [f"seat {seat} is {who}: must hold {want} tiles, not {len(hand)}"]}},
-                    )
+        no_wall_errors(original_data, errors, MAX_EVENTS)
+        deal_size_errors(data, original_data, errors, HAND_SIZE, DEALER_HAND_SIZE)
         if errors:
             raise ValidationError(errors)
 

@@ -15,8 +15,6 @@ Regenerate with ``python -m schemas.changsha_jsonschema``.
 
 from __future__ import annotations
 
-import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -28,40 +26,49 @@ from schemas.changsha_hand import (
     FORMAT,
     GANG_KINDS,
     GANG_MODES,
-    HAND_SIZE,
     MAX_BIRDS,
     MAX_COINS,
     MAX_EVENTS,
     MAX_HAND_IDS,
     MAX_OVERRIDE_LIST,
     SEAT_KEYS,
-    SUITED_CODES,
     WALL_SIZE,
     WIN_HANDS,
     event_fields,
 )
 from schemas.envelope import NUM_SEATS
-from schemas.jsonschema import _deal_matches_dealer, envelope_properties, suited_tile_defs
+from schemas.events import SUITED_CODES
+from schemas.jsonschema import (
+    SEAT_REF,
+    TILE_REF,
+    array_of,
+    deal_matches_dealer,
+    deal_property,
+    envelope_properties,
+    event_object,
+    event_union,
+    events_property,
+    int_range,
+    no_wall_rule,
+    render_schema,
+    seat_def,
+    suited_tile_defs,
+    tile_list,
+    write_schema,
+)
 
 SCHEMA_ID = "https://wuhan-replay.invalid/schemas/changsha-hand-v1.schema.json"
 OUTPUT = Path(__file__).resolve().parent.parent / "docs" / "changsha-hand.schema.json"
 
-_TILE_REF = {"$ref": "#/$defs/tile"}
-_SEAT_REF = {"$ref": "#/$defs/seat"}
+_TILE_REF = TILE_REF
+_SEAT_REF = SEAT_REF
 #: the two dice of a 开杠 (CS-2.4) and the bird die of a ``continue``-mode 起手胡
 _DIE = {"type": "integer", "minimum": 1, "maximum": 6}
 
 
-def _array(items: dict[str, Any], lo: int, hi: int) -> dict[str, Any]:
-    return {"type": "array", "items": items, "minItems": lo, "maxItems": hi}
-
-
-def _tile_list(n: int, n_max: int | None = None) -> dict[str, Any]:
-    return _array(_TILE_REF, n, n if n_max is None else n_max)
-
-
-def _int(lo: int, hi: int) -> dict[str, Any]:
-    return {"type": "integer", "minimum": lo, "maximum": hi}
+_array = array_of
+_tile_list = tile_list
+_int = int_range
 
 
 #: What each §7 parameter means; the values come from ``replay.games.changsha.params``.
@@ -120,45 +127,33 @@ _EVENT_DESCRIPTIONS = {
 }
 
 
+def _event_field(event_type: str, name: str) -> dict[str, Any] | None:
+    if name == "kind":
+        return {"enum": list(GANG_KINDS)}
+    if name == "mode":
+        return {"enum": list(GANG_MODES)}
+    if name == "dice":
+        return _array(_DIE, 2, 2)
+    if name == "die":
+        return _DIE
+    if name == "take":
+        return {"type": "boolean"}
+    if name == "kinds":
+        opening = {"enum": list(OPENING_HANDS)}
+        return {**_array(opening, 1, len(OPENING_HANDS)), "uniqueItems": True}
+    tiles = {"qishou": (0, DEALER_HAND_SIZE), "chi": (2, 2), "birds": (0, MAX_BIRDS)}
+    if name == "tiles" and event_type in tiles:
+        return _tile_list(*tiles[event_type])
+    return None
+
+
 def _event_schema(event_type: str) -> dict[str, Any]:
-    spec = event_fields(event_type)
-    properties: dict[str, Any] = {}
-    for name in spec:
-        if name == "type":
-            properties[name] = {"const": event_type}
-        elif name == "seat":
-            properties[name] = _SEAT_REF
-        elif name == "tile":
-            properties[name] = _TILE_REF
-        elif name == "kind":
-            properties[name] = {"enum": list(GANG_KINDS)}
-        elif name == "mode":
-            properties[name] = {"enum": list(GANG_MODES)}
-        elif name == "dice":
-            properties[name] = _array(_DIE, 2, 2)
-        elif name == "die":
-            properties[name] = _DIE
-        elif name == "take":
-            properties[name] = {"type": "boolean"}
-        elif name == "kinds":
-            opening = {"enum": list(OPENING_HANDS)}
-            properties[name] = {**_array(opening, 1, len(OPENING_HANDS)), "uniqueItems": True}
-        elif (event_type, name) == ("qishou", "tiles"):
-            properties[name] = _tile_list(0, DEALER_HAND_SIZE)
-        elif (event_type, name) == ("chi", "tiles"):
-            properties[name] = _tile_list(2)
-        elif (event_type, name) == ("birds", "tiles"):
-            properties[name] = _tile_list(0, MAX_BIRDS)
-        else:  # pragma: no cover - a new event field must be described here
-            raise AssertionError(f"no JSON Schema for event field {event_type}.{name}")
-    return {
-        "title": event_type,
-        "description": _EVENT_DESCRIPTIONS[event_type],
-        "type": "object",
-        "properties": properties,
-        "required": [name for name, required in spec.items() if required],
-        "additionalProperties": False,
-    }
+    return event_object(
+        event_type,
+        event_fields(event_type),
+        _EVENT_DESCRIPTIONS[event_type],
+        lambda name: _event_field(event_type, name),
+    )
 
 
 def _seat_map(ids: tuple[str, ...], description: str) -> dict[str, Any]:
@@ -244,64 +239,34 @@ def changsha_hand_json_schema() -> dict[str, Any]:
                     "and the birds are checked against it"
                 ),
             },
-            "deal": {
-                "type": "array",
-                "description": "without a wall only: the four dealt hands, by seat: the dealer 14 tiles, "
-                "the others 13",
-                "items": _tile_list(HAND_SIZE, DEALER_HAND_SIZE),
-                "minItems": NUM_SEATS,
-                "maxItems": NUM_SEATS,
-            },
-            "events": {"type": "array", "items": {"$ref": "#/$defs/event"}, "maxItems": MAX_EVENTS},
+            "deal": deal_property(
+                "without a wall only: the four dealt hands, by seat: the dealer 14 tiles, the others 13"
+            ),
+            "events": events_property(MAX_EVENTS),
             "result": _result(),
         },
         "required": ["format", "hand_id", "source", "ruleset", "seats", "dealer", "events"],
         "additionalProperties": False,
         "allOf": [
-            {
-                "if": {"not": {"required": ["wall"]}},
-                "then": {
-                    "required": ["deal"],
-                    "properties": {
-                        "events": {
-                            "items": {
-                                "if": {"properties": {"type": {"const": "draw"}}, "required": ["type"]},
-                                "then": {"required": ["tile"]},
-                            }
-                        }
-                    },
-                },
-                "else": {"not": {"required": ["deal"]}},
-            },
-            *_deal_matches_dealer(),
+            no_wall_rule(["deal"], deal_only_without_wall=True),
+            *deal_matches_dealer(),
         ],
         "$defs": {
-            "seat": {"type": "integer", "minimum": 0, "maximum": NUM_SEATS - 1},
+            "seat": seat_def(),
             **suited_tile_defs(SUITED_CODES, "CS-1.1"),
-            "event": {
-                "description": "an action; the type field selects which fields it has",
-                "type": "object",
-                "required": ["type"],
-                "properties": {"type": {"enum": list(EVENT_TYPES)}},
-                "oneOf": [_event_schema(t) for t in EVENT_TYPES],
-            },
+            "event": event_union(EVENT_TYPES, _event_schema),
         },
     }
 
 
 def render() -> str:
     """The file's exact text: stable key order and a trailing newline, so diffs stay small."""
-    return json.dumps(changsha_hand_json_schema(), indent=2, ensure_ascii=False) + "\n"
+    return render_schema(changsha_hand_json_schema())
 
 
 def main(argv: list[str] | None = None) -> int:
     """Write the schema to ``docs/changsha-hand.schema.json`` (or the path given)."""
-    args = sys.argv[1:] if argv is None else argv
-    target = Path(args[0]) if args else OUTPUT
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(render(), encoding="utf-8")
-    print(f"wrote {target}")
-    return 0
+    return write_schema(render, OUTPUT, argv)
 
 
 if __name__ == "__main__":

@@ -13,9 +13,9 @@ Public API: :data:`FORMAT` and :func:`validate_record`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validates_schema
+from marshmallow import Schema, ValidationError, validates_schema
 
 from replay.errors import InputError
 from replay.games.wuhan.ruleset import HAND_TYPES, PRESETS, VALIDATORS, ruleset_from_json
@@ -37,23 +37,31 @@ from schemas.envelope import (
 )
 from schemas.envelope import seat_field as _seat
 from schemas.errors import MAX_ERRORS, flatten_errors
+from schemas.events import (
+    EventUnion,
+    HuangzhuangSchema,
+    SeatEvent,
+    deal_field,
+    deal_size_errors,
+    event_keys,
+    event_required,
+    event_schemas,
+    events_field,
+    no_wall_errors,
+    schema_fields,
+    wall_field,
+)
 from schemas.fast_record import FastRecord
 from schemas.fields import MAX_TILE_TOKEN, canonical_tile
 from schemas.fields import BoundedList as _BoundedList
 from schemas.fields import Choice as _Choice
-from schemas.fields import Messages as _Messages
 from schemas.fields import Nested as _Nested
 from schemas.fields import StrictBool as _StrictBool
 from schemas.fields import StrictInt as _StrictInt
 from schemas.fields import StrictSchema as _StrictSchema
-from schemas.fields import StrictStr as _StrictStr
 from schemas.fields import Tile as _Tile
 from schemas.fields import check_unique as _check_unique
 from schemas.fields import check_zero_sum as _check_zero_sum
-from schemas.fields import field_messages as _messages
-from schemas.fields import json_type as _json_type
-from schemas.fields import merge_errors as _merge
-from schemas.fields import short as _short
 from schemas.ruleset_field import RulesetField
 
 __all__ = [
@@ -156,81 +164,60 @@ class _Ruleset(RulesetField):
 # Schemas.
 
 
-class _EventSchema(_StrictSchema):
-    """Common part of every event: ``type`` (already dispatched on) and ``seat``."""
-
-    event_type: ClassVar[str] = ""
-    type = _StrictStr(1, 16, required=True)
-    seat = _seat()
-
-
-class DrawSchema(_EventSchema):
+class DrawSchema(SeatEvent):
     event_type = "draw"
     tile = _Tile()  # optional with a wall; required without one (checked by RecordSchema)
 
 
-class DiscardSchema(_EventSchema):
+class DiscardSchema(SeatEvent):
     event_type = "discard"
     tile = _Tile(required=True)
 
 
-class ChiSchema(_EventSchema):
+class ChiSchema(SeatEvent):
     event_type = "chi"
     tiles = _BoundedList(_Tile(), 2, 2, noun="tiles", required=True)
 
 
-class PengSchema(_EventSchema):
+class PengSchema(SeatEvent):
     event_type = "peng"
 
 
-class GangSchema(_EventSchema):
+class GangSchema(SeatEvent):
     event_type = "gang"
     kind = _Choice(GANG_KINDS, required=True)
     tile = _Tile(required=True)
 
 
-class HuSchema(_EventSchema):
+class HuSchema(SeatEvent):
     event_type = "hu"
     tile = _Tile()
 
 
-class PassSchema(_EventSchema):
+class PassSchema(SeatEvent):
     event_type = "pass"
 
 
-class HuangzhuangSchema(_StrictSchema):
-    """The draw (黄庄) is nobody's action, so it has no ``seat``."""
-
-    event_type: ClassVar[str] = "huangzhuang"
-    type = _StrictStr(1, 16, required=True)
-
-
-EVENT_SCHEMAS: dict[str, Schema] = {
-    cls.event_type: cls()
-    for cls in (
-        DrawSchema,
-        DiscardSchema,
-        ChiSchema,
-        PengSchema,
-        GangSchema,
-        HuSchema,
-        PassSchema,
-        HuangzhuangSchema,
-    )
-}
+EVENT_SCHEMAS: dict[str, Schema] = event_schemas(
+    DrawSchema,
+    DiscardSchema,
+    ChiSchema,
+    PengSchema,
+    GangSchema,
+    HuSchema,
+    PassSchema,
+    HuangzhuangSchema,
+)
 assert tuple(EVENT_SCHEMAS) == EVENT_TYPES
 
 
 def event_fields(event_type: str) -> dict[str, bool]:
     """The fields of one event type and whether each is required (also feeds the JSON Schema)."""
-    schema = EVENT_SCHEMAS[event_type]
-    return {name: f.required for name, f in schema.load_fields.items()}
+    return schema_fields(EVENT_SCHEMAS[event_type])
 
 
-_EVENT_KEYS: dict[str, frozenset[str]] = {t: frozenset(event_fields(t)) for t in EVENT_TYPES}
-_EVENT_REQUIRED: dict[str, tuple[str, ...]] = {
-    t: tuple(name for name, req in event_fields(t).items() if req) for t in EVENT_TYPES
-}
+_EVENT_KEYS = event_keys(EVENT_SCHEMAS)
+_EVENT_REQUIRED = event_required(EVENT_SCHEMAS)
 _CANONICAL = frozenset(CODES)
 
 
@@ -268,14 +255,11 @@ def fast_event(value: Mapping[str, Any]) -> dict[str, Any] | None:
     return dict(value)
 
 
-class _Event(fields.Field[dict[str, Any]]):
-    """The discriminated union of events: ``type`` picks the schema, which then is exact.
+class _Event(EventUnion):
+    """Wuhan's events: ``type`` picks the schema, which then is exact."""
 
-    With an unknown or missing ``type`` only ``type`` is reported: the other fields cannot be
-    judged without knowing which event was meant.
-    """
-
-    default_error_messages: _Messages = _messages()
+    SCHEMAS = EVENT_SCHEMAS
+    TYPES = EVENT_TYPES
 
     def fast_item(self, item: object) -> dict[str, Any] | None:
         """The schema-free fast path for an event list's item (see :func:`fast_event`)."""
@@ -284,24 +268,8 @@ class _Event(fields.Field[dict[str, Any]]):
         kind = item.get("type")
         return fast_event(item) if isinstance(kind, str) and kind in _EVENT_KEYS else None
 
-    def _deserialize(
-        self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
-    ) -> dict[str, Any]:
-        if not isinstance(value, Mapping):
-            raise ValidationError(f"must be an object, not {_json_type(value)}")
-        if "type" not in value:
-            raise ValidationError({"type": [f"required field is missing; one of {', '.join(EVENT_TYPES)}"]})
-        kind = value["type"]
-        if not isinstance(kind, str) or kind not in EVENT_SCHEMAS:
-            raise ValidationError({"type": [f"must be one of {', '.join(EVENT_TYPES)}, not {_short(kind)}"]})
-        fast = fast_event(value)
-        if fast is not None:
-            return fast
-        try:
-            loaded: dict[str, Any] = EVENT_SCHEMAS[kind].load(value)
-        except ValidationError as err:
-            raise ValidationError(err.messages) from None
-        return loaded
+    def fast(self, value: Mapping[str, Any]) -> dict[str, Any] | None:
+        return fast_event(value)
 
 
 class ResultSchema(_StrictSchema):
@@ -326,12 +294,10 @@ class RecordSchema(EnvelopeSchema):
     FORMAT = FORMAT
     ruleset = _Ruleset(required=True)
     dealer = _seat()
-    wall = _BoundedList(_Tile(), WALL_SIZE, WALL_SIZE, noun="tiles")
-    deal = _BoundedList(
-        _BoundedList(_Tile(), HAND_SIZE, DEALER_HAND_SIZE, noun="tiles"), NUM_SEATS, NUM_SEATS, noun="hands"
-    )
+    wall = wall_field(_Tile, WALL_SIZE)
+    deal = deal_field(_Tile, HAND_SIZE, DEALER_HAND_SIZE)
     laizi_indicator = _Tile()
-    events = _BoundedList(_Event(), 0, MAX_EVENTS, noun="events", required=True)
+    events = events_field(_Event, MAX_EVENTS)
     result = _Nested(ResultSchema)
 
     @validates_schema(pass_original=True, skip_on_field_errors=False)
@@ -344,28 +310,8 @@ class RecordSchema(EnvelopeSchema):
         if not isinstance(original_data, Mapping):
             return
         errors: dict[Any, Any] = {}
-        if "wall" not in original_data:
-            for name in ("deal", "laizi_indicator"):
-                if name not in original_data:
-                    errors[name] = ["required when there is no wall"]
-            raw_events = original_data.get("events")
-            if isinstance(raw_events, list) and len(raw_events) <= MAX_EVENTS:
-                for i, event in enumerate(raw_events):
-                    if isinstance(event, Mapping) and event.get("type") == "draw" and "tile" not in event:
-                        _merge(errors, {"events": {i: {"tile": ["required when there is no wall"]}}})
-        dealer = data.get("dealer")
-        raw_deal = original_data.get("deal")
-        if isinstance(dealer, int) and isinstance(raw_deal, list) and len(raw_deal) == NUM_SEATS:
-            for seat, hand in enumerate(raw_deal):
-                want = DEALER_HAND_SIZE if seat == dealer else HAND_SIZE
-                if (
-                    isinstance(hand, list)
-                    and len(hand) in (HAND_SIZE, DEALER_HAND_SIZE)
-                    and len(hand) != want
-                ):
-                    who = "the dealer" if seat == dealer else f"not the dealer (dealer is {dealer})"
-                    message = f"seat {seat} is {who}: must hold {want} tiles, not {len(hand)}"
-                    _merge(errors, {"deal": {seat: [message]}})
+        no_wall_errors(original_data, errors, MAX_EVENTS, required=("deal", "laizi_indicator"))
+        deal_size_errors(data, original_data, errors, HAND_SIZE, DEALER_HAND_SIZE)
         wall = data.get("wall")
         indicator = data.get("laizi_indicator")
         if wall is not None and indicator is not None and wall[WALL_INDICATOR_INDEX] != indicator:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -48,8 +49,11 @@ from schemas.hand_record import (
 SCHEMA_ID = "https://wuhan-replay.invalid/schemas/hand-record-v1.schema.json"
 OUTPUT = Path(__file__).resolve().parent.parent / "docs" / "hand-record.schema.json"
 
-_TILE_REF = {"$ref": "#/$defs/tile"}
-_SEAT_REF = {"$ref": "#/$defs/seat"}
+#: references to the ``$defs`` every record schema has
+TILE_REF = {"$ref": "#/$defs/tile"}
+SEAT_REF = {"$ref": "#/$defs/seat"}
+_TILE_REF = TILE_REF
+_SEAT_REF = SEAT_REF
 _ID = {
     "type": "string",
     "minLength": 1,
@@ -58,8 +62,134 @@ _ID = {
 }
 
 
+# --------------------------------------------------------------------------------------------
+# Helpers every game's JSON Schema export uses (schemas.<game>_jsonschema).
+
+
+def array_of(items: dict[str, Any], lo: int, hi: int) -> dict[str, Any]:
+    """An array of ``lo`` to ``hi`` ``items``."""
+    return {"type": "array", "items": items, "minItems": lo, "maxItems": hi}
+
+
+def tile_list(n: int, n_max: int | None = None) -> dict[str, Any]:
+    """An array of ``n`` tiles (``n`` to ``n_max`` when given)."""
+    return array_of(TILE_REF, n, n if n_max is None else n_max)
+
+
+def int_range(lo: int, hi: int) -> dict[str, Any]:
+    """An integer from ``lo`` to ``hi``."""
+    return {"type": "integer", "minimum": lo, "maximum": hi}
+
+
+def event_object(
+    event_type: str,
+    spec: dict[str, bool],
+    description: str,
+    own_field: Callable[[str], dict[str, Any] | None],
+) -> dict[str, Any]:
+    """One event type's object schema from its marshmallow fields (``spec``: name -> required).
+
+    ``type``, ``seat`` and ``tile`` read alike in every game; ``own_field(name)`` gives the
+    game's other fields, None for one it has not described (an error: a new event field must be
+    described in the export).
+    """
+    properties: dict[str, Any] = {}
+    for name in spec:
+        if name == "type":
+            properties[name] = {"const": event_type}
+        elif name == "seat":
+            properties[name] = SEAT_REF
+        elif name == "tile":
+            properties[name] = TILE_REF
+        else:
+            prop = own_field(name)
+            if prop is None:
+                raise AssertionError(f"no JSON Schema for event field {event_type}.{name}")
+            properties[name] = prop
+    return {
+        "title": event_type,
+        "description": description,
+        "type": "object",
+        "properties": properties,
+        "required": [name for name, required in spec.items() if required],
+        "additionalProperties": False,
+    }
+
+
+def event_union(event_types: tuple[str, ...], schema_of: Callable[[str], dict[str, Any]]) -> dict[str, Any]:
+    """``$defs.event``: an object whose ``type`` selects one of the event schemas."""
+    return {
+        "description": "an action; the type field selects which fields it has",
+        "type": "object",
+        "required": ["type"],
+        "properties": {"type": {"enum": list(event_types)}},
+        "oneOf": [schema_of(t) for t in event_types],
+    }
+
+
+def seat_def() -> dict[str, Any]:
+    """``$defs.seat``: a seat number."""
+    return {"type": "integer", "minimum": 0, "maximum": NUM_SEATS - 1}
+
+
+def deal_property(
+    description: str, hand_size: int = HAND_SIZE, dealer_hand_size: int = DEALER_HAND_SIZE
+) -> dict[str, Any]:
+    """``deal``: the dealt hands by seat, the dealer's ``dealer_hand_size`` tiles, the others'
+    ``hand_size``."""
+    return {
+        "type": "array",
+        "description": description,
+        "items": tile_list(hand_size, dealer_hand_size),
+        "minItems": NUM_SEATS,
+        "maxItems": NUM_SEATS,
+    }
+
+
+def events_property(max_events: int) -> dict[str, Any]:
+    """``events``: the record's events, each one ``$defs.event``."""
+    return {"type": "array", "items": {"$ref": "#/$defs/event"}, "maxItems": max_events}
+
+
+def no_wall_rule(required: list[str], deal_only_without_wall: bool = False) -> dict[str, Any]:
+    """Without a wall: ``required`` are given and every draw names its tile; with
+    ``deal_only_without_wall`` a record with a wall gives no deal (Changsha, CS-2.1)."""
+    rule: dict[str, Any] = {
+        "if": {"not": {"required": ["wall"]}},
+        "then": {
+            "required": required,
+            "properties": {
+                "events": {
+                    "items": {
+                        "if": {"properties": {"type": {"const": "draw"}}, "required": ["type"]},
+                        "then": {"required": ["tile"]},
+                    }
+                }
+            },
+        },
+    }
+    if deal_only_without_wall:
+        rule["else"] = {"not": {"required": ["deal"]}}
+    return rule
+
+
+def render_schema(schema: dict[str, Any]) -> str:
+    """A published schema file's exact text: stable key order and a trailing newline."""
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+
+
+def write_schema(render: Callable[[], str], output: Path, argv: list[str] | None) -> int:
+    """``python -m schemas.<x>_jsonschema [path]``: write ``render()`` to ``output`` (or the path)."""
+    args = sys.argv[1:] if argv is None else argv
+    target = Path(args[0]) if args else output
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(render(), encoding="utf-8")
+    print(f"wrote {target}")
+    return 0
+
+
 def _tile_list(n_min: int, n_max: int) -> dict[str, Any]:
-    return {"type": "array", "items": _TILE_REF, "minItems": n_min, "maxItems": n_max}
+    return tile_list(n_min, n_max)
 
 
 def _points(nullable: bool, lo: int) -> dict[str, Any]:
@@ -206,33 +336,15 @@ _EVENT_DESCRIPTIONS = {
 }
 
 
+def _event_field(name: str) -> dict[str, Any] | None:
+    return {"tiles": _tile_list(2, 2), "kind": {"enum": list(GANG_KINDS)}}.get(name)
+
+
 def _event_schema(event_type: str) -> dict[str, Any]:
-    spec = event_fields(event_type)
-    properties: dict[str, Any] = {}
-    for name in spec:
-        if name == "type":
-            properties[name] = {"const": event_type}
-        elif name == "seat":
-            properties[name] = _SEAT_REF
-        elif name == "tile":
-            properties[name] = _TILE_REF
-        elif name == "tiles":
-            properties[name] = _tile_list(2, 2)
-        elif name == "kind":
-            properties[name] = {"enum": list(GANG_KINDS)}
-        else:  # pragma: no cover - a new event field must be described here
-            raise AssertionError(f"no JSON Schema for event field {event_type}.{name}")
-    return {
-        "title": event_type,
-        "description": _EVENT_DESCRIPTIONS[event_type],
-        "type": "object",
-        "properties": properties,
-        "required": [name for name, required in spec.items() if required],
-        "additionalProperties": False,
-    }
+    return event_object(event_type, event_fields(event_type), _EVENT_DESCRIPTIONS[event_type], _event_field)
 
 
-def _deal_matches_dealer() -> list[dict[str, Any]]:
+def deal_matches_dealer() -> list[dict[str, Any]]:
     """One ``if dealer == k then deal[k] has 14 tiles, the others 13`` per seat."""
     rules = []
     for dealer in range(NUM_SEATS):
@@ -247,6 +359,10 @@ def _deal_matches_dealer() -> list[dict[str, Any]]:
             }
         )
     return rules
+
+
+#: the old private name, still imported by branches written before it was shared
+_deal_matches_dealer = deal_matches_dealer
 
 
 def suited_tile_defs(codes: tuple[str, ...], rule_id: str) -> dict[str, Any]:
@@ -327,13 +443,7 @@ def hand_record_json_schema() -> dict[str, Any]:
                     "kong replacements are taken from the end"
                 ),
             },
-            "deal": {
-                "type": "array",
-                "description": "the four starting hands, by seat: the dealer 14 tiles, the others 13",
-                "items": _tile_list(HAND_SIZE, DEALER_HAND_SIZE),
-                "minItems": NUM_SEATS,
-                "maxItems": NUM_SEATS,
-            },
+            "deal": deal_property("the four starting hands, by seat: the dealer 14 tiles, the others 13"),
             "laizi_indicator": {
                 **_TILE_REF,
                 "description": "the flipped tile; required without wall, must match the wall with one",
@@ -371,24 +481,11 @@ def hand_record_json_schema() -> dict[str, Any]:
         "required": ["format", "hand_id", "source", "ruleset", "seats", "dealer", "events"],
         "additionalProperties": False,
         "allOf": [
-            {
-                "if": {"not": {"required": ["wall"]}},
-                "then": {
-                    "required": ["deal", "laizi_indicator"],
-                    "properties": {
-                        "events": {
-                            "items": {
-                                "if": {"properties": {"type": {"const": "draw"}}, "required": ["type"]},
-                                "then": {"required": ["tile"]},
-                            }
-                        }
-                    },
-                },
-            },
-            *_deal_matches_dealer(),
+            no_wall_rule(["deal", "laizi_indicator"]),
+            *deal_matches_dealer(),
         ],
         "$defs": {
-            "seat": {"type": "integer", "minimum": 0, "maximum": NUM_SEATS - 1},
+            "seat": seat_def(),
             "tile_code": {
                 "description": "canonical tile codes: what the server stores and returns",
                 "enum": canonical,
@@ -408,30 +505,19 @@ def hand_record_json_schema() -> dict[str, Any]:
                 ],
                 "examples": ["5m", "E", "五万", "7z", 53],
             },
-            "event": {
-                "description": "an action; the type field selects which fields it has",
-                "type": "object",
-                "required": ["type"],
-                "properties": {"type": {"enum": list(EVENT_TYPES)}},
-                "oneOf": [_event_schema(t) for t in EVENT_TYPES],
-            },
+            "event": event_union(EVENT_TYPES, _event_schema),
         },
     }
 
 
 def render() -> str:
     """The file's exact text: stable key order and a trailing newline, so diffs stay small."""
-    return json.dumps(hand_record_json_schema(), indent=2, ensure_ascii=False) + "\n"
+    return render_schema(hand_record_json_schema())
 
 
 def main(argv: list[str] | None = None) -> int:
     """Write the schema to ``docs/hand-record.schema.json`` (or the path given)."""
-    args = sys.argv[1:] if argv is None else argv
-    target = Path(args[0]) if args else OUTPUT
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(render(), encoding="utf-8")
-    print(f"wrote {target}")
-    return 0
+    return write_schema(render, OUTPUT, argv)
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ Public API: :data:`FORMAT`, :class:`SichuanRecordSchema` and :func:`validate_rec
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validates_schema
 
@@ -31,8 +31,27 @@ from replay.games.sichuan.vocabulary import (
     SWAP_DIRECTIONS,
     TRANSFER_KINDS,
 )
-from replay.tiles import CODES, HONOURS, KIND_OF, ZH_NAMES
 from schemas.envelope import NUM_SEATS, EnvelopeSchema, Validated, load_record, seat_field
+from schemas.events import (
+    SUITED_CODES,
+    EventUnion,
+    HuangzhuangSchema,
+    SeatEvent,
+    TableEvent,
+    deal_field,
+    deal_size_errors,
+    deltas_field,
+    event_keys,
+    event_required,
+    event_schemas,
+    events_field,
+    no_wall_errors,
+    schema_fields,
+    suited_tile_field,
+    suited_tile_loader,
+    unique,
+    wall_field,
+)
 from schemas.fields import (
     BoundedList,
     Choice,
@@ -40,13 +59,8 @@ from schemas.fields import (
     Nested,
     StrictInt,
     StrictSchema,
-    StrictStr,
-    Tile,
-    canonical_tile,
-    check_zero_sum,
     field_messages,
     json_type,
-    merge_errors,
     short,
 )
 from schemas.ruleset_field import RulesetField
@@ -73,7 +87,6 @@ MAX_MULTIPLE = 2**53 - 1
 #: G (根) counts kinds held four times: at most 4 with 18 tiles in hand and melds.
 MAX_GEN = 4
 
-SUITED_CODES: tuple[str, ...] = tuple(code for code in CODES if KIND_OF[code] not in HONOURS)
 EVENT_TYPES: tuple[str, ...] = (
     "swap",
     "dingque",
@@ -91,27 +104,10 @@ EVENT_TYPES: tuple[str, ...] = (
 # Fields of Sichuan's own.
 
 
-def suited_tile(value: object) -> str:
-    """Any accepted spelling of a suited tile as its code; an honour is refused naming SC-1.1."""
-    code = canonical_tile(value)
-    kind = KIND_OF[code]
-    if kind in HONOURS:
-        raise ValidationError(
-            f"{ZH_NAMES[kind]} ({code}) is an honour tile (字牌): Sichuan mahjong (SC-1.1) has only "
-            "万 m, 条 s and 筒 p tiles"
-        )
-    return code
-
-
-class SuitedTile(Tile):
-    """A tile in any alias, loaded as its canonical code, never an honour (SC-1.1)."""
-
-    FAST_CODES = frozenset(SUITED_CODES)
-
-    def _deserialize(
-        self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
-    ) -> str:
-        return suited_tile(value)
+#: any accepted spelling of a suited tile as its code; an honour is refused naming SC-1.1
+suited_tile = suited_tile_loader("Sichuan", "SC-1.1")
+#: a tile in any alias, loaded as its canonical code, never an honour (SC-1.1)
+SuitedTile = suited_tile_field(suited_tile)
 
 
 class Suit(fields.Field[str]):
@@ -127,17 +123,6 @@ class Suit(fields.Field[str]):
         if isinstance(value, str):
             raise ValidationError(f"must be a suit: m 万, s 条 or p 筒, not {short(value)}")
         raise ValidationError(f"must be a suit (m 万, s 条 or p 筒), not {json_type(value)}")
-
-
-def _check_unique_seats(values: list[Any]) -> None:
-    """A seat listed twice as 花猪 or 下叫 is an exporter bug."""
-    if len(set(values)) != len(values):
-        raise ValidationError("must not list a seat twice")
-
-
-def _check_unique_ways(values: list[Any]) -> None:
-    if len(set(values)) != len(values):
-        raise ValidationError("must not list a way twice")
 
 
 # --------------------------------------------------------------------------------------------
@@ -215,52 +200,43 @@ def _bankruptcy(ruleset: Mapping[str, Any]) -> bool | None:
 # Events.
 
 
-class _EventSchema(StrictSchema):
-    """Common part of a seat's action: ``type`` (already dispatched on) and ``seat``."""
-
-    event_type: ClassVar[str] = ""
-    type = StrictStr(1, 16, required=True)
-    seat = seat_field()
-
-
-class SichuanDrawSchema(_EventSchema):
+class SichuanDrawSchema(SeatEvent):
     event_type = "draw"
     tile = SuitedTile()  # optional with a wall; required without one (checked by the record)
 
 
-class SichuanDiscardSchema(_EventSchema):
+class SichuanDiscardSchema(SeatEvent):
     event_type = "discard"
     tile = SuitedTile(required=True)
 
 
-class SichuanPengSchema(_EventSchema):
+class SichuanPengSchema(SeatEvent):
     event_type = "peng"
 
 
-class SichuanGangSchema(_EventSchema):
+class SichuanGangSchema(SeatEvent):
     event_type = "gang"
     kind = Choice(tuple(GANG_KINDS), required=True)
     tile = SuitedTile(required=True)
 
 
-class SichuanHuSchema(_EventSchema):
+class SichuanHuSchema(SeatEvent):
     event_type = "hu"
     tile = SuitedTile()
 
 
-class SichuanPassSchema(_EventSchema):
+class SichuanPassSchema(SeatEvent):
     event_type = "pass"
 
 
-class SichuanSwapSchema(StrictSchema):
+class SichuanSwapSchema(TableEvent):
     """换三张 (SC-2.1): all four seats pass three tiles at once, so it has no ``seat``.
 
     ``tiles[s]`` are the three tiles seat s gave away; ``direction`` is where they went (under
     ``swap_direction: random`` the dice decided, and the event says what they decided).
     """
 
-    event_type: ClassVar[str] = "swap"
-    type = StrictStr(1, 16, required=True)
+    event_type = "swap"
     direction = Choice(tuple(SWAP_DIRECTIONS), required=True)
     tiles = BoundedList(
         BoundedList(SuitedTile(), SWAP_SIZE, SWAP_SIZE, noun="tiles"),
@@ -271,48 +247,38 @@ class SichuanSwapSchema(StrictSchema):
     )
 
 
-class SichuanDingqueSchema(StrictSchema):
+class SichuanDingqueSchema(TableEvent):
     """定缺 (SC-2.2): all four seats declare their void suit at once; ``suits[s]`` is seat s's."""
 
-    event_type: ClassVar[str] = "dingque"
-    type = StrictStr(1, 16, required=True)
+    event_type = "dingque"
     suits = BoundedList(Suit(), NUM_SEATS, NUM_SEATS, noun="suits", required=True)
 
 
-class SichuanHuangzhuangSchema(StrictSchema):
+class SichuanHuangzhuangSchema(HuangzhuangSchema):
     """The wall running out (流局, SC-1.6) is nobody's action, so it has no ``seat``."""
 
-    event_type: ClassVar[str] = "huangzhuang"
-    type = StrictStr(1, 16, required=True)
 
-
-EVENT_SCHEMAS: dict[str, Schema] = {
-    cls.event_type: cls()
-    for cls in (
-        SichuanSwapSchema,
-        SichuanDingqueSchema,
-        SichuanDrawSchema,
-        SichuanDiscardSchema,
-        SichuanPengSchema,
-        SichuanGangSchema,
-        SichuanHuSchema,
-        SichuanPassSchema,
-        SichuanHuangzhuangSchema,
-    )
-}
+EVENT_SCHEMAS: dict[str, Schema] = event_schemas(
+    SichuanSwapSchema,
+    SichuanDingqueSchema,
+    SichuanDrawSchema,
+    SichuanDiscardSchema,
+    SichuanPengSchema,
+    SichuanGangSchema,
+    SichuanHuSchema,
+    SichuanPassSchema,
+    SichuanHuangzhuangSchema,
+)
 assert tuple(EVENT_SCHEMAS) == EVENT_TYPES
 
 
 def event_fields(event_type: str) -> dict[str, bool]:
     """The fields of one event type and whether each is required (also feeds the JSON Schema)."""
-    schema = EVENT_SCHEMAS[event_type]
-    return {name: f.required for name, f in schema.load_fields.items()}
+    return schema_fields(EVENT_SCHEMAS[event_type])
 
 
-_EVENT_KEYS: dict[str, frozenset[str]] = {t: frozenset(event_fields(t)) for t in EVENT_TYPES}
-_EVENT_REQUIRED: dict[str, tuple[str, ...]] = {
-    t: tuple(name for name, req in event_fields(t).items() if req) for t in EVENT_TYPES
-}
+_EVENT_KEYS = event_keys(EVENT_SCHEMAS)
+_EVENT_REQUIRED = event_required(EVENT_SCHEMAS)
 _SUITED = frozenset(SUITED_CODES)
 #: Events whose fields the fast path knows (seat, tile, kind); swap and dingque are rare.
 _FAST_TYPES = frozenset(EVENT_TYPES) - {"swap", "dingque"}
@@ -344,10 +310,11 @@ def fast_event(value: Mapping[str, Any]) -> dict[str, Any] | None:
     return dict(value)
 
 
-class _Event(fields.Field[dict[str, Any]]):
-    """The discriminated union of events: ``type`` picks the schema, which then is exact."""
+class _Event(EventUnion):
+    """Sichuan's events: ``type`` picks the schema, which then is exact."""
 
-    default_error_messages: Messages = field_messages()
+    SCHEMAS = EVENT_SCHEMAS
+    TYPES = EVENT_TYPES
 
     def fast_item(self, item: object) -> dict[str, Any] | None:
         if not isinstance(item, dict):
@@ -355,28 +322,11 @@ class _Event(fields.Field[dict[str, Any]]):
         kind = item.get("type")
         return fast_event(item) if isinstance(kind, str) and kind in _FAST_TYPES else None
 
-    def _deserialize(
-        self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
-    ) -> dict[str, Any]:
-        if not isinstance(value, Mapping):
-            raise ValidationError(f"must be an object, not {json_type(value)}")
-        if "type" not in value:
-            raise ValidationError({"type": [f"required field is missing; one of {', '.join(EVENT_TYPES)}"]})
-        kind = value["type"]
-        if not isinstance(kind, str) or kind not in EVENT_SCHEMAS:
-            hint = " (Sichuan has no chi, SC-3.1)" if kind == "chi" else ""
-            raise ValidationError(
-                {"type": [f"must be one of {', '.join(EVENT_TYPES)}, not {short(kind)}{hint}"]}
-            )
-        if kind in _FAST_TYPES:
-            fast = fast_event(value)
-            if fast is not None:
-                return fast
-        try:
-            loaded: dict[str, Any] = EVENT_SCHEMAS[kind].load(value)
-        except ValidationError as err:
-            raise ValidationError(err.messages) from None
-        return loaded
+    def fast(self, value: Mapping[str, Any]) -> dict[str, Any] | None:
+        return fast_event(value) if value["type"] in _FAST_TYPES else None
+
+    def unknown_hint(self, kind: object) -> str:
+        return " (Sichuan has no chi, SC-3.1)" if kind == "chi" else ""
 
 
 # --------------------------------------------------------------------------------------------
@@ -392,7 +342,7 @@ SichuanWinSchema: type[Schema] = StrictSchema.from_dict(
         "tile": SuitedTile(),
         "hand": Choice(tuple(HAND_TYPES)),
         "gen": StrictInt(0, MAX_GEN),
-        "ways": BoundedList(Choice(WAYS), 0, len(WAYS), noun="ways", validate=_check_unique_ways),
+        "ways": BoundedList(Choice(WAYS), 0, len(WAYS), noun="ways", validate=unique("way")),
         "multiple": StrictInt(1, MAX_MULTIPLE),
     },
     name="SichuanWinSchema",
@@ -426,13 +376,11 @@ class SichuanResultSchema(StrictSchema):
     """What the app settled; every field is optional and audited against the replay."""
 
     wins = BoundedList(Nested(SichuanWinSchema), 0, MAX_WINS, noun="wins")
-    huazhu = BoundedList(seat_field(), 0, NUM_SEATS, noun="seats", validate=_check_unique_seats)
-    tenpai = BoundedList(seat_field(), 0, NUM_SEATS, noun="seats", validate=_check_unique_seats)
+    huazhu = BoundedList(seat_field(), 0, NUM_SEATS, noun="seats", validate=unique("seat"))
+    tenpai = BoundedList(seat_field(), 0, NUM_SEATS, noun="seats", validate=unique("seat"))
     transfers = BoundedList(Nested(SichuanTransferSchema), 0, MAX_TRANSFERS, noun="transfers")
     next_dealer = seat_field(required=False)
-    deltas = BoundedList(
-        StrictInt(-MAX_COINS, MAX_COINS), NUM_SEATS, NUM_SEATS, noun="integers", validate=check_zero_sum
-    )
+    deltas = deltas_field(MAX_COINS)
 
 
 # --------------------------------------------------------------------------------------------
@@ -446,14 +394,9 @@ class SichuanRecordSchema(EnvelopeSchema):
     ruleset = _SichuanRuleset(required=True)
     dealer = seat_field()
     stacks = BoundedList(StrictInt(1, MAX_COINS), NUM_SEATS, NUM_SEATS, noun="integers")
-    wall = BoundedList(SuitedTile(), WALL_SIZE, WALL_SIZE, noun="tiles")
-    deal = BoundedList(
-        BoundedList(SuitedTile(), HAND_SIZE, DEALER_HAND_SIZE, noun="tiles"),
-        NUM_SEATS,
-        NUM_SEATS,
-        noun="hands",
-    )
-    events = BoundedList(_Event(), 0, MAX_EVENTS, noun="events", required=True)
+    wall = wall_field(SuitedTile, WALL_SIZE)
+    deal = deal_field(SuitedTile, HAND_SIZE, DEALER_HAND_SIZE)
+    events = events_field(_Event, MAX_EVENTS)
     result = Nested(SichuanResultSchema)
 
     @validates_schema(pass_original=True, skip_on_field_errors=False)
@@ -462,27 +405,8 @@ class SichuanRecordSchema(EnvelopeSchema):
         if not isinstance(original_data, Mapping):
             return
         errors: dict[Any, Any] = {}
-        if "wall" not in original_data:
-            if "deal" not in original_data:
-                errors["deal"] = ["required when there is no wall"]
-            raw_events = original_data.get("events")
-            if isinstance(raw_events, list) and len(raw_events) <= MAX_EVENTS:
-                for i, event in enumerate(raw_events):
-                    if isinstance(event, Mapping) and event.get("type") == "draw" and "tile" not in event:
-                        merge_errors(errors, {"events": {i: {"tile": ["required when there is no wall"]}}})
-        dealer = data.get("dealer")
-        raw_deal = original_data.get("deal")
-        if isinstance(dealer, int) and isinstance(raw_deal, list) and len(raw_deal) == NUM_SEATS:
-            for seat, hand in enumerate(raw_deal):
-                want = DEALER_HAND_SIZE if seat == dealer else HAND_SIZE
-                if (
-                    isinstance(hand, list)
-                    and len(hand) in (HAND_SIZE, DEALER_HAND_SIZE)
-                    and len(hand) != want
-                ):
-                    who = "the dealer" if seat == dealer else f"not the dealer (dealer is {dealer})"
-                    message = f"seat {seat} is {who}: must hold {want} tiles, not {len(hand)}"
-                    merge_errors(errors, {"deal": {seat: [message]}})
+        no_wall_errors(original_data, errors, MAX_EVENTS)
+        deal_size_errors(data, original_data, errors, HAND_SIZE, DEALER_HAND_SIZE)
         ruleset = data.get("ruleset")
         bankrupt = _bankruptcy(ruleset) if isinstance(ruleset, Mapping) else None
         if bankrupt is True and "stacks" not in original_data:

@@ -13,8 +13,6 @@ Regenerate with ``python -m schemas.sichuan_jsonschema``.
 
 from __future__ import annotations
 
-import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -27,19 +25,34 @@ from replay.games.sichuan.vocabulary import (
     TRANSFER_KINDS,
 )
 from schemas.envelope import NUM_SEATS
-from schemas.jsonschema import _deal_matches_dealer, envelope_properties, suited_tile_defs
+from schemas.events import SUITED_CODES
+from schemas.jsonschema import (
+    SEAT_REF,
+    TILE_REF,
+    array_of,
+    deal_matches_dealer,
+    deal_property,
+    envelope_properties,
+    event_object,
+    event_union,
+    events_property,
+    int_range,
+    no_wall_rule,
+    render_schema,
+    seat_def,
+    suited_tile_defs,
+    tile_list,
+    write_schema,
+)
 from schemas.sichuan_hand import (
-    DEALER_HAND_SIZE,
     EVENT_TYPES,
     FORMAT,
-    HAND_SIZE,
     MAX_COINS,
     MAX_EVENTS,
     MAX_GEN,
     MAX_MULTIPLE,
     MAX_TRANSFERS,
     MAX_WINS,
-    SUITED_CODES,
     SWAP_SIZE,
     WALL_SIZE,
     event_fields,
@@ -48,21 +61,19 @@ from schemas.sichuan_hand import (
 SCHEMA_ID = "https://wuhan-replay.invalid/schemas/sichuan-hand-v1.schema.json"
 OUTPUT = Path(__file__).resolve().parent.parent / "docs" / "sichuan-hand.schema.json"
 
-_TILE_REF = {"$ref": "#/$defs/tile"}
-_SEAT_REF = {"$ref": "#/$defs/seat"}
+_TILE_REF = TILE_REF
+_SEAT_REF = SEAT_REF
 _SEAT_OR_NULL = {"oneOf": [_SEAT_REF, {"type": "null"}]}
 
 
-def _tile_list(n: int, n_max: int | None = None) -> dict[str, Any]:
-    return {"type": "array", "items": _TILE_REF, "minItems": n, "maxItems": n if n_max is None else n_max}
+_tile_list = tile_list
 
 
 def _bool() -> dict[str, Any]:
     return {"type": "boolean"}
 
 
-def _int(lo: int, hi: int) -> dict[str, Any]:
-    return {"type": "integer", "minimum": lo, "maximum": hi}
+_int = int_range
 
 
 #: One entry per Sichuan parameter (sichuan.md §8); a test checks the names match the engine's.
@@ -131,44 +142,20 @@ _EVENT_DESCRIPTIONS = {
 }
 
 
+def _event_field(name: str) -> dict[str, Any] | None:
+    if name == "kind":
+        return {"enum": list(GANG_KINDS)}
+    if name == "direction":
+        return {"enum": list(SWAP_DIRECTIONS)}
+    if name == "tiles":
+        return array_of(_tile_list(SWAP_SIZE), NUM_SEATS, NUM_SEATS)
+    if name == "suits":
+        return array_of({"$ref": "#/$defs/suit"}, NUM_SEATS, NUM_SEATS)
+    return None
+
+
 def _event_schema(event_type: str) -> dict[str, Any]:
-    spec = event_fields(event_type)
-    properties: dict[str, Any] = {}
-    for name in spec:
-        if name == "type":
-            properties[name] = {"const": event_type}
-        elif name == "seat":
-            properties[name] = _SEAT_REF
-        elif name == "tile":
-            properties[name] = _TILE_REF
-        elif name == "kind":
-            properties[name] = {"enum": list(GANG_KINDS)}
-        elif name == "direction":
-            properties[name] = {"enum": list(SWAP_DIRECTIONS)}
-        elif name == "tiles":
-            properties[name] = {
-                "type": "array",
-                "items": _tile_list(SWAP_SIZE),
-                "minItems": NUM_SEATS,
-                "maxItems": NUM_SEATS,
-            }
-        elif name == "suits":
-            properties[name] = {
-                "type": "array",
-                "items": {"$ref": "#/$defs/suit"},
-                "minItems": NUM_SEATS,
-                "maxItems": NUM_SEATS,
-            }
-        else:  # pragma: no cover - a new event field must be described here
-            raise AssertionError(f"no JSON Schema for event field {event_type}.{name}")
-    return {
-        "title": event_type,
-        "description": _EVENT_DESCRIPTIONS[event_type],
-        "type": "object",
-        "properties": properties,
-        "required": [name for name, required in spec.items() if required],
-        "additionalProperties": False,
-    }
+    return event_object(event_type, event_fields(event_type), _EVENT_DESCRIPTIONS[event_type], _event_field)
 
 
 def _result() -> dict[str, Any]:
@@ -285,68 +272,40 @@ def sichuan_hand_json_schema() -> dict[str, Any]:
                     "live draws; kong replacements are taken from the end (SC-1.4)"
                 ),
             },
-            "deal": {
-                "type": "array",
-                "description": "the hands dealt (before 换三张), by seat: the dealer 14 tiles, the others 13",
-                "items": _tile_list(HAND_SIZE, DEALER_HAND_SIZE),
-                "minItems": NUM_SEATS,
-                "maxItems": NUM_SEATS,
-            },
-            "events": {"type": "array", "items": {"$ref": "#/$defs/event"}, "maxItems": MAX_EVENTS},
+            "deal": deal_property(
+                "the hands dealt (before 换三张), by seat: the dealer 14 tiles, the others 13"
+            ),
+            "events": events_property(MAX_EVENTS),
             "result": _result(),
         },
         "required": ["format", "hand_id", "source", "ruleset", "seats", "dealer", "events"],
         "additionalProperties": False,
         "allOf": [
-            {
-                "if": {"not": {"required": ["wall"]}},
-                "then": {
-                    "required": ["deal"],
-                    "properties": {
-                        "events": {
-                            "items": {
-                                "if": {"properties": {"type": {"const": "draw"}}, "required": ["type"]},
-                                "then": {"required": ["tile"]},
-                            }
-                        }
-                    },
-                },
-            },
-            *_deal_matches_dealer(),
+            no_wall_rule(["deal"]),
+            *deal_matches_dealer(),
             _stacks_with_bankruptcy(),
         ],
         "$defs": {
-            "seat": {"type": "integer", "minimum": 0, "maximum": NUM_SEATS - 1},
+            "seat": seat_def(),
             **suited_tile_defs(SUITED_CODES, "SC-1.1"),
             "suit": {
                 "description": "a suit: m 万, s 条 or p 筒 (also 萬 條 索 饼 餅); stored as the letter",
                 "type": "string",
                 "pattern": rf"^\s*({suit_pattern})\s*$",
             },
-            "event": {
-                "description": "an action; the type field selects which fields it has",
-                "type": "object",
-                "required": ["type"],
-                "properties": {"type": {"enum": list(EVENT_TYPES)}},
-                "oneOf": [_event_schema(t) for t in EVENT_TYPES],
-            },
+            "event": event_union(EVENT_TYPES, _event_schema),
         },
     }
 
 
 def render() -> str:
     """The file's exact text: stable key order and a trailing newline, so diffs stay small."""
-    return json.dumps(sichuan_hand_json_schema(), indent=2, ensure_ascii=False) + "\n"
+    return render_schema(sichuan_hand_json_schema())
 
 
 def main(argv: list[str] | None = None) -> int:
     """Write the schema to ``docs/sichuan-hand.schema.json`` (or the path given)."""
-    args = sys.argv[1:] if argv is None else argv
-    target = Path(args[0]) if args else OUTPUT
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(render(), encoding="utf-8")
-    print(f"wrote {target}")
-    return 0
+    return write_schema(render, OUTPUT, argv)
 
 
 if __name__ == "__main__":

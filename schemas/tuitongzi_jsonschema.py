@@ -10,8 +10,6 @@ Schema accepts what the server accepts. Regenerate with ``python -m schemas.tuit
 
 from __future__ import annotations
 
-import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +17,7 @@ from replay.games.tuitongzi.params import PRESETS, VALIDATORS
 from replay.tiles import SERVER_CODES
 from schemas.envelope import MAX_HAND_NO
 from schemas.fields import MAX_TILE_TOKEN
-from schemas.jsonschema import envelope_properties
+from schemas.jsonschema import envelope_properties, render_schema, write_schema
 from schemas.tuitongzi_round import AWARD_KINDS, FORMAT, MAX_MONEY, MAX_SEATS, MIN_SEATS, WALL_MAX, WALL_MIN
 
 SCHEMA_ID = "https://wuhan-replay.invalid/schemas/tuitongzi-round-v1.schema.json"
@@ -187,16 +185,12 @@ def tuitongzi_round_json_schema() -> dict[str, Any]:
 
 def render() -> str:
     """The file's exact text: stable key order and a trailing newline, so diffs stay small."""
-    return json.dumps(tuitongzi_round_json_schema(), indent=2, ensure_ascii=False) + "\n"
+    return render_schema(tuitongzi_round_json_schema())
 
 
 def main(argv: list[str] | None = None) -> int:
     """Write the schema to ``docs/tuitongzi-round.schema.json`` (or the path given)."""
-    args = sys.argv[1:] if argv is None else argv
-    target = Path(args[0]) if args else OUTPUT
-    target.write_text(render(), encoding="utf-8")
-    print(f"wrote {target}")
-    return 0
+    return write_schema(render, OUTPUT, argv)
 
 
 if __name__ == "__main__":

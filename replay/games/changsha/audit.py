@@ -13,57 +13,26 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from replay.errors import InputError
+from replay.audit_common import blank_audit, conclude, field_differences, note_sitting, replay_or_stop
 from replay.games.changsha.board import Board, IllegalEvent
 from replay.games.changsha.mistakes import find_mistakes
 from replay.games.changsha.reasons import reason
 from replay.next_dealer import check_next_dealer
 from replay.reasons import Reason
+from replay.table.run import MALFORMED, push_events
 
 #: §9's result fields, in the order differences are listed
 COMPARED = ("winners", "discarder", "hands", "qishou", "birds", "bird_seats", "deltas", "next_dealer")
-
-
-def _blank(record: Mapping[str, Any], location: str | None) -> dict[str, Any]:
-    def ident(key: str) -> str | None:
-        value = record.get(key)
-        return value if isinstance(value, str) else None
-
-    out: dict[str, Any] = {
-        "hand_id": ident("hand_id"),
-        "source": ident("source"),
-        "game": "changsha",
-        "status": "invalid",
-        "first_illegal": None,
-        "errors": [],
-        "computed": None,
-        "recorded": record.get("result") if isinstance(record.get("result"), Mapping) else None,
-        "differences": [],
-        "mistakes": [],
-    }
-    if location is not None:
-        out["location"] = location
-    return out
 
 
 def replay(record: Mapping[str, Any]) -> tuple[Board, int | None, Reason | None]:
     """Push every event and settle; stop at the first illegal one (its index, its reason).
     Raises InputError naming the field a record cannot be read by."""
     board = Board.from_record(record)
-    events = record.get("events")
-    if not isinstance(events, list):
-        raise InputError("events", "must be a list of events")
-    for i, event in enumerate(events):
-        if not isinstance(event, Mapping):
-            raise InputError(f"events[{i}]", "must be an object")
-        try:
-            board.push(event)
-        except IllegalEvent as err:
-            return board, i, err.reason
-        except InputError as err:
-            raise err.at(f"events[{i}]") from None
-        except (KeyError, TypeError, IndexError, ValueError) as err:
-            raise InputError(f"events[{i}]", f"malformed event: {err!r}") from None
+    stop = push_events(board, record.get("events"), (*MALFORMED, ValueError))
+    if stop is not None:
+        return board, *stop
+    events = record["events"]
     try:
         board.finish()
     except IllegalEvent as err:  # birds a deal-mode record did not give
@@ -78,32 +47,17 @@ def audit_validated(
 ) -> dict[str, Any]:
     """``replay audit`` of a ``changsha-hand/1`` record its schema accepted; ``analysis=False``
     (``--no-analysis``) leaves the mistakes list empty (§10's M1–M5) and keeps the verdict."""
-    out = _blank(record, location)
-    try:
-        board, index, why = replay(record)
-    except InputError as err:
-        out["errors"] = [err.to_json()]
-        return out
-    if why is not None:
-        out["status"] = "illegal"
-        out["first_illegal"] = {"index": index, **why.to_json()}
+    out = blank_audit(record, location, "changsha")
+    board = replay_or_stop(out, replay, record)
+    if board is None:
         return out
     computed = board.result()
     computed["ended_by"] = board.ended_by
-    out["computed"] = computed
-    out["differences"] = differences(out["recorded"], computed)
-    out["status"] = "mismatch" if out["differences"] else "ok"
+    conclude(out, computed, differences(out["recorded"], computed))
     out["mistakes"] = find_mistakes(record) if analysis else []
-    session = record.get("session")
-    if isinstance(session, Mapping) and "id" in session and "hand_no" in session:
-        out["_changsha_session"] = (
-            out["source"],
-            session["id"],
-            session["hand_no"],
-            board.dealer,
-            board.next_dealer(),
-            f"the next dealer is seat {board.next_dealer()} (CS-1.3)",
-        )
+    nxt = board.next_dealer()
+    why = f"the next dealer is seat {nxt} (CS-1.3)"
+    note_sitting(out, record, "_changsha_session", board.dealer, nxt, why)
     return out
 
 
@@ -129,10 +83,4 @@ def _same(name: str, got: object, want: object) -> bool:
 
 def differences(recorded: Mapping[str, Any] | None, computed: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Each §9 result field the app gave that the engine settles differently."""
-    if not recorded:
-        return []
-    return [
-        {"field": name, "recorded": recorded[name], "computed": computed[name]}
-        for name in COMPARED
-        if name in recorded and not _same(name, recorded[name], computed[name])
-    ]
+    return field_differences(recorded, computed, COMPARED, _same)

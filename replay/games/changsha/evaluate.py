@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from replay.errors import InputError
+from replay.evaluate_input import answer_or_error, int_in, obj, win_envelope
 from replay.games.changsha import tiles as T
 from replay.games.changsha.params import rules_from_json
 from replay.games.changsha.reading import NAMES_ZH, WAYS, Meld, Win, read_win
@@ -58,21 +59,6 @@ def reason(code: str, **values: Any) -> Reason:
     return from_catalogue(REASONS, code, **values)
 
 
-def _obj(value: object, field: str, allowed: set[str]) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise InputError(field, "must be an object")
-    for key in value:
-        if key not in allowed:
-            raise InputError(f"{field}.{key}" if field else str(key), f"unknown field {key!r}")
-    return value
-
-
-def _int(value: object, field: str, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise InputError(field, f"must be an integer from {lo} to {hi}, not {value!r}")
-    return value
-
-
 class Seat:
     """One seat at the moment of the win: concealed tiles and melds (with who fed them)."""
 
@@ -87,8 +73,8 @@ class Seat:
 
 
 def _meld(value: object, field: str) -> tuple[Meld, int | None]:
-    v = _obj(value, field, _MELD)
-    src = _int(v["from"], f"{field}.from", 0, 3) if v.get("from") is not None else None
+    v = obj(value, field, _MELD)
+    src = int_in(v["from"], f"{field}.from", 0, 3) if v.get("from") is not None else None
     kind = v.get("type")
     if kind == "chi":
         if "tiles" not in v:
@@ -113,7 +99,7 @@ def _meld(value: object, field: str) -> tuple[Meld, int | None]:
 
 
 def _seat(value: object, field: str) -> Seat:
-    v = _obj(value, field, _SEAT)
+    v = obj(value, field, _SEAT)
     hand = T.parse_list(v.get("hand", []), f"{field}.hand")
     raw = v.get("melds", [])
     if not isinstance(raw, list) or len(raw) > 4:
@@ -140,10 +126,7 @@ def _illegal(r: Reason) -> dict[str, Any]:
 
 def evaluate(value: object) -> dict[str, Any]:
     """One input object to one answer; never raises for any JSON value."""
-    try:
-        return _evaluate(value)
-    except InputError as err:
-        return {"error": err.to_json()}
+    return answer_or_error(_evaluate, value)
 
 
 def _ways(
@@ -175,14 +158,7 @@ def _ways(
 
 
 def _evaluate(value: object) -> dict[str, Any]:
-    v = _obj(value, "", _TOP)
-    for required in ("ruleset", "dealer", "winner", "win", "seats"):
-        if required not in v:
-            raise InputError(required, "required")
-    rules = rules_from_json(v["ruleset"])
-    dealer = _int(v["dealer"], "dealer", 0, 3)
-    winner = _int(v["winner"], "winner", 0, 3)
-    w = _obj(v["win"], "win", _WIN)
+    v, rules, dealer, winner, w = win_envelope(value, _TOP, _WIN, rules_from_json)
     way = w.get("way")
     if way not in ("self_draw", "discard"):
         raise InputError(
@@ -199,7 +175,7 @@ def _evaluate(value: object) -> dict[str, Any]:
             raise InputError(
                 "win.from", "required for a discard win: the discarder, ganger, haidi taker or robbed seat"
             )
-        source = _int(w["from"], "win.from", 0, 3)
+        source = int_in(w["from"], "win.from", 0, 3)
         if source == winner:
             raise InputError("win.from", "is the winner's own seat")
     elif w.get("from") is not None:

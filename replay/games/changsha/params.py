@@ -7,12 +7,20 @@ the modern apps' common practice) and may override any parameter; a bad value is
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from replay.errors import InputError
-from replay.presets import apply_overrides, rules_from_spec
+from replay.presets import (
+    Check,
+    apply_overrides,
+    boolean,
+    check_names,
+    choice,
+    int_range,
+    rules_from_spec,
+)
 
 #: CS-4.3's cp hands that ``extra_hands`` may switch on.
 EXTRA_HANDS: tuple[str, ...] = ("quanqiuren", "haohua")
@@ -65,32 +73,6 @@ PRESETS: dict[str, Rules] = {
     ),
 }
 
-Check = Callable[[str, object], object]
-
-
-def _choice(*allowed: str) -> Check:
-    def check(name: str, value: object) -> object:
-        if not isinstance(value, str) or value not in allowed:
-            raise InputError(name, f"must be one of {', '.join(repr(a) for a in allowed)}, not {value!r}")
-        return value
-
-    return check
-
-
-def _boolean(name: str, value: object) -> bool:
-    if not isinstance(value, bool):
-        raise InputError(name, f"must be true or false, not {value!r}")
-    return value
-
-
-def _int_range(lo: int, hi: int) -> Check:
-    def check(name: str, value: object) -> object:
-        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            raise InputError(name, f"must be an integer from {lo} to {hi}, not {value!r}")
-        return value
-
-    return check
-
 
 def _units(name: str, value: object) -> tuple[int, int, int, int]:
     """Four positive integers: small self-draw, small discard, big self-draw, big discard."""
@@ -99,18 +81,13 @@ def _units(name: str, value: object) -> tuple[int, int, int, int]:
             name, "must be 4 integers: small self-draw, small discard, big self-draw, big discard (CS-6.3)"
         )
     for i, u in enumerate(value):
-        _int_range(*INT_RANGES["units"])(f"{name}[{i}]", u)
+        int_range(*INT_RANGES["units"])(f"{name}[{i}]", u)
     a, b, c, d = (int(u) for u in value)
     return (a, b, c, d)
 
 
 def _extra_hands(name: str, value: object) -> frozenset[str]:
-    if not isinstance(value, list | tuple):
-        raise InputError(name, f"must be a list of hands from {', '.join(EXTRA_HANDS)}")
-    for i, h in enumerate(value):
-        if h not in EXTRA_HANDS:
-            raise InputError(f"{name}[{i}]", f"unknown hand {h!r}; known: {', '.join(EXTRA_HANDS)}")
-    return frozenset(value)
+    return frozenset(check_names(name, value, EXTRA_HANDS, "hand"))
 
 
 #: The values each string-valued parameter takes (§7), named so that the JSON Schema export
@@ -135,19 +112,19 @@ FLAGS: tuple[str, ...] = ("qishou_per_instance", "multi_hu", "shuang_kaihua", "h
 
 VALIDATORS: dict[str, Check] = {
     "units": _units,
-    "dealer_bonus": _int_range(*INT_RANGES["dealer_bonus"]),
-    "dealer_scaling": _choice(*CHOICES["dealer_scaling"]),
-    "qishou_mode": _choice(*CHOICES["qishou_mode"]),
-    "qishou_per_instance": _boolean,
-    "birds": _int_range(*INT_RANGES["birds"]),
-    "bird_mode": _choice(*CHOICES["bird_mode"]),
-    "bird_from": _choice(*CHOICES["bird_from"]),
-    "multi_hu": _boolean,
-    "louhu_scope": _choice(*CHOICES["louhu_scope"]),
-    "kaigang_draws": _int_range(*INT_RANGES["kaigang_draws"]),
-    "shuang_kaihua": _boolean,
-    "kaigang_claims": _choice(*CHOICES["kaigang_claims"]),
-    "haidi_roam": _boolean,
+    "dealer_bonus": int_range(*INT_RANGES["dealer_bonus"]),
+    "dealer_scaling": choice(*CHOICES["dealer_scaling"]),
+    "qishou_mode": choice(*CHOICES["qishou_mode"]),
+    "qishou_per_instance": boolean,
+    "birds": int_range(*INT_RANGES["birds"]),
+    "bird_mode": choice(*CHOICES["bird_mode"]),
+    "bird_from": choice(*CHOICES["bird_from"]),
+    "multi_hu": boolean,
+    "louhu_scope": choice(*CHOICES["louhu_scope"]),
+    "kaigang_draws": int_range(*INT_RANGES["kaigang_draws"]),
+    "shuang_kaihua": boolean,
+    "kaigang_claims": choice(*CHOICES["kaigang_claims"]),
+    "haidi_roam": boolean,
     "extra_hands": _extra_hands,
 }
 assert set(CHOICES) | set(INT_RANGES) | set(FLAGS) | {"extra_hands"} == set(VALIDATORS)

@@ -20,14 +20,14 @@ from datetime import datetime, timedelta, timezone
 from functools import partial
 from typing import Any
 
-from replay.errors import InputError
-from replay.games.changsha.board import Board, IllegalEvent
+from replay.games.changsha.board import Board
 from replay.games.changsha.bots import STYLES, Bot
 from replay.games.changsha.params import rules_from_json
 from replay.games.changsha.reading import opening_hands
 from replay.pool import ordered_map
 from replay.sittings import Sitting, plan_sittings, seats_json
 from replay.sittings import players as pool_of
+from replay.table.run import try_push
 from replay.tiles import CODES
 
 NAMES = ("满妹子", "老刘", "伢子", "湘姐", "彭师傅", "小谭", "周嫂", "Kevin", "曾爹", "阿毛", "胡老师")
@@ -39,16 +39,6 @@ START = datetime(2027, 1, 8, 19, 30, tzinfo=CHINA)
 def players(count: int) -> list[dict[str, str]]:
     """The pool: ids ``cs01``…, display names and a style per player."""
     return pool_of(count, "cs", NAMES, STYLE_CYCLE)
-
-
-def try_push(board: Board, event: Mapping[str, Any]) -> Board | None:
-    """The board after ``event`` on a clone, or None when the rules refuse it."""
-    trial = board.clone()
-    try:
-        trial.push(event)
-    except (IllegalEvent, InputError):
-        return None
-    return trial
 
 
 def _first_legal(board: Board, choices: list[dict[str, Any]]) -> dict[str, Any] | None:

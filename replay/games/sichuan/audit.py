@@ -11,59 +11,27 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from replay.errors import InputError
-from replay.games.sichuan.board import Board, IllegalEvent
+from replay.audit_common import blank_audit, conclude, field_differences, note_sitting, replay_or_stop
+from replay.games.sichuan.board import Board
 from replay.games.sichuan.mistakes import find_mistakes
 from replay.games.sichuan.reasons import reason
 from replay.next_dealer import check_next_dealer
 from replay.reasons import Reason
+from replay.table.run import push_events
 
 COMPARED = ("wins", "huazhu", "tenpai", "transfers", "next_dealer", "deltas")
 _WIN_FIELDS = ("seat", "from", "tile", "hand", "gen", "ways", "multiple")
 
 
-def _blank(record: Mapping[str, Any], location: str | None) -> dict[str, Any]:
-    def ident(key: str) -> str | None:
-        value = record.get(key)
-        return value if isinstance(value, str) else None
-
-    out: dict[str, Any] = {
-        "hand_id": ident("hand_id"),
-        "source": ident("source"),
-        "game": "sichuan",
-        "status": "invalid",
-        "first_illegal": None,
-        "errors": [],
-        "computed": None,
-        "recorded": record.get("result") if isinstance(record.get("result"), Mapping) else None,
-        "differences": [],
-        "mistakes": [],
-    }
-    if location is not None:
-        out["location"] = location
-    return out
-
-
 def replay(record: Mapping[str, Any]) -> tuple[Board, int | None, Reason | None]:
     """Push every event; stop at the first illegal one. Raises InputError naming the field."""
     board = Board.from_record(record)
-    events = record.get("events")
-    if not isinstance(events, list):
-        raise InputError("events", "must be a list of events")
-    for i, event in enumerate(events):
-        if not isinstance(event, Mapping):
-            raise InputError(f"events[{i}]", "must be an object")
-        try:
-            board.push(event)
-        except IllegalEvent as err:
-            return board, i, err.reason
-        except InputError as err:
-            raise err.at(f"events[{i}]") from None
-        except (KeyError, TypeError, IndexError) as err:
-            raise InputError(f"events[{i}]", f"malformed event: {err!r}") from None
+    stop = push_events(board, record.get("events"))
+    if stop is not None:
+        return board, *stop
     board.finish()
     if not board.ended:
-        return board, len(events), reason("hand_not_finished")
+        return board, len(record["events"]), reason("hand_not_finished")
     return board, None, None
 
 
@@ -72,33 +40,16 @@ def audit_validated(
 ) -> dict[str, Any]:
     """``replay audit`` of a ``sichuan-hand/1`` record its schema accepted; ``analysis=False``
     (``--no-analysis``) leaves the mistakes list empty and keeps the verdict."""
-    out = _blank(record, location)
-    try:
-        board, index, why = replay(record)
-    except InputError as err:
-        out["errors"] = [err.to_json()]
-        return out
-    if why is not None:
-        out["status"] = "illegal"
-        out["first_illegal"] = {"index": index, **why.to_json()}
+    out = blank_audit(record, location, "sichuan")
+    board = replay_or_stop(out, replay, record)
+    if board is None:
         return out
     computed = board.result()
     computed["receipts"] = [w.receipt() for w in board.wins]
     computed["ended_by"] = board.ended_by
-    out["computed"] = computed
-    out["differences"] = differences(out["recorded"], computed, board)
-    out["status"] = "mismatch" if out["differences"] else "ok"
+    conclude(out, computed, differences(out["recorded"], computed, board))
     out["mistakes"] = find_mistakes(record) if analysis else []
-    session = record.get("session")
-    if isinstance(session, Mapping) and "id" in session and "hand_no" in session:
-        out["_sichuan_session"] = (
-            out["source"],
-            session["id"],
-            session["hand_no"],
-            board.dealer,
-            board.next_dealer(),
-            _dealer_why(board),
-        )
+    note_sitting(out, record, "_sichuan_session", board.dealer, board.next_dealer(), _dealer_why(board))
     return out
 
 
@@ -150,16 +101,10 @@ def differences(
     transfers compare as a multiset (the order of payers within one step is not a rule);
     ``huazhu``/``tenpai`` as sets.
     """
-    if not recorded:
-        return []
-    out = []
-    for name in COMPARED:
-        if name not in recorded:
-            continue
-        got, want = recorded[name], computed[name]
-        same: bool
+
+    def same(name: str, got: Any, want: Any) -> bool:
         if name == "wins":
-            same = (
+            return (
                 isinstance(got, list)
                 and len(got) == len(want)
                 and all(
@@ -167,14 +112,12 @@ def differences(
                     for g, w, rec in zip(got, want, board.wins, strict=False)
                 )
             )
-        elif name == "transfers":
-            same = isinstance(got, list) and Counter(map(_transfer_key, got)) == Counter(
+        if name == "transfers":
+            return isinstance(got, list) and Counter(map(_transfer_key, got)) == Counter(
                 map(_transfer_key, want)
             )
-        elif name in ("huazhu", "tenpai"):
-            same = isinstance(got, list) and sorted(map(repr, got)) == sorted(map(repr, want))
-        else:
-            same = got == want
-        if not same:
-            out.append({"field": name, "recorded": got, "computed": want})
-    return out
+        if name in ("huazhu", "tenpai"):
+            return isinstance(got, list) and sorted(map(repr, got)) == sorted(map(repr, want))
+        return bool(got == want)
+
+    return field_differences(recorded, computed, COMPARED, same)

@@ -9,10 +9,10 @@ payer and the transfers, or the SC rule the win breaks.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from replay.errors import InputError
+from replay.evaluate_input import answer_or_error, int_in, obj, win_envelope
 from replay.games.sichuan import tiles as T
 from replay.games.sichuan.ledger import Ledger
 from replay.games.sichuan.params import SichuanRules, rules_from_json
@@ -25,21 +25,6 @@ _TOP = {"game", "ruleset", "dealer", "winner", "win", "seats", "stacks"}
 _WIN = {"way", "tile", "from", "kong", "kong_from", "haidi", "first", "zhuanyi"}
 _SEAT = {"hand", "melds", "void", "out"}
 _MELD = {"type", "kind", "tile", "from"}
-
-
-def _obj(value: object, field: str, allowed: set[str]) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise InputError(field, "must be an object")
-    for key in value:
-        if key not in allowed:
-            raise InputError(f"{field}.{key}" if field else str(key), f"unknown field {key!r}")
-    return value
-
-
-def _int(value: object, field: str, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise InputError(field, f"must be an integer from {lo} to {hi}, not {value!r}")
-    return value
 
 
 class Seat:
@@ -65,7 +50,7 @@ class Seat:
 
 
 def _seat(value: object, field: str, rules: SichuanRules) -> Seat:
-    v = _obj(value, field, _SEAT)
+    v = obj(value, field, _SEAT)
     hand = T.parse_list(v.get("hand", []), f"{field}.hand")
     melds = v.get("melds", [])
     if not isinstance(melds, list) or len(melds) > 4:
@@ -74,11 +59,11 @@ def _seat(value: object, field: str, rules: SichuanRules) -> Seat:
     kongs: list[tuple[int, str, int | None]] = []
     for i, m in enumerate(melds):
         mf = f"{field}.melds[{i}]"
-        mv = _obj(m, mf, _MELD)
+        mv = obj(m, mf, _MELD)
         if "tile" not in mv:
             raise InputError(f"{mf}.tile", "required")
         tile = T.parse(mv["tile"], f"{mf}.tile")
-        src = _int(mv["from"], f"{mf}.from", 0, 3) if mv.get("from") is not None else None
+        src = int_in(mv["from"], f"{mf}.from", 0, 3) if mv.get("from") is not None else None
         if mv.get("type") == "peng":
             pengs.append(tile)
         elif mv.get("type") == "gang":
@@ -116,21 +101,11 @@ def _illegal(r: Reason) -> dict[str, Any]:
 
 def evaluate(value: object) -> dict[str, Any]:
     """One input object to one answer; never raises for any JSON value."""
-    try:
-        return _evaluate(value)
-    except InputError as err:
-        return {"error": err.to_json()}
+    return answer_or_error(_evaluate, value)
 
 
 def _evaluate(value: object) -> dict[str, Any]:
-    v = _obj(value, "", _TOP)
-    for required in ("ruleset", "dealer", "winner", "win", "seats"):
-        if required not in v:
-            raise InputError(required, "required")
-    rules = rules_from_json(v["ruleset"])
-    dealer = _int(v["dealer"], "dealer", 0, 3)
-    winner = _int(v["winner"], "winner", 0, 3)
-    w = _obj(v["win"], "win", _WIN)
+    v, rules, dealer, winner, w = win_envelope(value, _TOP, _WIN, rules_from_json)
     way = w.get("way")
     if way not in ("self_draw", "discard", "rob"):
         raise InputError("win.way", f"must be 'self_draw', 'discard' or 'rob', not {way!r}")
@@ -141,7 +116,7 @@ def _evaluate(value: object) -> dict[str, Any]:
     if way != "self_draw":
         if w.get("from") is None:
             raise InputError("win.from", f"required for a win by {way}: the discarder or robbed seat")
-        source = _int(w["from"], "win.from", 0, 3)
+        source = int_in(w["from"], "win.from", 0, 3)
         if source == winner:
             raise InputError("win.from", "is the winner's own seat")
     elif w.get("from") is not None:
@@ -151,7 +126,7 @@ def _evaluate(value: object) -> dict[str, Any]:
         raise InputError("win.kong", f"must be null, 'ming', 'an' or 'xu', not {kong!r}")
     if kong is not None and way == "rob":
         raise InputError("win.kong", "a robbed kong is no kong of the robbed seat's turn (SC-3.3)")
-    kong_from = _int(w["kong_from"], "win.kong_from", 0, 3) if w.get("kong_from") is not None else None
+    kong_from = int_in(w["kong_from"], "win.kong_from", 0, 3) if w.get("kong_from") is not None else None
     haidi = w.get("haidi", False)
     if not isinstance(haidi, bool):
         raise InputError("win.haidi", "must be true or false")
@@ -162,7 +137,7 @@ def _evaluate(value: object) -> dict[str, Any]:
         raise InputError("win.first", "天胡 is the dealer's self-draw on its first action (SC-4.5)")
     if first == "dihu" and winner == dealer:
         raise InputError("win.first", "地胡 is a non-dealer's win (SC-4.5)")
-    zhuanyi = _int(w.get("zhuanyi", 0), "win.zhuanyi", 0, 10**9)
+    zhuanyi = int_in(w.get("zhuanyi", 0), "win.zhuanyi", 0, 10**9)
     seats_raw = v["seats"]
     if not isinstance(seats_raw, list) or len(seats_raw) != 4:
         raise InputError("seats", "must be a list of exactly 4 seats")
@@ -171,7 +146,7 @@ def _evaluate(value: object) -> dict[str, Any]:
     if rules.bankruptcy:
         if not isinstance(v.get("stacks"), list) or len(v["stacks"]) != 4:
             raise InputError("stacks", "required with bankruptcy: 4 integers ≥ 1 (coins at the start)")
-        stacks = [_int(x, f"stacks[{i}]", 1, 10**12) for i, x in enumerate(v["stacks"])]
+        stacks = [int_in(x, f"stacks[{i}]", 1, 10**12) for i, x in enumerate(v["stacks"])]
     elif "stacks" in v:
         raise InputError("stacks", "only with the bankruptcy parameter (§7)")
 

@@ -7,12 +7,20 @@ and may override any parameter; a bad value is an ``InputError`` naming the para
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from replay.errors import InputError
-from replay.presets import apply_overrides, rules_from_spec
+from replay.presets import (
+    Check,
+    apply_overrides,
+    boolean,
+    check_names,
+    choice,
+    int_range,
+    rules_from_spec,
+)
 
 #: SC-4.4 ways (×2 each when listed in ``ways``), in the order receipts print them.
 WAYS: tuple[str, ...] = ("gangshanghua", "gangshangpao", "qiangganghu", "haidilaoyue", "haidipao")
@@ -91,33 +99,6 @@ PRESETS: dict[str, SichuanRules] = {
 }
 
 
-Check = Callable[[str, object], object]
-
-
-def _choice(*allowed: str) -> Check:
-    def check(name: str, value: object) -> object:
-        if not isinstance(value, str) or value not in allowed:
-            raise InputError(name, f"must be one of {', '.join(repr(a) for a in allowed)}, not {value!r}")
-        return value
-
-    return check
-
-
-def _boolean(name: str, value: object) -> bool:
-    if not isinstance(value, bool):
-        raise InputError(name, f"must be true or false, not {value!r}")
-    return value
-
-
-def _int_range(lo: int, hi: int) -> Check:
-    def check(name: str, value: object) -> object:
-        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            raise InputError(name, f"must be an integer from {lo} to {hi}, not {value!r}")
-        return value
-
-    return check
-
-
 def _cap(name: str, value: object) -> Cap | None:
     if value is None:
         return None
@@ -125,46 +106,43 @@ def _cap(name: str, value: object) -> Cap | None:
         raise InputError(name, f'must be null, {{"fan": n}} or {{"multiple": m}}, not {value!r}')
     ((kind, n),) = value.items()
     if kind == "fan":
-        _int_range(0, 30)(f"{name}.fan", n)
+        int_range(0, 30)(f"{name}.fan", n)
     elif kind == "multiple":
-        _int_range(1, 10**9)(f"{name}.multiple", n)
+        int_range(1, 10**9)(f"{name}.multiple", n)
     else:
         raise InputError(f"{name}.{kind}", 'a cap is {"fan": n} or {"multiple": m}')
     return Cap(str(kind), int(n))
 
 
 def _ways(name: str, value: object) -> tuple[str, ...]:
-    if not isinstance(value, list | tuple):
-        raise InputError(name, f"must be a list of ways from {', '.join(WAYS)}")
-    for i, w in enumerate(value):
-        if w not in WAYS:
-            raise InputError(f"{name}[{i}]", f"unknown way {w!r}; known: {', '.join(WAYS)}")
-    return tuple(w for w in WAYS if w in value)
+    """The listed ways in ``WAYS``' order (receipts print them so)."""
+    given = check_names(name, value, WAYS, "way")
+    return tuple(w for w in WAYS if w in given)
 
 
 VALIDATORS: dict[str, Check] = {
-    "mode": _choice(*MODES),
-    "base": _int_range(1, 10**9),
-    "swap_three": _choice("off", "same_suit", "any"),
-    "swap_direction": _choice("random", "next", "prev", "across"),
-    "dingque": _boolean,
-    "que_first": _boolean,
-    "pass_hu": _choice("until_draw", "higher_ok", "free"),
-    "forced_hu_last": _int_range(0, 108),
-    "gang_min_wall": _int_range(1, 2),
+    "mode": choice(*MODES),
+    "base": int_range(1, 10**9),
+    "swap_three": choice("off", "same_suit", "any"),
+    "swap_direction": choice("random", "next", "prev", "across"),
+    "dingque": boolean,
+    "que_first": boolean,
+    "pass_hu": choice("until_draw", "higher_ok", "free"),
+    "forced_hu_last": int_range(0, 108),
+    "gang_min_wall": int_range(1, 2),
     "cap": _cap,
-    "zimo_bonus": _choice("di", "fan", "none"),
-    "di_in_cap": _boolean,
-    "diangang_hua": _choice("zimo", "dianpao"),
+    "zimo_bonus": choice("di", "fan", "none"),
+    "di_in_cap": boolean,
+    "diangang_hua": choice("zimo", "dianpao"),
     "ways": _ways,
-    "tiandihu": _boolean,
-    "jiang_hands": _boolean,
-    "hujiao_zhuanyi": _choice("last", "all", "off"),
-    "huazhu_multiple": _int_range(0, 10**6),
-    "chadajiao": _boolean,
-    "tuishui": _boolean,
-    "draw_dealer": _choice("stay", "next"),
-    "bankruptcy": _boolean,
+    "tiandihu": boolean,
+    "jiang_hands": boolean,
+    "hujiao_zhuanyi": choice("last", "all", "off"),
+    "huazhu_multiple": int_range(0, 10**6),
+    "chadajiao": boolean,
+    "tuishui": boolean,
+    "draw_dealer": choice("stay", "next"),
+    "bankruptcy": boolean,
 }
 
 #: §8 parameter names, in the table's order.

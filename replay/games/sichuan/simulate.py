@@ -21,13 +21,13 @@ from datetime import datetime, timedelta, timezone
 from functools import partial
 from typing import Any
 
-from replay.errors import InputError
-from replay.games.sichuan.board import Board, IllegalEvent, legal_actions
+from replay.games.sichuan.board import Board, legal_actions
 from replay.games.sichuan.bots import STYLES, Bot, Table
 from replay.games.sichuan.params import rules_from_json
 from replay.pool import ordered_map
 from replay.sittings import Sitting, plan_sittings, seats_json
 from replay.sittings import players as pool_of
+from replay.table.run import try_push
 from replay.table.seats import seats_after
 from replay.tiles import CODES
 
@@ -47,14 +47,7 @@ def players(count: int) -> list[dict[str, str]]:
 
 
 def _first_legal(board: Board, choices: list[dict[str, Any]]) -> dict[str, Any] | None:
-    for choice in choices:
-        trial = board.clone()
-        try:
-            trial.push(choice)
-        except (IllegalEvent, InputError):
-            continue
-        return choice
-    return None
+    return next((c for c in choices if try_push(board, c) is not None), None)
 
 
 def _draw(board: Board, seat: int) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from replay.audit_common import blank_audit, conclude, field_differences, mark_invalid
 from replay.errors import InputError
 from replay.games.tuitongzi import tiles as T
 from replay.games.tuitongzi.evaluate import answer
@@ -25,29 +26,6 @@ from replay.games.tuitongzi.settle import Settlement
 
 COMPARED = ("winners", "multipliers", "awards", "deltas", "pool_after")
 SESSION_KEY = "_tuitongzi_session"
-
-
-def _blank(record: Mapping[str, Any], location: str | None) -> dict[str, Any]:
-    def ident(key: str) -> str | None:
-        value = record.get(key)
-        return value if isinstance(value, str) else None
-
-    out: dict[str, Any] = {
-        "hand_id": ident("round_id"),
-        "round_id": ident("round_id"),
-        "source": ident("source"),
-        "game": "tuitongzi",
-        "status": "invalid",
-        "first_illegal": None,
-        "errors": [],
-        "computed": None,
-        "recorded": record.get("result") if isinstance(record.get("result"), Mapping) else None,
-        "differences": [],
-        "mistakes": [],
-    }
-    if location is not None:
-        out["location"] = location
-    return out
 
 
 def read(record: Mapping[str, Any]) -> Round:
@@ -62,12 +40,11 @@ def audit_validated(
 ) -> dict[str, Any]:
     """``replay audit`` of a ``tuitongzi-round/1`` record its schema accepted; ``analysis=False``
     (``--no-analysis``) leaves the mistakes list empty and keeps the verdict."""
-    out = _blank(record, location)
+    out = blank_audit(record, location, "tuitongzi", id_key="round_id")
     try:
         rnd = read(record)
     except InputError as err:
-        out["errors"] = [err.to_json()]
-        return out
+        return mark_invalid(out, err)
     except Illegal as bad:
         out["status"] = "illegal"
         out["first_illegal"] = bad.to_json()
@@ -75,10 +52,8 @@ def audit_validated(
     explained = answer(rnd)
     computed = explained.pop("result")
     computed.update({k: v for k, v in explained.items() if k not in ("game", "legal", "reason")})
-    out["computed"] = computed
     settlement = rnd.settle()
-    out["differences"] = differences(out["recorded"], computed, settlement)
-    out["status"] = "mismatch" if out["differences"] else "ok"
+    conclude(out, computed, differences(out["recorded"], computed, settlement))
     why_not = no_mistakes_because(rnd)
     out["mistakes"] = [f.to_json() for f in find_mistakes(rnd)] if analysis else []
     out["mistakes_note"] = why_not
@@ -96,19 +71,7 @@ def differences(
     its own figures must also pass TT-5.4 (field ``check``)."""
     if not recorded:
         return []
-    out = []
-    for name in COMPARED:
-        if name not in recorded:
-            continue
-        got, want = recorded[name], computed[name]
-        if name == "awards":
-            same = isinstance(got, list) and Counter(map(repr, map(_award_key, got))) == Counter(
-                map(repr, map(_award_key, want))
-            )
-        else:
-            same = got == want
-        if not same:
-            out.append({"field": name, "recorded": got, "computed": want})
+    out = field_differences(recorded, computed, COMPARED, _same)
     deltas, pool_after = recorded.get("deltas"), recorded.get("pool_after")
     if isinstance(deltas, list) and all(isinstance(d, int) for d in deltas) and isinstance(pool_after, int):
         total = sum(deltas) + pool_after - settlement.pool_before
@@ -125,6 +88,14 @@ def differences(
                 }
             )
     return out
+
+
+def _same(name: str, got: Any, want: Any) -> bool:
+    if name == "awards":
+        return isinstance(got, list) and Counter(map(repr, map(_award_key, got))) == Counter(
+            map(repr, map(_award_key, want))
+        )
+    return bool(got == want)
 
 
 def _award_key(a: object) -> tuple[Any, ...]:

@@ -9,10 +9,9 @@ awards), the pool, the deltas and the TT-5.4 check — or the TT rule the round 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from replay.errors import InputError
+from replay.evaluate_input import answer_or_error, top
 from replay.games.tuitongzi.params import rules_from_json
 from replay.games.tuitongzi.reasons import Illegal
 from replay.games.tuitongzi.round import Round, read_round
@@ -22,24 +21,14 @@ _TOP = {"game", "ruleset", "banker", "bank", "bets", "hands", "pool_before", "wa
 
 def evaluate(value: object) -> dict[str, Any]:
     """One input object to one answer; never raises for any JSON value."""
-    try:
-        return _evaluate(value)
-    except InputError as err:
-        return {"error": err.to_json()}
+    return answer_or_error(_evaluate, value)
 
 
 def _evaluate(value: object) -> dict[str, Any]:
-    if not isinstance(value, Mapping):
-        raise InputError("", "must be an object")
-    for key in value:
-        if key not in _TOP:
-            raise InputError(str(key), f"unknown field {key!r}")
-    for required in ("ruleset", "banker", "bank", "bets", "hands"):
-        if required not in value:
-            raise InputError(required, "required")
-    rules = rules_from_json(value["ruleset"])
+    v = top(value, _TOP, ("ruleset", "banker", "bank", "bets", "hands"))
+    rules = rules_from_json(v["ruleset"])
     try:
-        rnd = read_round(value, rules)
+        rnd = read_round(v, rules)
     except Illegal as bad:
         return {
             "game": "tuitongzi",

@@ -7,12 +7,20 @@ home table) and may override any parameter; a bad value is an ``InputError`` nam
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from replay.errors import InputError
-from replay.presets import apply_overrides, rules_from_spec
+from replay.presets import (
+    Check,
+    apply_overrides,
+    boolean,
+    choice,
+    int_range,
+    optional,
+    rules_from_spec,
+)
 
 TILES_IN_SET = 40
 MAX_STAKE = 10**12
@@ -81,68 +89,32 @@ PRESETS: dict[str, TuitongziRules] = {
     ),
 }
 
-Check = Callable[[str, object], object]
-
-
-def _choice(*allowed: str) -> Check:
-    def check(name: str, value: object) -> object:
-        if not isinstance(value, str) or value not in allowed:
-            raise InputError(name, f"must be one of {', '.join(repr(a) for a in allowed)}, not {value!r}")
-        return value
-
-    return check
-
-
-def _boolean(name: str, value: object) -> bool:
-    if not isinstance(value, bool):
-        raise InputError(name, f"must be true or false, not {value!r}")
-    return value
-
-
-def _int_range(lo: int, hi: int) -> Check:
-    def check(name: str, value: object) -> object:
-        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            raise InputError(name, f"must be an integer from {lo} to {hi}, not {value!r}")
-        return value
-
-    return check
-
-
-def _optional_int(lo: int, hi: int) -> Check:
-    inner = _int_range(lo, hi)
-
-    def check(name: str, value: object) -> object:
-        return None if value is None else inner(name, value)
-
-    return check
-
-
 VALIDATORS: dict[str, Check] = {
-    "seats": _int_range(2, 4),
-    "half_tile": _choice("F", "P"),
-    "erba_rank": _choice("second", "top"),
-    "point_tie": _choice("high_tile", "banker", "high_tile_zero_banker"),
-    "mult_points": _int_range(1, 1000),
-    "mult_erba": _int_range(1, 1000),
-    "mult_pair": _int_range(1, 1000),
-    "mult_fa_pair": _int_range(1, 1000),
-    "mult_from": _choice("winner", "player"),
-    "bet_min": _int_range(1, MAX_STAKE),
-    "bet_max": _optional_int(1, MAX_STAKE),
-    "bank_min": _int_range(1, MAX_STAKE),
-    "bank_cover": _boolean,
-    "bank_carry": _boolean,
-    "bank_short": _choice("full", "in_order"),
-    "banker_rotation": _choice("record", "each", "every_n"),
-    "banker_rounds": _int_range(1, 1000),
-    "shoe": _choice("fresh", "five_rounds"),
-    "deal_start": _choice("next", "dice"),
-    "bet_after_peek": _boolean,
-    "pool_feed_pct": _int_range(0, 100),
-    "pool_feed_from": _choice("players", "house"),
-    "pool_fa_pct": _int_range(0, 100),
-    "pool_erba_pct": _int_range(0, 100),
-    "pool_needs_win": _boolean,
+    "seats": int_range(2, 4),
+    "half_tile": choice("F", "P"),
+    "erba_rank": choice("second", "top"),
+    "point_tie": choice("high_tile", "banker", "high_tile_zero_banker"),
+    "mult_points": int_range(1, 1000),
+    "mult_erba": int_range(1, 1000),
+    "mult_pair": int_range(1, 1000),
+    "mult_fa_pair": int_range(1, 1000),
+    "mult_from": choice("winner", "player"),
+    "bet_min": int_range(1, MAX_STAKE),
+    "bet_max": optional(int_range(1, MAX_STAKE)),
+    "bank_min": int_range(1, MAX_STAKE),
+    "bank_cover": boolean,
+    "bank_carry": boolean,
+    "bank_short": choice("full", "in_order"),
+    "banker_rotation": choice("record", "each", "every_n"),
+    "banker_rounds": int_range(1, 1000),
+    "shoe": choice("fresh", "five_rounds"),
+    "deal_start": choice("next", "dice"),
+    "bet_after_peek": boolean,
+    "pool_feed_pct": int_range(0, 100),
+    "pool_feed_from": choice("players", "house"),
+    "pool_fa_pct": int_range(0, 100),
+    "pool_erba_pct": int_range(0, 100),
+    "pool_needs_win": boolean,
 }
 
 #: §6 parameter names, in the table's order.

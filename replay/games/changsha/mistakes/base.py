@@ -15,12 +15,13 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from replay.errors import InputError
 from replay.findings import Finding, register, run_detectors
 from replay.games.changsha.board import Board, IllegalEvent, name
 from replay.games.changsha.params import Rules
 from replay.games.changsha.reading import NAMES_ZH
 from replay.games.changsha.scoring import Payment
+from replay.table.run import board_states
+from replay.table.run import try_push as try_push  # the detectors import it from here
 
 Detector = Callable[["Context"], Iterable[Finding]]
 
@@ -87,13 +88,7 @@ class Context:
         """Replay a validated record; raises ValueError unless every event is legal and it ends."""
         board = Board.from_record(record)
         events: Sequence[Mapping[str, Any]] = record["events"]
-        states = [board.clone()]
-        for i, event in enumerate(events):
-            try:
-                board.push(event)
-            except (IllegalEvent, InputError) as err:
-                raise ValueError(f"event {i} is illegal ({err}): mistakes need a legal hand") from None
-            states.append(board.clone())
+        states = board_states(board, events)
         try:
             board.finish()
         except IllegalEvent as err:
@@ -162,17 +157,6 @@ class Context:
             for p in self.payments_from(index)
             if seat in (p.payee, p.payer)
         )
-
-
-def try_push(board: Board, *events: Mapping[str, Any]) -> Board | None:
-    """The board after ``events`` on a clone, or None when the rules refuse one."""
-    trial = board.clone()
-    try:
-        for event in events:
-            trial.push(event)
-    except (IllegalEvent, InputError):
-        return None
-    return trial
 
 
 def settled(board: Board, seat: int) -> tuple[int, tuple[str, ...]] | None:

@@ -13,13 +13,14 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from replay.errors import InputError
 from replay.findings import Finding, register, run_detectors
 from replay.games.sichuan import tiles as T
-from replay.games.sichuan.board import Board, IllegalEvent
+from replay.games.sichuan.board import Board
 from replay.games.sichuan.ledger import Transfer
 from replay.games.sichuan.params import SichuanRules
 from replay.games.sichuan.reading import NAMES_ZH
+from replay.table.run import board_states
+from replay.table.run import try_push as try_push  # the detectors import it from here
 
 Detector = Callable[["Context"], Iterable[Finding]]
 
@@ -82,13 +83,7 @@ class Context:
         """Replay a validated record; raises ValueError unless every event is legal and it ends."""
         board = Board.from_record(record)
         events: Sequence[Mapping[str, Any]] = record["events"]
-        states = [board.clone()]
-        for i, event in enumerate(events):
-            try:
-                board.push(event)
-            except (IllegalEvent, InputError) as err:
-                raise ValueError(f"event {i} is illegal ({err}): mistakes need a legal hand") from None
-            states.append(board.clone())
+        states = board_states(board, events)
         board.finish()
         if not board.ended:
             raise ValueError("the hand did not finish: mistakes need a complete hand")
@@ -152,16 +147,6 @@ class Context:
             ),
             None,
         )
-
-
-def try_push(board: Board, event: Mapping[str, Any]) -> Board | None:
-    """The board after ``event`` on a clone, or None when the rules refuse it."""
-    trial = board.clone()
-    try:
-        trial.push(event)
-    except (IllegalEvent, InputError):
-        return None
-    return trial
 
 
 def _load() -> None:

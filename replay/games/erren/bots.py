@@ -46,11 +46,11 @@ class Style:
 
 
 STYLES: dict[str, Style] = {
-    "careful": Style("careful", 11, 0.35, True, 0.3, 0.3, 0.0),
-    "balanced": Style("balanced", 10, 0.7, True, 0.7, 0.5, 0.05),
-    "fan_chaser": Style("fan_chaser", 8, 0.6, True, 0.6, 0.2, 0.02),
+    "careful": Style("careful", 11, 0.35, True, 0.3, 0.3, 0.03),
+    "balanced": Style("balanced", 10, 0.7, True, 0.7, 0.5, 0.1),
+    "fan_chaser": Style("fan_chaser", 8, 0.6, True, 0.6, 0.2, 0.3),
     "ting_lover": Style("ting_lover", 10, 0.2, True, 0.5, 0.95, 0.1),
-    "gambler": Style("gambler", 12, 1.0, False, 1.0, 0.3, 0.25),
+    "gambler": Style("gambler", 12, 1.0, False, 1.0, 0.3, 0.3),
 }
 
 
@@ -119,8 +119,9 @@ class Bot:
 
     # ---------------------------------------------------------------- wins
     def wants_win(self, board: Board, total: int) -> bool:
-        """A big win is always taken; a small one may be let go (漏和) while the wall is long."""
-        if total >= 2 * board.rules.qihu + 8 or board.live < 16:
+        """A big win (24 fan and up) is always taken, and any win near the wall's end; a small one
+        may be let go (漏和), hoping for more."""
+        if total >= 24 or board.live < 6:
             return True
         return self.rng.random() >= self.style.miss_win
 

@@ -205,7 +205,10 @@ BIG_INPUT = 12 * 1024 * 1024
     type=click.Choice(sorted(GAMES)),
     default="wuhan",
     show_default=True,
-    help="Which game the bots play (its record format: wuhan-hand/1, sichuan-hand/1, changsha-hand/1).",
+    help=(
+        "Which game the bots play (its record format: wuhan-hand/1, sichuan-hand/1, changsha-hand/1,"
+        " erren-hand/1)."
+    ),
 )
 @click.option(
     "--preset",

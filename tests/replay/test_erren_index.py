@@ -1,5 +1,6 @@
-"""Every ER rule of erren.md has a row in docs/rules-index-erren.md, and every rules-core id
-(tiles, readings, fans, choosing, settlement) a test naming it; the board's ids are er-board's."""
+"""Every ER rule of erren.md has a row in docs/rules-index-erren.md and a test naming it, as
+Changsha's index is held (tests/replay/test_changsha_index.py); the rules-core ids keep their own
+check (a test may name them ``er_6_1`` too)."""
 
 from __future__ import annotations
 
@@ -44,3 +45,24 @@ def test_every_core_er_rule_is_named_by_a_test() -> None:
         if not re.search(re.escape(r).replace(r"\-", "[-_]").replace(r"\.", "[._]") + r"\b", text, re.I)
     ]
     assert not missing, f"no test names {missing}"
+
+
+def test_every_er_rule_is_named_by_a_test() -> None:
+    """Every id, written as the rules write it (``ER-1.2``), in some test_erren*.py."""
+    text = "\n".join(
+        p.read_text(encoding="utf-8", errors="replace")
+        for p in (ROOT / "tests").rglob("test_erren*.py")
+        if p.name != "test_erren_index.py"
+    )
+    missing = [r for r in rule_ids() if not re.search(re.escape(r) + r"\b", text)]
+    assert not missing, f"no test names {missing}"
+
+
+def test_no_board_placeholders_left_in_the_index() -> None:
+    """The board's rows name its functions and tests, not the placeholder ``board``."""
+    index = (ROOT / "docs" / "rules-index-erren.md").read_text(encoding="utf-8")
+    for line in index.splitlines():
+        if line.startswith("| ER-"):
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            assert "board" not in (cells[1], cells[2]), line
+            assert not cells[2].endswith("; board"), line

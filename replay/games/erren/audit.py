@@ -15,6 +15,7 @@ from typing import Any
 
 from replay.errors import InputError
 from replay.games.erren.board import Board, IllegalEvent
+from replay.games.erren.mistakes import find_mistakes
 from replay.games.erren.reasons import reason
 from replay.next_dealer import check_next_dealer
 from replay.reasons import Reason
@@ -74,8 +75,8 @@ def audit_validated(
     record: Mapping[str, Any], location: str | None = None, analysis: bool = True
 ) -> dict[str, Any]:
     """``replay audit`` of an ``erren-hand/1`` record its schema accepted. ``analysis`` is the
-    switch for §10's mistakes (``--no-analysis``); the mistakes are not detected yet, so the list
-    stays empty either way and the verdict never depends on it."""
+    switch for §10's mistakes (``--no-analysis`` leaves the list empty); the verdict never
+    depends on it."""
     out = _blank(record, location)
     try:
         board, index, why = replay(record)
@@ -91,6 +92,7 @@ def audit_validated(
     out["computed"] = computed
     out["differences"] = differences(out["recorded"], computed)
     out["status"] = "mismatch" if out["differences"] else "ok"
+    out["mistakes"] = find_mistakes(record) if analysis else []
     session = record.get("session")
     if isinstance(session, Mapping) and "id" in session and "hand_no" in session:
         nxt = board.next_dealer()

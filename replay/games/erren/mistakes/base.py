@@ -1,0 +1,142 @@
+"""What the 二人麻将 detectors share: one replay of the hand and the board before and after every
+event.
+
+Detectors ask the board itself what a seat could have done (push the ``hu`` that was not made on
+a ``Board.clone()`` and let the board judge it: shape, 起胡, the ways of winning it knows) instead
+of re-deriving the rules, so a finding is always against exactly what the rules allowed at that
+moment (a 报听 lock, a flower still to expose, a seat that claimed and may only discard).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from replay.errors import InputError
+from replay.findings import Finding, register, run_detectors
+from replay.games.erren import tiles as T
+from replay.games.erren.board import Board, IllegalEvent
+from replay.games.erren.choose import Score
+from replay.games.erren.params import Rules
+from replay.games.erren.settle import amount
+
+Detector = Callable[["Context"], Iterable[Finding]]
+
+#: type -> detector, in registration order
+DETECTORS: dict[str, Detector] = {}
+
+
+def detector(kind: str) -> Callable[[Detector], Detector]:
+    """Register a detector for the finding type ``kind`` (one detector per type)."""
+    return register(DETECTORS, kind)
+
+
+def severity(total: int | None) -> str:
+    """One scale for 二人 costs in fan (T): ``high`` from 64 (四暗刻, 字一色 and up: a limit-size
+    hand), ``medium`` from 24 (清一色, 七对: §10's 放大炮 line), ``low`` below."""
+    if total is None:
+        return "low"
+    if total >= 64:
+        return "high"
+    if total >= 24:
+        return "medium"
+    return "low"
+
+
+def tile_name(kind: int) -> str:
+    return T.name(kind)
+
+
+def fans_text(found: Score) -> str:
+    """``qinglong 16 + hunyise 6 + jianke 2``: the fans as counted, for a message."""
+    return " + ".join(f"{f.id} {f.value}" + (f" ×{f.n}" if f.n > 1 else "") for f in found.fans)
+
+
+def paid_text(total: int, rules: Rules) -> str:
+    """What T moves at this table (ER-6.3): ``26`` under ``fan``, ``34`` under ``guobiao``."""
+    return f"T {total}, paid {amount(total, rules)}"
+
+
+def waits_text(kinds: Sequence[int]) -> str:
+    return " ".join(T.code(k) for k in kinds) or "none"
+
+
+@dataclass
+class Context:
+    """One replay of a legal, finished record, shared read-only by every detector.
+
+    ``states[i]`` is the board before event ``i`` and ``states[i + 1]`` the board after it;
+    ``final`` is the board after the record's end. Detectors must not push on these boards:
+    ``clone()`` one to try something else.
+    """
+
+    record: Mapping[str, Any]
+    events: Sequence[Mapping[str, Any]]
+    states: list[Board]
+    final: Board
+
+    @classmethod
+    def replay(cls, record: Mapping[str, Any]) -> Context:
+        """Replay a validated record; raises ValueError unless every event is legal and it ends."""
+        board = Board.from_record(record)
+        events: Sequence[Mapping[str, Any]] = record["events"]
+        states = [board.clone()]
+        for i, event in enumerate(events):
+            try:
+                board.push(event)
+            except (IllegalEvent, InputError) as err:
+                raise ValueError(f"event {i} is illegal ({err}): mistakes need a legal hand") from None
+            states.append(board.clone())
+        board.finish()
+        if not board.ended:
+            raise ValueError("the hand did not finish: mistakes need a complete hand")
+        return cls(record, events, states, board)
+
+    @property
+    def rules(self) -> Rules:
+        return self.final.rules
+
+    def before(self, index: int) -> Board:
+        return self.states[index]
+
+    def after(self, index: int) -> Board:
+        return self.states[index + 1]
+
+    def window_end(self, at: int) -> int:
+        """The first event after the window event ``at`` opened that is not in it (``len(events)``
+        when the record ends in the window)."""
+        j = at + 1
+        while j < len(self.events) and self.before(j).phase == "claim":
+            j += 1
+        return j
+
+
+def try_push(board: Board, *events: Mapping[str, Any]) -> Board | None:
+    """The board after ``events`` on a clone, or None when the rules refuse one."""
+    trial = board.clone()
+    try:
+        for event in events:
+            trial.push(event)
+    except (IllegalEvent, InputError):
+        return None
+    return trial
+
+
+def _load() -> None:
+    """Importing the package registers every module in it; a new file needs no other edit."""
+    import replay.games.erren.mistakes.detectors  # noqa: F401
+
+
+def run(context: Context) -> list[Finding]:
+    _load()
+    return run_detectors(DETECTORS, context)
+
+
+def find_mistakes(record: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The ``mistakes`` of a legal, finished record, sorted by (index, seat, type).
+
+    Raises ValueError for a record that is illegal or unfinished: a mistake is only a mistake
+    against what the rules allowed, which an illegal hand does not settle.
+    """
+    return [f.to_json() for f in run(Context.replay(record))]

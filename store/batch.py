@@ -345,7 +345,8 @@ def worker_engine_version() -> str:
 
 def session_flags(stubs: Sequence[pa.Table]) -> dict[str, dict[int, dict[str, Any]]]:
     """``{audits file: {part_row: first_illegal}}`` for hands the checks across a sitting flag
-    (R-2.2 ``check_sessions`` for Wuhan, SC-1.3 for Sichuan, CS-1.3 for Changsha).
+    (R-2.2 ``check_sessions`` for Wuhan, SC-1.3 for Sichuan, CS-1.3 for Changsha, ER-1.3 for
+    二人麻将).
 
     The stubs are sorted by sitting (then input order, so a repeated hand number resolves as in
     one process) and checked one sitting at a time: the client never holds more than a sitting
@@ -387,6 +388,15 @@ def session_flags(stubs: Sequence[pa.Table]) -> dict[str, dict[int, dict[str, An
                 )
             elif row.get("game") == "changsha":  # CS-1.3: Sichuan's shape (replay/next_dealer.py)
                 row["_changsha_session"] = (
+                    row["source"],
+                    row["session"],
+                    row["hand_no"],
+                    row["dealer"],
+                    row["next_dealer"],
+                    row["why"],
+                )
+            elif row.get("game") == "erren":  # ER-1.3: the same shape (replay/next_dealer.py)
+                row["_erren_session"] = (
                     row["source"],
                     row["session"],
                     row["hand_no"],

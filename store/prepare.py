@@ -119,6 +119,13 @@ def _session_stubs(con: duckdb.DuckDBPyConnection, items: Sequence[Item]) -> lis
             " JOIN audits a ON a.source = h.source AND a.hand_id = h.hand_id"
             " WHERE h.status IN ('ok', 'mismatch') AND h.game = 'changsha' AND a.computed IS NOT NULL"
         ).fetchall()
+        erren = con.execute(
+            "SELECT h.source, h.session_id, h.hand_no, h.dealer,"
+            " CAST(json_extract(a.computed, '$.next_dealer') AS INTEGER) FROM hands h"
+            " JOIN _batch_sessions b ON h.source = b.source AND h.session_id = b.sid"
+            " JOIN audits a ON a.source = h.source AND a.hand_id = h.hand_id"
+            " WHERE h.status IN ('ok', 'mismatch') AND h.game = 'erren' AND a.computed IS NOT NULL"
+        ).fetchall()
     finally:
         con.unregister("_batch_sessions")
     stubs: list[dict[str, Any]] = []
@@ -136,6 +143,9 @@ def _session_stubs(con: duckdb.DuckDBPyConnection, items: Sequence[Item]) -> lis
     )
     stubs.extend(  # CS-1.3, in replay/next_dealer.py's shape
         {"_changsha_session": (*row, f"the next dealer is seat {row[4]} (CS-1.3)")} for row in changsha
+    )
+    stubs.extend(  # ER-1.3, the same shape: the stored hand's next dealer by its dealer_rotation
+        {"_erren_session": (*row, f"the next dealer is seat {row[4]} (ER-1.3)")} for row in erren
     )
     return stubs
 

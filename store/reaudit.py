@@ -28,7 +28,13 @@ from store.rows import Rows, _add_verdict, insert_tables
 from store.workers import pool_options
 
 #: The tables only a multi-win game fills (``store.games.extra_rows``), rewritten with the audit.
-MULTI_WIN_TABLES = ("wins", "transfers", "sichuan_seat_facts", "changsha_seat_facts")
+MULTI_WIN_TABLES = (
+    "wins",
+    "transfers",
+    "sichuan_seat_facts",
+    "changsha_seat_facts",
+    "erren_seat_facts",
+)
 #: What a re-audit compares: the verdict and everything it rests on, not where the record came from.
 VERDICT_FIELDS = ("status", "first_illegal", "errors", "differences", "computed", "mistakes")
 

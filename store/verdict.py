@@ -66,13 +66,14 @@ def settlement_rows(audit: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
     is one win with a line per payer (a seat may win, and pay, several times), so a Sichuan
     seat's row holds the list of the win receipts it took part in, as winner or payer. A
     Changsha payment is one payer to one winner with its receipt; a seat's row holds the
-    payments it made or received.
+    payments it made or received. A 二人 hand's one payment is the loser's to the winner, its
+    receipt the fans with their values (ER-6.3); both seats' rows hold it.
     """
     computed = audit.get("computed")
     if computed is None:
         return
-    if audit.get("game") in ("changsha", "tuitongzi"):  # payments from one party to another
-        key = "payments" if audit.get("game") == "changsha" else "receipts"
+    if audit.get("game") in ("changsha", "tuitongzi", "erren"):  # payments from one party to another
+        key = "receipts" if audit.get("game") == "tuitongzi" else "payments"
         for seat, delta in enumerate(computed["deltas"]):
             mine = [p for p in computed.get(key) or [] if seat in (p.get("from"), p.get("to"))]
             yield {"seat": seat, "delta": delta, "receipt": dumps(mine) if mine else None}

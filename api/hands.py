@@ -61,8 +61,8 @@ def upload_body_doc() -> dict[str, Any]:
         "required": True,
         "description": (
             "One hand record, a JSON list of them, or NDJSON; each record's `format` picks its game:"
-            " wuhan-hand/1 (docs/hand-record.md), sichuan-hand/1 (docs/sichuan-hand.md) or"
-            " changsha-hand/1 (docs/changsha-hand.md)."
+            " wuhan-hand/1 (docs/hand-record.md), sichuan-hand/1 (docs/sichuan-hand.md),"
+            " changsha-hand/1 (docs/changsha-hand.md) or erren-hand/1 (docs/erren-hand.md)."
             " Gzip bodies are accepted (Content-Encoding: gzip). Any JSON value is answered record by"
             " record: one that is not a valid record of its format comes back `invalid` with its"
             " errors. At most --max-records records (default 5000) per request: more is a 413 before"
@@ -195,7 +195,9 @@ class HandReplay(MethodView):
         " For a Changsha hand likewise, with the opening hands declared (`qishou`, the tiles shown),"
         " a 开杠's tiles (`kai`), the 海底 offers (`haidi`), every winner of a 通炮 (`wins`), the"
         " birds and the seat each hits (`birds`), and the `payments` made at that event, each with"
-        " its receipt.",
+        " its receipt. For a 二人麻将 hand (two seats) each step gives each seat's flowers set aside"
+        " (`flowers`) and 报听 (`ting`), and at the win (`win`) the reading with every fan, its"
+        " value in Chinese and English, T and Q, and the payment with its receipt.",
     )
     @blp.response(200, ReplaySchema)
     @blp.alt_response(404, response="NOT_FOUND")
@@ -213,6 +215,12 @@ class HandReplay(MethodView):
 
                 # the deal first, then each event with the payments (and their receipts) made at it
                 steps = changsha_steps(hand.record)
+            elif hand.record.get("format") == "erren-hand/1":
+                from replay.games.erren.steps import replay_steps as erren_steps
+
+                # the deal first, then each event: two seats, their flowers and 报听, the win's
+                # reading with every fan and its value, and the payment with its receipt
+                steps = erren_steps(hand.record)
             else:
                 replay_events(hand.record, steps)
         except InputError as err:  # a set-up the board refuses: stored by an older engine

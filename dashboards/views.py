@@ -28,6 +28,7 @@ from dashboards import (
     assets,
     changsha_viewer,
     charts,
+    erren_viewer,
     review,
     sichuan_viewer,
     stats,
@@ -348,6 +349,7 @@ def hand(source: str, hand_id: str) -> str:
         "sichuan-hand/1": "sichuan_viewer.html",
         "changsha-hand/1": "changsha_viewer.html",
         "tuitongzi-round/1": "tuitongzi_viewer.html",
+        "erren-hand/1": "erren_viewer.html",
     }.get(str(fmt), "viewer.html")
     return page(template, model=hand_model(record, audit))
 
@@ -362,9 +364,11 @@ def hand_model(record: object, audit: dict[str, Any] | None) -> dict[str, Any]:
     fmt = record.get("format") if isinstance(record, dict) else None
     if fmt == "tuitongzi-round/1":  # a round: one table, no board to replay
         return tuitongzi_viewer.build(record, audit)
-    build = {"sichuan-hand/1": sichuan_viewer.build, "changsha-hand/1": changsha_viewer.build}.get(
-        str(fmt), viewer.build
-    )
+    build = {
+        "sichuan-hand/1": sichuan_viewer.build,
+        "changsha-hand/1": changsha_viewer.build,
+        "erren-hand/1": erren_viewer.build,
+    }.get(str(fmt), viewer.build)
     try:
         return build(record, audit)
     except Exception:

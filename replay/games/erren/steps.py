@@ -17,7 +17,7 @@ from replay.errors import InputError
 from replay.games.erren import tiles as T
 from replay.games.erren.board import Board, IllegalEvent
 from replay.games.erren.fantable import ROW
-from replay.games.erren.readings import Meld
+from replay.games.erren.readings import Meld, Reading
 
 
 def meld_json(m: Meld) -> dict[str, Any]:
@@ -28,6 +28,31 @@ def meld_json(m: Meld) -> dict[str, Any]:
         "concealed": not m.exposed,
         "gang": m.gang or None,
     }
+
+
+def reading_json(reading: Reading) -> list[dict[str, Any]]:
+    """The reading as groups of tiles (ER-4.2): each set (``chow``, ``pung``, ``kong``) or pair,
+    whether it is an exposed meld or an an-gang, and whether the winning tile is placed in it."""
+    if reading.form == "qidui":
+        return [
+            {"shape": "pair", "tiles": [T.code(k)] * 2, "exposed": False, "an_gang": False, "won": False}
+            for k in reading.pairs
+        ]
+    out = [
+        {
+            "shape": s.shape,
+            "tiles": [T.code(k) for k in s.kinds()],
+            "exposed": s.exposed,
+            "an_gang": s.gang == "an",
+            "won": i == reading.place,
+        }
+        for i, s in enumerate(reading.sets)
+    ]
+    pair = [T.code(reading.pair)] * 2
+    out.append(
+        {"shape": "pair", "tiles": pair, "exposed": False, "an_gang": False, "won": reading.place == 4}
+    )
+    return out
 
 
 def win_json(board: Board) -> dict[str, Any] | None:
@@ -43,6 +68,8 @@ def win_json(board: Board) -> dict[str, Any] | None:
         "tile": T.code(win.tile) if win.tile is not None else None,
         "ways": sorted(win.ways),
         "reading": score.reading.describe(),
+        "form": score.reading.form,
+        "groups": reading_json(score.reading),
         "fans": [
             {
                 "id": c.id,

@@ -140,7 +140,7 @@ def win_words(
     win: Mapping[str, Any], players: Sequence[Mapping[str, Any]], qihu: int | None
 ) -> dict[str, Any]:
     """The win as the settlement shows it: who, how, the tile, the reading's groups, the fans."""
-    how = "自摸 self-drawn" if win.get("from") is None else f"on 和 {_seat(players, win['from'])}'s tile"
+    how = "自摸 self-drawn" if win.get("from") is None else f"on {_seat(players, win['from'])}'s tile"
     groups = [
         {
             "tiles": g["tiles"],

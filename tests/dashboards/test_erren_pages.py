@@ -74,7 +74,7 @@ def test_the_win_is_a_receipt_of_every_fan_with_its_value() -> None:
     assert sum(f["points"] for f in win["fans"]) == win["total"] == 26
     assert [f["id"] for f in win["fans"] if f["nq"]] == ["huapai"]
     assert (win["qualifying"], win["qihu"]) == (25, 8)
-    assert win["title"] == "1 ER-B wins 和 on 和 0 ER-A's tile 三条"
+    assert win["title"] == "1 ER-B wins 和 on 0 ER-A's tile 三条"
     # the reading [CCC] 123s* 456s 789s EE: the winning 3s is placed in 123s
     assert [(g["tiles"], g["won"]) for g in win["groups"]] == [
         (["C"] * 3, False),

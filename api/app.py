@@ -94,6 +94,9 @@ def _register_record_schema(api: ReplayApi) -> None:
     from schemas import changsha_hand as cs
 
     api.spec.components.schema("ChangshaHandRecord", schema=cs.ChangshaRecordSchema)
+    from schemas import changchun_hand as cc
+
+    api.spec.components.schema("ChangchunHandRecord", schema=cc.ChangchunRecordSchema)
     from schemas import erren_hand as er
 
     api.spec.components.schema("ErrenHandRecord", schema=er.ErrenRecordSchema)

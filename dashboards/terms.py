@@ -556,6 +556,104 @@ def changsha_hands(ids: object) -> str:
     return " + ".join(changsha_hand(h) for h in ids) if isinstance(ids, list | tuple) else changsha_hand(ids)
 
 
+# --------------------------------------------------------------------------- Changchun 长春麻将
+from replay.games.changchun.reading import FAN_ZH as CHANGCHUN_FAN_ZH  # noqa: E402
+from replay.games.changchun.reading import MELD_ZH as CHANGCHUN_MELD_ZH  # noqa: E402
+from replay.games.changchun.reading import WAY_ZH as CHANGCHUN_WAY_ZH  # noqa: E402
+
+PRESET_NAMES.update(
+    {
+        "changchun": "changchun 长春麻将",
+        "changchun-135": "changchun-135 长春麻将 (1-3-5)",
+        "changchun-250": "changchun-250 长春麻将 (2-5-10)",
+    }
+)
+#: Changchun fan ids (CC-5.7) in English, beside ``CHANGCHUN_FAN_ZH``
+CHANGCHUN_FAN_EN: dict[str, str] = {
+    "pinghu": "plain win, no fan",
+    "menqing": "concealed hand",
+    "jiahu": "single wait",
+    "piaohu": "all triplets",
+    "zimo": "self-draw",
+    "bao": "by the treasure",
+}
+#: the ways of winning (CC-5.6) in English, beside ``CHANGCHUN_WAY_ZH``
+CHANGCHUN_WAY_EN: dict[str, str] = {
+    "zimo": "self-draw",
+    "dianpao": "on a discard",
+    "qianghu": "robbing a kong",
+    "duibao": "the treasure matches the wait",
+    "mobao": "drew the treasure",
+}
+#: the kinds of meld (CC-3.1) in English, beside ``CHANGCHUN_MELD_ZH``
+CHANGCHUN_MELD_EN: dict[str, str] = {
+    "chi": "chi",
+    "peng": "peng",
+    "ming": "open kong",
+    "xu": "added kong",
+    "an": "concealed kong",
+    "xuanfeng": "whirlwind set (the four winds)",
+    "xi": "dragon set (中 发 白)",
+    "yaodan": "ones set (一万 一条 一筒)",
+    "jiudan": "nines set (九万 九条 九筒)",
+}
+CHANGCHUN_DIFFERENCE_NAMES: dict[str, str] = {
+    "winner": "winner 胡家",
+    "discarder": "discarder 放炮",
+    "way": "how it was won 胡法",
+    "hands": "fans 番种",
+    "fan": "fan per payer 番数",
+    "win_deltas": "win money 胡分",
+    "gang_deltas": "gang money 杠分",
+    "deltas": "points 输赢",
+}
+CHANGCHUN_ENDED_BY: dict[str, str] = {
+    "win": "won 胡牌",
+    "huangzhuang": "no one won 荒庄 (gang money is still paid)",
+}
+MISTAKE_NAMES_ZH.update(
+    {
+        "robbed_gang": "补杠被抢",
+        "broke_menqing": "开门破立",
+        "dealin_unready": "不听放炮",
+        "bao_leak": "泄宝",
+    }
+)
+MISTAKE_NAMES_EN.update(
+    {
+        "robbed_gang": "gang robbed",
+        "broke_menqing": "opened a concealed hand for nothing",
+        "dealin_unready": "dealt in while not ready",
+        "bao_leak": "leaked the treasure",
+    }
+)
+
+
+def changchun_fan(h: object) -> str:
+    """``门清 menqing (concealed hand)``: a Changchun fan id in Chinese and English."""
+    key = str(h)
+    zh = CHANGCHUN_FAN_ZH.get(key)
+    return f"{zh} {key} ({CHANGCHUN_FAN_EN[key]})" if zh and key in CHANGCHUN_FAN_EN else key
+
+
+def changchun_fans(ids: object) -> str:
+    """A win's fan ids joined: ``门清 menqing (concealed hand) + 自摸 zimo (self-draw)``."""
+    return " + ".join(changchun_fan(h) for h in ids) if isinstance(ids, list | tuple) else changchun_fan(ids)
+
+
+def changchun_way(way: object) -> str:
+    """``摸宝 mobao (drew the treasure)``."""
+    key = str(way)
+    zh = CHANGCHUN_WAY_ZH.get(key)
+    return f"{zh} {key} ({CHANGCHUN_WAY_EN[key]})" if zh and key in CHANGCHUN_WAY_EN else key
+
+
+def changchun_meld(kind: object) -> str:
+    """``旋风杠 whirlwind set E S W N``: a Changchun meld kind in Chinese and English."""
+    key = str(kind)
+    return f"{CHANGCHUN_MELD_ZH.get(key, '')} {CHANGCHUN_MELD_EN.get(key, key)}".strip()
+
+
 # --------------------------------------------------------------------------- 二人麻将 (erren)
 from replay.games.erren.fantable import ROW as ERREN_FAN_ROW  # noqa: E402
 from replay.games.erren.tiles import FLOWER_ZH as ERREN_FLOWER_CHARS  # noqa: E402

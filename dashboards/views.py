@@ -26,6 +26,7 @@ from werkzeug.wrappers import Response
 
 from dashboards import (
     assets,
+    changchun_viewer,
     changsha_viewer,
     charts,
     erren_viewer,
@@ -348,6 +349,7 @@ def hand(source: str, hand_id: str) -> str:
     template = {
         "sichuan-hand/1": "sichuan_viewer.html",
         "changsha-hand/1": "changsha_viewer.html",
+        "changchun-hand/1": "changchun_viewer.html",
         "tuitongzi-round/1": "tuitongzi_viewer.html",
         "erren-hand/1": "erren_viewer.html",
     }.get(str(fmt), "viewer.html")
@@ -367,6 +369,7 @@ def hand_model(record: object, audit: dict[str, Any] | None) -> dict[str, Any]:
     build = {
         "sichuan-hand/1": sichuan_viewer.build,
         "changsha-hand/1": changsha_viewer.build,
+        "changchun-hand/1": changchun_viewer.build,
         "erren-hand/1": erren_viewer.build,
     }.get(str(fmt), viewer.build)
     try:

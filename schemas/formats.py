@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from schemas import changsha_hand, erren_hand, hand_record, sichuan_hand, tuitongzi_round
+from schemas import changchun_hand, changsha_hand, erren_hand, hand_record, sichuan_hand, tuitongzi_round
 from schemas.envelope import FORMAT_MAX_LENGTH, Validated
 from schemas.fields import json_type, short
 
@@ -22,6 +22,7 @@ VALIDATORS: dict[str, Callable[[object], Validated]] = {
     changsha_hand.FORMAT: changsha_hand.validate_record,
     tuitongzi_round.FORMAT: tuitongzi_round.validate_record,
     erren_hand.FORMAT: erren_hand.validate_record,
+    changchun_hand.FORMAT: changchun_hand.validate_record,
 }
 FORMATS: tuple[str, ...] = tuple(VALIDATORS)
 

@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 from replay.failure import ERROR
-from replay.games import check_all_sessions
+from replay.games import GAMES, check_all_sessions
 from replay.games.wuhan.audit import STATUSES
 from replay.inputs import DECODE_ERRORS, Unreadable, expand, iter_auto, iter_ndjson, loads, read_upto
 from schemas.audit import audit_record
@@ -345,8 +345,8 @@ def worker_engine_version() -> str:
 
 def session_flags(stubs: Sequence[pa.Table]) -> dict[str, dict[int, dict[str, Any]]]:
     """``{audits file: {part_row: first_illegal}}`` for hands the checks across a sitting flag
-    (R-2.2 ``check_sessions`` for Wuhan, SC-1.3 for Sichuan, CS-1.3 for Changsha, ER-1.3 for
-    二人麻将).
+    (R-2.2 ``check_sessions`` for Wuhan, SC-1.3 for Sichuan, CS-1.3 for Changsha, CC-1.3 for
+    Changchun, ER-1.3 for 二人麻将).
 
     The stubs are sorted by sitting (then input order, so a repeated hand number resolves as in
     one process) and checked one sitting at a time: the client never holds more than a sitting
@@ -386,17 +386,8 @@ def session_flags(stubs: Sequence[pa.Table]) -> dict[str, dict[int, dict[str, An
                     row["next_dealer"],
                     row["why"],
                 )
-            elif row.get("game") == "changsha":  # CS-1.3: Sichuan's shape (replay/next_dealer.py)
-                row["_changsha_session"] = (
-                    row["source"],
-                    row["session"],
-                    row["hand_no"],
-                    row["dealer"],
-                    row["next_dealer"],
-                    row["why"],
-                )
-            elif row.get("game") == "erren":  # ER-1.3: the same shape (replay/next_dealer.py)
-                row["_erren_session"] = (
+            elif row.get("game") in ("changsha", "changchun", "erren"):  # CS-1.3, CC-1.3, ER-1.3: Sichuan's
+                row[GAMES[row["game"]].session_key] = (
                     row["source"],
                     row["session"],
                     row["hand_no"],

@@ -5,15 +5,17 @@ batch audit ask this module, never test a game's name themselves:
 
 - ``validate``: the game's schema (``schemas.formats``). A record whose ``format`` names no
   other game goes through Wuhan's schema exactly as before, so its errors are unchanged;
-- ``audit``: the game's replayer, with a Sichuan or Changsha hand's per-seat facts attached
-  for habits (and a Changsha hand's wins, which its ``result`` does not detail);
+- ``audit``: the game's replayer, with a Sichuan, Changsha or Changchun hand's per-seat facts
+  attached for habits (and a Changsha or Changchun hand's wins, which its ``result`` does not
+  detail);
 - ``hand_columns``: the ``hands`` columns a hand's result fills (``winner``, ``feeder``,
   ``self_draw``): Wuhan's one winner, or a Sichuan or Changsha hand's *first* winner (every
   win is in the ``wins`` table);
 - ``session_stub``: a stored hand as the SC-1.3 / R-2.2 check across a sitting needs it;
 - ``extra_rows``: rows of the tables only multi-win games fill (``wins``, ``transfers``,
-  ``sichuan_seat_facts``, ``changsha_seat_facts``, ``erren_seat_facts``). A 二人 hand (two
-  seats) keeps its one winner in ``hands`` and its fans in ``wins`` and ``erren_seat_facts``.
+  ``sichuan_seat_facts``, ``changsha_seat_facts``, ``changchun_seat_facts``,
+  ``erren_seat_facts``). A 二人 hand (two seats) keeps its one winner in ``hands`` and its fans
+  in ``wins`` and ``erren_seat_facts``.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from schemas.hand_record import validate_record as validate_wuhan
 #: the game of stored rows older than the game column, and of any record not another game's
 WUHAN = DEFAULT.name
 CHANGSHA = "changsha"
+CHANGCHUN = "changchun"
 ERREN = "erren"
 GAME_NAMES: tuple[str, ...] = tuple(GAMES)
 #: every preset of every game, by name: a filter's ``preset`` is checked against these
@@ -80,6 +83,14 @@ def audit(
         if not analysis:
             extra.pop("_changsha_facts", None)
         out.update(extra)
+    if game == CHANGCHUN and out.get("computed") is not None:
+        # the win's row comes from the same replay as the facts: kept even without analysis
+        from replay.games.changchun.facts import store_facts as changchun_facts
+
+        extra = changchun_facts(record, out["computed"])
+        if not analysis:
+            extra.pop("_changchun_facts", None)
+        out.update(extra)
     if game == ERREN and out.get("computed") is not None:
         # the win's row comes from the same replay as the facts: kept even without analysis
         from replay.games.erren.facts import store_facts as erren_facts
@@ -111,6 +122,14 @@ def hand_columns(audit: Mapping[str, Any]) -> dict[str, Any]:
         }
     if audit_game(audit) == CHANGSHA:
         return _changsha_columns(computed)
+    if audit_game(audit) == CHANGCHUN:  # one winner (截胡, CC-2.3); the robbed seat is the feeder
+        winner = computed.get("winner")
+        discarder = computed.get("discarder") if winner is not None else None
+        return {
+            "winner": winner,
+            "feeder": discarder,
+            "self_draw": discarder is None if winner is not None else None,
+        }
     if audit_game(audit) == ERREN:
         return _erren_columns(computed)
     wins = computed.get("wins") or []
@@ -159,6 +178,9 @@ def extra_rows(audit: Mapping[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]
     if audit_game(audit) == CHANGSHA:
         yield from _changsha_rows(audit, computed)
         return
+    if audit_game(audit) == CHANGCHUN:
+        yield from _changchun_rows(audit, computed)
+        return
     if audit_game(audit) == ERREN:
         yield from _erren_rows(audit, computed)
         return
@@ -198,6 +220,21 @@ def _changsha_rows(
         yield "transfers", {"n": n, "kind": kind, "payer": p["from"], "payee": p["to"], "amount": p["amount"]}
     for facts in audit.get("_changsha_facts") or []:
         yield "changsha_seat_facts", facts
+
+
+def _changchun_rows(
+    audit: Mapping[str, Any], computed: Mapping[str, Any]
+) -> Iterator[tuple[str, dict[str, Any]]]:
+    """A Changchun hand's win (none at 荒庄), its payments as transfers (``hu`` for the win
+    money, ``gang`` for the gang money, which is paid apart and even at 荒庄, CC-6.3) and its
+    facts."""
+    for row in audit.get("_changchun_wins") or []:
+        yield "wins", row
+    for n, p in enumerate(computed.get("payments") or []):
+        kind = "gang" if p.get("kind") == "gang" else "hu"
+        yield "transfers", {"n": n, "kind": kind, "payer": p["from"], "payee": p["to"], "amount": p["amount"]}
+    for facts in audit.get("_changchun_facts") or []:
+        yield "changchun_seat_facts", facts
 
 
 def _erren_rows(

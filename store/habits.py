@@ -6,7 +6,8 @@ the pages' and the API's: a game, a date range, a ruleset preset, a session.
 
 Habits are per game: a Wuhan hand's points and a Sichuan hand's coins do not add up, and the
 habits themselves differ (红中 and laizi handling in Wuhan; 定缺, 花猪 and 查大叫 in Sichuan;
-起手胡, 开杠, the 海底 and birds in Changsha; fans, 起胡, 报听 and flowers in 二人麻将). A player
+起手胡, 开杠, the 海底 and birds in Changsha; 报听, the 宝, 截胡, opening sets and gang money
+in Changchun; fans, 起胡, 报听 and flowers in 二人麻将). A player
 is compared with the population of one game: the one asked for, else the game the player sat
 in most (``player_game``).
 """
@@ -93,6 +94,27 @@ CHANGSHA_FIGURES: dict[str, str] = {
     "missed_wins_per_100": "missed wins per 100 hands 漏胡 (mistakes)",
     "missed_win_cost": "points of missed wins 漏胡分",
 }
+#: the Changchun figures (``changchun_seat_facts``); amounts are points, gang money apart
+CHANGCHUN_FIGURES: dict[str, str] = {
+    "hands": "hands 盘数",
+    "win_rate": "won % 胡牌率",
+    "self_draw_rate": "self-draw % 自摸率",
+    "deal_in_rate": "paid a win as discarder % 点炮率",
+    "avg_points": "points per hand 平均输赢",
+    "points_trend": "points per hand, change per 100 hands 趋势",
+    "ting_rate": "declared 报听 % 报听率",
+    "avg_ting_turn": "turn of 报听 报听巡数",
+    "ting_win_rate": "won after 报听 % 报听后胡牌",
+    "bao_win_rate": "wins by the 宝 (对宝/摸宝) % 宝胡率",
+    "looks_per_hand": "looks at the 宝 per hand 看宝",
+    "leak_rate": "leaked the 宝 % 泄宝率",
+    "jiehu_lost_rate": "wins lost to 截胡 % 被截胡",
+    "sets_per_hand": "opening sets per hand 起手杠/蛋",
+    "bu_per_hand": "补 per hand 补",
+    "gang_money_per_hand": "gang money per hand 杠分",
+    "missed_wins_per_100": "missed wins per 100 hands 漏胡",
+    "missed_win_cost": "points of missed wins 漏胡分",
+}
 #: the 二人麻将 figures (``erren_seat_facts``); amounts are points (unit × T, ER-6.3)
 ERREN_FIGURES: dict[str, str] = {
     "hands": "hands 盘数",
@@ -115,6 +137,7 @@ FIGURES_BY_GAME: dict[str, dict[str, str]] = {
     "wuhan": FIGURES,
     "sichuan": SICHUAN_FIGURES,
     "changsha": CHANGSHA_FIGURES,
+    "changchun": CHANGCHUN_FIGURES,
     "erren": ERREN_FIGURES,
 }
 PERCENT = {
@@ -266,6 +289,41 @@ SELECT
     (SELECT cost FROM missed) AS missed_win_cost
 FROM seats_in
 """
+_CHANGCHUN_SEATS = """
+WITH seats_in AS (
+    SELECT h.*, cc.bao_wins, cc.ting, cc.ting_turn, cc.looks, cc.leaked, cc.jiehu_lost,
+           cc.sets, cc.bu, cc.gang_money,
+           row_number() OVER (PARTITION BY h.player_id ORDER BY h.played_at, h.source, h.hand_id) AS n
+    FROM seat_rows h
+    LEFT JOIN changchun_seat_facts cc ON cc.source = h.source AND cc.hand_id = h.hand_id AND cc.seat = h.seat
+    WHERE {where} {who}
+),
+missed AS (
+    SELECT count(*) AS n, coalesce(sum(h.cost), 0) AS cost
+    FROM mistake_rows h
+    WHERE {where} {who} AND h.type = 'missed_win'
+)
+SELECT
+    count(*) AS hands,
+    avg(CAST(won AS INT)) AS win_rate,
+    avg(CAST(won_self_draw AS INT)) AS self_draw_rate,
+    avg(CAST(dealt_in AS INT)) AS deal_in_rate,
+    avg(delta) AS avg_points,
+    100 * regr_slope(delta, n) AS points_trend,
+    avg(CAST(ting AS INT)) AS ting_rate,
+    avg(ting_turn) AS avg_ting_turn,
+    avg(CAST(won AS INT)) FILTER (WHERE ting) AS ting_win_rate,
+    sum(bao_wins) / nullif(sum(wins), 0) AS bao_win_rate,
+    avg(looks) AS looks_per_hand,
+    avg(CAST(leaked AS INT)) AS leak_rate,
+    avg(jiehu_lost) AS jiehu_lost_rate,
+    avg(len(sets)) AS sets_per_hand,
+    avg(bu) AS bu_per_hand,
+    avg(gang_money) AS gang_money_per_hand,
+    100.0 * (SELECT n FROM missed) / nullif(count(*), 0) AS missed_wins_per_100,
+    (SELECT cost FROM missed) AS missed_win_cost
+FROM seats_in
+"""
 _ERREN_SEATS = """
 WITH seats_in AS (
     SELECT h.*, ef.fans, ef.total, ef.qihu_misses, ef.ting, ef.flowers,
@@ -301,6 +359,7 @@ SEATS_BY_GAME = {
     "wuhan": _SEATS,
     "sichuan": _SICHUAN_SEATS,
     "changsha": _CHANGSHA_SEATS,
+    "changchun": _CHANGCHUN_SEATS,
     "erren": _ERREN_SEATS,
 }
 
@@ -324,6 +383,8 @@ SELECT t AS hand_type, count(*) AS n FROM (
 TYPES_JOIN = {
     "changsha": "JOIN changsha_seat_facts cf"
     " ON cf.source = h.source AND cf.hand_id = h.hand_id AND cf.seat = h.seat",
+    "changchun": "JOIN changchun_seat_facts cc"
+    " ON cc.source = h.source AND cc.hand_id = h.hand_id AND cc.seat = h.seat",
     "erren": "JOIN erren_seat_facts ef"
     " ON ef.source = h.source AND ef.hand_id = h.hand_id AND ef.seat = h.seat",
 }
@@ -333,6 +394,7 @@ FACTS_BY_GAME = {
     "wuhan": "h.wuhan_hand_types",
     "sichuan": "h.sichuan_hand_types",
     "changsha": "cf.hand_types",
+    "changchun": "cc.hand_types",
     "erren": "ef.fans",  # a 二人 win's "hand types" are its fans (番种)
 }
 

@@ -7,10 +7,11 @@ took seconds, and the overview parsed every audit's JSON for the hand types won.
 
 - ``seat_rows``: one row per seat of a stored hand — ``player_hands``' columns (the view now
   reads this table), the record's local day and the seat's facts of each game (Wuhan's
-  ``seat_facts``, Sichuan's ``sichuan_seat_facts``; Changsha's ``changsha_seat_facts`` give
-  its wins, self-draws, deal-ins and kongs, and its habits join the table for the rest; a 二人
-  hand's two seats read its one winner and feeder from ``hands`` as Wuhan's do, its habits
-  join ``erren_seat_facts``), so a player's figures are one table's scan;
+  ``seat_facts``, Sichuan's ``sichuan_seat_facts``; Changsha's ``changsha_seat_facts`` and
+  Changchun's ``changchun_seat_facts`` give their wins, self-draws, deal-ins and kongs, and
+  their habits join the table for the rest; a 二人 hand's two seats read its one winner and
+  feeder from ``hands`` as Wuhan's do, its habits join ``erren_seat_facts``), so a
+  player's figures are one table's scan;
 - ``mistake_rows``: each finding with its seat's player and its hand's filter columns (game,
   preset, time, session, source), for the explorer and the habits' per-100 figures;
 - ``won_types``: one row per hand type won (a Wuhan hand's ``computed.hands``, each Sichuan
@@ -51,6 +52,7 @@ SOURCES = (
     "seat_facts",
     "sichuan_seat_facts",
     "changsha_seat_facts",
+    "changchun_seat_facts",
     "mistakes",
     "audits",
     "wins",
@@ -74,19 +76,21 @@ SELECT
     h.session_id, h.hand_no, h.preset, h.status,
     s.seat = h.dealer AS is_dealer,
     CASE WHEN h.game IN ('wuhan', 'erren') THEN coalesce(s.seat = h.winner, false)
-         ELSE coalesce(coalesce(sf.wins, cf.wins) > 0, false) END AS won,
+         ELSE coalesce(coalesce(sf.wins, cf.wins, cc.wins) > 0, false) END AS won,
     CASE WHEN h.game IN ('wuhan', 'erren') THEN coalesce(s.seat = h.winner AND h.self_draw, false)
-         ELSE coalesce(coalesce(sf.self_draw_wins, cf.self_draw_wins) > 0, false) END AS won_self_draw,
+         ELSE coalesce(coalesce(sf.self_draw_wins, cf.self_draw_wins, cc.self_draw_wins) > 0, false)
+         END AS won_self_draw,
     CASE WHEN h.game IN ('wuhan', 'erren') THEN coalesce(s.seat = h.feeder, false)
-         ELSE coalesce(coalesce(sf.fed, cf.fed) > 0, false) END AS dealt_in,
+         ELSE coalesce(coalesce(sf.fed, cf.fed, cc.fed) > 0, false) END AS dealt_in,
     st.delta, h.game,
     f.opens, f.first_open_turn,
     f.pizi_received, f.pizi_ganged, f.pizi_discarded, f.pizi_held, f.pizi_turns_to_out,
     f.laizi_received, f.laizi_ganged, f.laizi_discarded, f.laizi_held, f.laizi_turns_to_out,
     f.liable, f.won_from_liable,
-    sf.void_suit, sf.void_turns, coalesce(sf.wins, cf.wins) AS wins,
-    coalesce(sf.self_draw_wins, cf.self_draw_wins) AS self_draw_wins, sf.first_win,
-    coalesce(sf.fed, cf.fed) AS fed, coalesce(sf.kongs, cf.kai_kongs + cf.bu_kongs) AS kongs,
+    sf.void_suit, sf.void_turns, coalesce(sf.wins, cf.wins, cc.wins) AS wins,
+    coalesce(sf.self_draw_wins, cf.self_draw_wins, cc.self_draw_wins) AS self_draw_wins, sf.first_win,
+    coalesce(sf.fed, cf.fed, cc.fed) AS fed,
+    coalesce(sf.kongs, cf.kai_kongs + cf.bu_kongs, cc.kongs + len(cc.sets)) AS kongs,
     sf.kong_coins, sf.huazhu, sf.tenpai, sf.paid_dajiao, sf.bankrupt, sf.max_multiple, sf.one_suit_wins,
     f.hand_types AS wuhan_hand_types, sf.hand_types AS sichuan_hand_types
 FROM {{seats}} s
@@ -95,6 +99,7 @@ LEFT JOIN {{settlements}} st ON st.source = s.source AND st.hand_id = s.hand_id 
 LEFT JOIN {{seat_facts}} f ON f.source = s.source AND f.hand_id = s.hand_id AND f.seat = s.seat
 LEFT JOIN {{sichuan_seat_facts}} sf ON sf.source = s.source AND sf.hand_id = s.hand_id AND sf.seat = s.seat
 LEFT JOIN {{changsha_seat_facts}} cf ON cf.source = s.source AND cf.hand_id = s.hand_id AND cf.seat = s.seat
+LEFT JOIN {{changchun_seat_facts}} cc ON cc.source = s.source AND cc.hand_id = s.hand_id AND cc.seat = s.seat
 """
 
 MISTAKE_ROWS = f"""
@@ -118,8 +123,8 @@ FROM (
 WHERE h.game = 'wuhan'
 UNION ALL
 SELECT h.source, h.hand_id, h.game, h.preset, h.played_at, h.session_id,
-       unnest(CASE WHEN h.game IN ('changsha', 'erren') THEN string_split(w.hand, '+')
-                   ELSE [w.hand] END) AS hand_type
+       unnest(CASE WHEN h.game IN ('changsha', 'changchun', 'erren') THEN string_split(w.hand, '+') ELSE [w.hand] END)
+           AS hand_type
 FROM {wins} w JOIN {hands} h ON h.source = w.source AND h.hand_id = w.hand_id
 """
 

@@ -296,7 +296,7 @@ class PartRows:
             source, sid, no, dealer, keeps, *rest = session
             passes_to = rest[0] if rest else None
             self._stub(text(source), text(sid), no, dealer, keeps, passes_to, row, key, "wuhan", None, None)
-        for game in ("sichuan", "changsha", "erren"):  # one shape: replay/next_dealer.py
+        for game in ("sichuan", "changsha", "changchun", "erren"):  # one shape: replay/next_dealer.py
             session = audit.get(f"_{game}_session")
             if session:
                 source, sid, no, dealer, nxt, why = session
@@ -383,6 +383,8 @@ def _hand_types(audit: Mapping[str, Any], computed: Mapping[str, Any] | None) ->
         return None
     if audit_game(audit) == "wuhan":
         return list(computed["hands"])
+    if audit_game(audit) == "changchun":  # the one winner's fan ids (none at 荒庄)
+        return list(computed.get("hands") or [])
     if audit_game(audit) == "erren":  # the one winner's fan ids, in walk order (ER-6.1)
         return [str(f.get("id")) for f in computed.get("fans") or []]
     if audit_game(audit) == "changsha":  # each winner's hand ids, in the order they won

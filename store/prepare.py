@@ -17,7 +17,7 @@ import orjson
 import pyarrow as pa  # type: ignore[import-untyped]
 
 from replay.failure import ERROR, error_audit
-from replay.games import check_all_sessions, drop_session_keys
+from replay.games import GAMES, check_all_sessions, drop_session_keys
 from replay.games.wuhan.ruleset import PRESETS
 from replay.inputs import DECODE_ERRORS as _DECODE_ERRORS
 from replay.inputs import Item, Unreadable, _unreadable, loads, surrogate_path
@@ -27,6 +27,9 @@ from store.db import Store, first
 from store.entry import _Entry, _ident, _safe_text, _sitting
 from store.rows import Rows, _add_hand, _add_raw
 from store.verdict import dumps as _dumps
+
+#: the rule naming the next dealer of a game whose result names it (the stored hand's ``why``)
+NEXT_DEALER_RULE = {"changsha": "CS-1.3", "changchun": "CC-1.3", "erren": "ER-1.3"}
 
 
 def _validate(entry: _Entry, allowed_source: str | None) -> None:
@@ -112,19 +115,13 @@ def _session_stubs(con: duckdb.DuckDBPyConnection, items: Sequence[Item]) -> lis
             " JOIN audits a ON a.source = h.source AND a.hand_id = h.hand_id"
             " WHERE h.status IN ('ok', 'mismatch') AND h.game = 'sichuan' AND a.computed IS NOT NULL"
         ).fetchall()
-        changsha = con.execute(
-            "SELECT h.source, h.session_id, h.hand_no, h.dealer,"
+        named = con.execute(  # games whose result names the next dealer (replay/next_dealer.py)
+            "SELECT h.game, h.source, h.session_id, h.hand_no, h.dealer,"
             " CAST(json_extract(a.computed, '$.next_dealer') AS INTEGER) FROM hands h"
             " JOIN _batch_sessions b ON h.source = b.source AND h.session_id = b.sid"
             " JOIN audits a ON a.source = h.source AND a.hand_id = h.hand_id"
-            " WHERE h.status IN ('ok', 'mismatch') AND h.game = 'changsha' AND a.computed IS NOT NULL"
-        ).fetchall()
-        erren = con.execute(
-            "SELECT h.source, h.session_id, h.hand_no, h.dealer,"
-            " CAST(json_extract(a.computed, '$.next_dealer') AS INTEGER) FROM hands h"
-            " JOIN _batch_sessions b ON h.source = b.source AND h.session_id = b.sid"
-            " JOIN audits a ON a.source = h.source AND a.hand_id = h.hand_id"
-            " WHERE h.status IN ('ok', 'mismatch') AND h.game = 'erren' AND a.computed IS NOT NULL"
+            " WHERE h.status IN ('ok', 'mismatch') AND h.game IN ('changsha', 'changchun', 'erren')"
+            " AND a.computed IS NOT NULL"
         ).fetchall()
     finally:
         con.unregister("_batch_sessions")
@@ -141,11 +138,9 @@ def _session_stubs(con: duckdb.DuckDBPyConnection, items: Sequence[Item]) -> lis
         games.sichuan_session_stub(src, sid, no, dealer, orjson.loads(computed))
         for src, sid, no, dealer, computed in others
     )
-    stubs.extend(  # CS-1.3, in replay/next_dealer.py's shape
-        {"_changsha_session": (*row, f"the next dealer is seat {row[4]} (CS-1.3)")} for row in changsha
-    )
-    stubs.extend(  # ER-1.3, the same shape: the stored hand's next dealer by its dealer_rotation
-        {"_erren_session": (*row, f"the next dealer is seat {row[4]} (ER-1.3)")} for row in erren
+    stubs.extend(  # CS-1.3, CC-1.3, ER-1.3, in replay/next_dealer.py's shape
+        {GAMES[game].session_key: (*row, f"the next dealer is seat {row[4]} ({NEXT_DEALER_RULE[game]})")}
+        for game, *row in named
     )
     return stubs
 

@@ -204,6 +204,30 @@ SCHEMAS: dict[str, pa.Schema] = {
             ("birds_hit", pa.int8()),
         ]
     ),
+    "changchun_seat_facts": pa.schema(
+        [
+            ("source", _STR),
+            ("hand_id", _STR),
+            ("seat", pa.int8()),
+            ("wins", pa.int8()),
+            ("self_draw_wins", pa.int8()),
+            ("bao_wins", pa.int8()),
+            ("way", _STR),
+            ("fan", pa.int32()),
+            ("fed", pa.int8()),
+            ("hand_types", pa.list_(_STR)),
+            ("ting", pa.bool_()),
+            ("ting_turn", pa.int32()),
+            ("looks", pa.int8()),
+            ("leaked", pa.bool_()),
+            ("jiehu_lost", pa.int8()),
+            ("sets", pa.list_(_STR)),
+            ("bu", pa.int8()),
+            ("kongs", pa.int8()),
+            ("gang_money", pa.int32()),
+            ("win_money", pa.int32()),
+        ]
+    ),
     "erren_seat_facts": pa.schema(
         [
             ("source", _STR),

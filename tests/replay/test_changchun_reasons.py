@@ -14,7 +14,7 @@ from replay.games.changchun import reasons
 from replay.games.changchun.audit import audit_validated, check_sessions
 from replay.games.changchun.board import Board, IllegalEvent
 from replay.games.changchun.reasons import CATALOGUE
-from tests.changchun_builders import event, record
+from tests.changchun_builders import event, record, tsumogiri
 from tests.replay.test_changchun_board import (
     E1,
     E1_HANDS,
@@ -58,6 +58,25 @@ NO_YAOJIU_HANDS = [
 ]
 #: E5's seat 2 hand (旋风杠 and a second E) as the dealer's
 DEALER_SET_HANDS = ["ESWNE 234m 345p 56p 9m", E5_HANDS[1], "777p 123m 789m 789s 1p", E5_HANDS[3]]
+#: seat 1 waits on E with 123m 456m 789m NNN: a shape, a 刻 and 幺九, but no 条 or 筒 (CC-5.2)
+NO_SUITS_HANDS = [E1_HANDS[0], "123m 456m 789m NNN E", E1_HANDS[2], E1_HANDS[3]]
+#: seat 1 pengs 1m, 9p and E, then chis 1s2s3s from its 上家: four melds, one concealed N (CC-2.5)
+SHOUBAYI_HANDS = [
+    "1m 3s 234p 567p 22m 33m 88s",
+    "11m 99p EE 1s 2s N 4m 5p 6s 7m",
+    "456m 789s 2s 3s 4s 5p 6p 7p W",
+    "FFF CCC PP SS 9s 88m",
+]
+SHOUBAYI = [
+    "x0 1m", "p1", "x1 4m", "d2 9p", "x2 9p", "p1", "x1 5p", "d2 E", "x2 E", "p1", "x1 6s",
+    "d2 5s", "x2 5s", "d3 6p", "x3 6p", "d0 7p", "x0 3s", "c1 1s 2s", "x1 7m", "d2 N", "x2 N", "h1",
+]  # fmt: skip
+#: E3 with seat 1 holding 111p 23p instead of 46p: after 报听 W = {1p, 4p, 5m}; an-gang 1p leaves {4p}
+TING_GANG_HANDS = [E3_HANDS[0], "234m 789s 111p 55m 23p", E3_HANDS[2], E3_HANDS[3]]
+TING_GANG = ["x0 7s", "d1 9m", "x1 9m", "t1", *tsumogiri([2, 3, 0], ["N", "N", "N"]), "d1 1p", "ga1 1p"]
+#: E1 until seat 2 waits on 5m/8m; seat 3's 5m goes by, seat 0's 8m comes before seat 2 draws again
+GUOHU = ["x0 9p", "p2", "x2 F", "d3 E", "x3 5m", "d0 8m", "x0 8m", "h2"]
+UNTIL_DRAW = {"guohu": "until_own_draw"}
 
 CASES: list[tuple[str, Any, int]] = [
     ("event_after_end", lambda: record(E1_HANDS, [*E1, "x2 F"]), 6),
@@ -101,6 +120,12 @@ CASES: list[tuple[str, Any, int]] = [
     ("ting_no_yaojiu", lambda: record(NO_YAOJIU_HANDS, ["x0 5m", "t0"]), 1),
     ("bu_dealer_first_turn", lambda: record(DEALER_SET_HANDS, ["xf0", "d0 1s", "gb0 E"]), 2),
     ("leaked", lambda: record(E4_HANDS, [*E4[:9], "l0", "h0"]), 10),
+    ("guohu", lambda: record(E1_HANDS, GUOHU, overrides=UNTIL_DRAW), 7),
+    ("no_three_suits", lambda: record(NO_SUITS_HANDS, ["x0 E", "h1"]), 1),
+    ("no_yaojiu", lambda: record(NO_YAOJIU_HANDS, ["x0 5m", "d1 6s", "x1 6s", "h0"]), 3),
+    ("shoubayi", lambda: record(SHOUBAYI_HANDS, SHOUBAYI), 17),
+    ("shoubayi_not_piao", lambda: record(SHOUBAYI_HANDS, SHOUBAYI, overrides={"shoubayi": "forbid_win"}), 21),
+    ("ting_gang_changes_wait", lambda: record(TING_GANG_HANDS, TING_GANG), 11),
 ]  # fmt: skip
 
 
@@ -166,10 +191,47 @@ def test_reason_codes_doc_is_generated_from_the_catalogue() -> None:
 
 #: codes held by whole records in test_changchun_board.py
 IN_BOARD_TESTS = {"no_ke", "wall_reserve", "early_huangzhuang"}
-#: codes not yet held by a record (the report lists them)
-NOT_YET = {"guohu", "no_three_suits", "no_yaojiu", "shoubayi", "shoubayi_not_piao", "ting_gang_changes_wait"}
+#: codes not yet held by a record (none left)
+NOT_YET: set[str] = set()
 
 
 def test_every_code_is_accounted_for() -> None:
     tested = {c[0] for c in CASES} | {"wrong_hand_size", "dealer_not_next"} | IN_BOARD_TESTS
     assert tested | NOT_YET == set(CATALOGUE) and not tested & NOT_YET
+
+
+# ------------------------------------------------------------------ the same records, rule kept
+# Each record above breaks exactly its rule: the same events under the parameter that drops the
+# rule, or the tile the rule allows, play on, with hand-worked settlements.
+
+
+def test_guohu_is_a_parameter() -> None:
+    """CC-2.3 (``guohu: none``, the default): the same 8m is seat 2's 平胡; seat 0 deals and dealt
+    in: 0 + 1 + 1 = 2 → 4; seats 1 and 3: 0 → 1 each."""
+    out = audit_validated(record(E1_HANDS, GUOHU))
+    assert out["status"] == "ok" and out["computed"]["deltas"] == [-4, -1, 6, -1]
+
+
+def test_guohu_lasts_until_the_own_draw() -> None:
+    """CC-2.3 ``until_own_draw``: after seat 2's next draw the lock is gone; it wins 平胡 on
+    seat 3's 5m: seat 3 dealt in 1 → 2, seat 0 deals 1 → 2, seat 1 0 → 1."""
+    events = [*GUOHU[:-1], "d1 S", "x1 S", "d2 W", "x2 W", "d3 5m", "x3 5m", "h2"]
+    out = audit_validated(record(E1_HANDS, events, overrides=UNTIL_DRAW))
+    assert out["status"] == "ok", out["first_illegal"]
+    assert out["computed"]["deltas"] == [-2, -1, 5, -2]
+
+
+def test_e9_only_the_yaojiu_tile_wins() -> None:
+    """CC-5.3 (E9): 234m 555p 678s 44m 78s waits on 6s and 9s but only 9s wins. With W = {9s} it
+    is 夹胡 (duting): menqing + jiahu = 2; the dealer wins: seat 1 dealt in 2+1+1 = 4 → 16,
+    seats 2 and 3: 3 → 8."""
+    out = audit_validated(record(NO_YAOJIU_HANDS, ["x0 5m", "d1 9s", "x1 9s", "h0"]))
+    assert out["status"] == "ok" and out["computed"]["deltas"] == [32, -16, -8, -8]
+    assert sorted(out["computed"]["hands"]) == ["jiahu", "menqing"]
+
+
+def test_the_ting_gang_rule_is_a_parameter() -> None:
+    """CC-4.3 ``ting_gang: still_ting``: the an-gang stands (W = {4p} is not empty) and seat 1's
+    replacement draw is due: the record stops there."""
+    out = audit_validated(record(TING_GANG_HANDS, TING_GANG, overrides={"ting_gang": "still_ting"}))
+    assert out["first_illegal"]["code"] == "hand_not_finished" and out["first_illegal"]["index"] == 12

@@ -262,13 +262,13 @@ def test_dispatch_picks_the_schema_by_format() -> None:
     assert set(formats.FORMATS) == set(BY_FORMAT)  # one schema for every hosted game's format
 
 
-KNOWN = "wuhan-hand/1, sichuan-hand/1, changsha-hand/1, tuitongzi-round/1, erren-hand/1"
+KNOWN = "wuhan-hand/1, sichuan-hand/1, changsha-hand/1, tuitongzi-round/1, erren-hand/1, changchun-hand/1"
 
 
 @pytest.mark.parametrize(
     ("value", "message"),
     [
-        ("changchun-hand/1", f"unknown format 'changchun-hand/1'; known: {KNOWN}"),
+        ("nosuchgame-hand/1", f"unknown format 'nosuchgame-hand/1'; known: {KNOWN}"),
         (1, f"must be one of {KNOWN}, not an integer"),
         (None, f"must be one of {KNOWN}, not null"),
     ],

@@ -17,6 +17,7 @@ from typing import Any
 
 from replay.errors import InputError
 from replay.games.changchun.board import Board, IllegalEvent
+from replay.games.changchun.mistakes import find_mistakes
 from replay.games.changchun.reasons import reason
 from replay.next_dealer import check_next_dealer
 from replay.reasons import Reason
@@ -75,7 +76,8 @@ def audit_validated(
     record: Mapping[str, Any], location: str | None = None, analysis: bool = True
 ) -> dict[str, Any]:
     """``replay audit`` of a ``changchun-hand/1`` record its schema accepted. ``analysis`` is
-    the mistakes switch (§10); no Changchun detector is registered yet, so the list stays empty."""
+    the mistakes switch: on, a legal finished hand lists §10's M1–M5 (``mistakes``), each judged
+    on what that seat knew; ``--no-analysis`` leaves the list empty and keeps the verdict."""
     out = _blank(record, location)
     try:
         board, index, why = replay(record)
@@ -91,6 +93,7 @@ def audit_validated(
     out["computed"] = computed
     out["differences"] = differences(out["recorded"], computed)
     out["status"] = "mismatch" if out["differences"] else "ok"
+    out["mistakes"] = find_mistakes(record) if analysis else []
     session = record.get("session")
     if isinstance(session, Mapping) and "id" in session and "hand_no" in session:
         nxt = board.next_dealer()

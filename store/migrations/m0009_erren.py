@@ -11,7 +11,7 @@ so nothing is filled here.
 
 from __future__ import annotations
 
-VERSION = 8
+VERSION = 9
 NAME = "erren"
 
 STATEMENTS = (

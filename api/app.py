@@ -98,6 +98,9 @@ def _register_record_schema(api: ReplayApi) -> None:
     from schemas import changchun_hand as cc
 
     api.spec.components.schema("ChangchunHandRecord", schema=cc.ChangchunRecordSchema)
+    from schemas import erren_hand as er
+
+    api.spec.components.schema("ErrenHandRecord", schema=er.ErrenRecordSchema)
 
 
 def _register_assets(app: Flask) -> None:

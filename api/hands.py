@@ -62,7 +62,8 @@ def upload_body_doc() -> dict[str, Any]:
         "description": (
             "One hand record, a JSON list of them, or NDJSON; each record's `format` picks its game:"
             " wuhan-hand/1 (docs/hand-record.md), sichuan-hand/1 (docs/sichuan-hand.md),"
-            " changsha-hand/1 (docs/changsha-hand.md) or changchun-hand/1 (docs/changchun-hand.md)."
+            " changsha-hand/1 (docs/changsha-hand.md), changchun-hand/1 (docs/changchun-hand.md) or"
+            " erren-hand/1 (docs/erren-hand.md)."
             " Gzip bodies are accepted (Content-Encoding: gzip). Any JSON value is answered record by"
             " record: one that is not a valid record of its format comes back `invalid` with its"
             " errors. At most --max-records records (default 5000) per request: more is a 413 before"
@@ -200,7 +201,10 @@ class HandReplay(MethodView):
         " it is dead and why, how many of its kind are visible), what each seat knows of it"
         " (`bao_known`), every moment a seat learnt one (`learnt`), the leaks (`leaks`), a robbed"
         " gang (`robbed`), the win with its fans (`win`), the seats that lost the tile to a nearer"
-        " winner (`jiehu`, 截胡) and the `payments` (kind `win` or `gang`, gang money apart).",
+        " winner (`jiehu`, 截胡) and the `payments` (kind `win` or `gang`, gang money apart)."
+        " For a 二人麻将 hand (two seats) each step gives each seat's flowers set aside"
+        " (`flowers`) and 报听 (`ting`), and at the win (`win`) the reading with every fan, its"
+        " value in Chinese and English, T and Q, and the payment with its receipt.",
     )
     @blp.response(200, ReplaySchema)
     @blp.alt_response(404, response="NOT_FOUND")
@@ -223,6 +227,12 @@ class HandReplay(MethodView):
 
                 # the deal first, then each event: the 宝 and who knew it, the payments at the end
                 steps = changchun_steps(hand.record)
+            elif hand.record.get("format") == "erren-hand/1":
+                from replay.games.erren.steps import replay_steps as erren_steps
+
+                # the deal first, then each event: two seats, their flowers and 报听, the win's
+                # reading with every fan and its value, and the payment with its receipt
+                steps = erren_steps(hand.record)
             else:
                 replay_events(hand.record, steps)
         except InputError as err:  # a set-up the board refuses: stored by an older engine

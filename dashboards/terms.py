@@ -652,3 +652,63 @@ def changchun_meld(kind: object) -> str:
     """``旋风杠 whirlwind set E S W N``: a Changchun meld kind in Chinese and English."""
     key = str(kind)
     return f"{CHANGCHUN_MELD_ZH.get(key, '')} {CHANGCHUN_MELD_EN.get(key, key)}".strip()
+
+
+# --------------------------------------------------------------------------- 二人麻将 (erren)
+from replay.games.erren.fantable import ROW as ERREN_FAN_ROW  # noqa: E402
+from replay.games.erren.tiles import FLOWER_ZH as ERREN_FLOWER_CHARS  # noqa: E402
+
+PRESET_NAMES.update(
+    {
+        "erren": "erren 二人麻将",
+        "erren-gb": "erren-gb 二人麻将 (国标 settlement 国标结算)",
+        "erren-lite": "erren-lite 二人麻将 (起胡 1)",
+    }
+)
+#: §10's mistakes, English beside Chinese (漏和 is the 国标 word for a missed win)
+MISTAKE_NAMES_ZH.update({"big_deal_in": "放大炮", "gang_cut_wait": "杠后减听", "robbed_xugang": "补杠被抢"})
+MISTAKE_NAMES_EN.update(
+    {
+        "big_deal_in": "dealt in a big hand",
+        "gang_cut_wait": "kong cut the wait",
+        "robbed_xugang": "added kong robbed",
+    }
+)
+#: the flowers (ER-1.1) by code: 春 夏 秋 冬 梅 兰 竹 菊. Not in ``TILE_ZH`` (the 34 play tiles of
+#: every other game); the 二人 viewer sends these beside it
+ERREN_FLOWERS: dict[str, str] = {f"{i + 1}h": zh for i, zh in enumerate(ERREN_FLOWER_CHARS)}
+#: a flower drawn as its character over 花 (class ``tile h``)
+ERREN_FLOWER_GLYPH: dict[str, tuple[str, str]] = {code: (zh, "花") for code, zh in ERREN_FLOWERS.items()}
+ERREN_DIFFERENCE_NAMES: dict[str, str] = {
+    "winner": "winner 胡牌者",
+    "self_draw": "self-draw 自摸",
+    "fans": "fans 番种",
+    "total": "total fan T 总番",
+    "qualifying": "fan toward 起胡 Q 起胡番",
+    "deltas": "points 输赢",
+}
+ERREN_ENDED_BY: dict[str, str] = {"win": "won 和牌", "huangzhuang": "no one won 荒庄"}
+ERREN_TING: dict[str, str] = {
+    "tianting": "报听 天听 (heavenly ready)",
+    "lizhi": "报听 立直 (declared ready)",
+    "pending": "报听 declared: its discard comes next",
+}
+_ERREN_FLOWER_CODE = re.compile(r"(?<![A-Za-z0-9])([1-8]h)(?![A-Za-z0-9])")
+
+
+def erren_tile(code: object) -> str:
+    """A 二人 tile or flower in Chinese: ``五条``, ``春``."""
+    if isinstance(code, str) and code in ERREN_FLOWERS:
+        return ERREN_FLOWERS[code]
+    return tile(code)
+
+
+def erren_words(text: object) -> str:
+    """A 二人 message for a page: tiles and flowers named in Chinese."""
+    return _ERREN_FLOWER_CODE.sub(lambda m: ERREN_FLOWERS[m.group(1)], words_in_text(text))
+
+
+def erren_fan(fan_id: object) -> str:
+    """``清龙 qinglong (Pure Straight)``: a fan (番种) in Chinese and English."""
+    row = ERREN_FAN_ROW.get(str(fan_id))
+    return f"{row.zh} {row.id} ({row.en})" if row is not None else str(fan_id)

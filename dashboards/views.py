@@ -29,6 +29,7 @@ from dashboards import (
     changchun_viewer,
     changsha_viewer,
     charts,
+    erren_viewer,
     review,
     sichuan_viewer,
     stats,
@@ -350,6 +351,7 @@ def hand(source: str, hand_id: str) -> str:
         "changsha-hand/1": "changsha_viewer.html",
         "changchun-hand/1": "changchun_viewer.html",
         "tuitongzi-round/1": "tuitongzi_viewer.html",
+        "erren-hand/1": "erren_viewer.html",
     }.get(str(fmt), "viewer.html")
     return page(template, model=hand_model(record, audit))
 
@@ -368,6 +370,7 @@ def hand_model(record: object, audit: dict[str, Any] | None) -> dict[str, Any]:
         "sichuan-hand/1": sichuan_viewer.build,
         "changsha-hand/1": changsha_viewer.build,
         "changchun-hand/1": changchun_viewer.build,
+        "erren-hand/1": erren_viewer.build,
     }.get(str(fmt), viewer.build)
     try:
         return build(record, audit)

@@ -346,7 +346,7 @@ def worker_engine_version() -> str:
 def session_flags(stubs: Sequence[pa.Table]) -> dict[str, dict[int, dict[str, Any]]]:
     """``{audits file: {part_row: first_illegal}}`` for hands the checks across a sitting flag
     (R-2.2 ``check_sessions`` for Wuhan, SC-1.3 for Sichuan, CS-1.3 for Changsha, CC-1.3 for
-    Changchun).
+    Changchun, ER-1.3 for 二人麻将).
 
     The stubs are sorted by sitting (then input order, so a repeated hand number resolves as in
     one process) and checked one sitting at a time: the client never holds more than a sitting
@@ -386,7 +386,7 @@ def session_flags(stubs: Sequence[pa.Table]) -> dict[str, dict[int, dict[str, An
                     row["next_dealer"],
                     row["why"],
                 )
-            elif row.get("game") in ("changsha", "changchun"):  # CS-1.3, CC-1.3: Sichuan's shape
+            elif row.get("game") in ("changsha", "changchun", "erren"):  # CS-1.3, CC-1.3, ER-1.3: Sichuan's
                 row[GAMES[row["game"]].session_key] = (
                     row["source"],
                     row["session"],

@@ -13,7 +13,9 @@ batch audit ask this module, never test a game's name themselves:
   win is in the ``wins`` table);
 - ``session_stub``: a stored hand as the SC-1.3 / R-2.2 check across a sitting needs it;
 - ``extra_rows``: rows of the tables only multi-win games fill (``wins``, ``transfers``,
-  ``sichuan_seat_facts``, ``changsha_seat_facts``, ``changchun_seat_facts``).
+  ``sichuan_seat_facts``, ``changsha_seat_facts``, ``changchun_seat_facts``,
+  ``erren_seat_facts``). A 二人 hand (two seats) keeps its one winner in ``hands`` and its fans
+  in ``wins`` and ``erren_seat_facts``.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from schemas.hand_record import validate_record as validate_wuhan
 WUHAN = DEFAULT.name
 CHANGSHA = "changsha"
 CHANGCHUN = "changchun"
+ERREN = "erren"
 GAME_NAMES: tuple[str, ...] = tuple(GAMES)
 #: every preset of every game, by name: a filter's ``preset`` is checked against these
 PRESET_GAME: dict[str, str] = {p: g.name for g in GAMES.values() for p in g.presets}
@@ -88,6 +91,14 @@ def audit(
         if not analysis:
             extra.pop("_changchun_facts", None)
         out.update(extra)
+    if game == ERREN and out.get("computed") is not None:
+        # the win's row comes from the same replay as the facts: kept even without analysis
+        from replay.games.erren.facts import store_facts as erren_facts
+
+        extra = erren_facts(record, out["computed"])
+        if not analysis:
+            extra.pop("_erren_facts", None)
+        out.update(extra)
     return out
 
 
@@ -119,6 +130,8 @@ def hand_columns(audit: Mapping[str, Any]) -> dict[str, Any]:
             "feeder": discarder,
             "self_draw": discarder is None if winner is not None else None,
         }
+    if audit_game(audit) == ERREN:
+        return _erren_columns(computed)
     wins = computed.get("wins") or []
     if not wins:
         return {"winner": None, "feeder": None, "self_draw": None}
@@ -135,6 +148,16 @@ def _changsha_columns(computed: Mapping[str, Any]) -> dict[str, Any]:
         return {"winner": None, "feeder": None, "self_draw": None}
     discarder = computed.get("discarder")  # one discarder however many won on its tile
     return {"winner": winners[0], "feeder": discarder, "self_draw": discarder is None}
+
+
+def _erren_columns(computed: Mapping[str, Any]) -> dict[str, Any]:
+    """A 二人 hand's one winner (ER-3.6); on a discard (or a robbed xu-gang) the other seat of
+    the two fed it (ER-1.2)."""
+    winner = computed.get("winner")
+    if winner is None:
+        return {"winner": None, "feeder": None, "self_draw": None}
+    self_draw = bool(computed.get("self_draw"))
+    return {"winner": winner, "feeder": None if self_draw else 1 - int(winner), "self_draw": self_draw}
 
 
 def _wuhan_feeder(computed: Mapping[str, Any]) -> int | None:
@@ -157,6 +180,9 @@ def extra_rows(audit: Mapping[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]
         return
     if audit_game(audit) == CHANGCHUN:
         yield from _changchun_rows(audit, computed)
+        return
+    if audit_game(audit) == ERREN:
+        yield from _erren_rows(audit, computed)
         return
     for n, w in enumerate(computed.get("wins") or []):
         yield (
@@ -209,6 +235,19 @@ def _changchun_rows(
         yield "transfers", {"n": n, "kind": kind, "payer": p["from"], "payee": p["to"], "amount": p["amount"]}
     for facts in audit.get("_changchun_facts") or []:
         yield "changchun_seat_facts", facts
+
+
+def _erren_rows(
+    audit: Mapping[str, Any], computed: Mapping[str, Any]
+) -> Iterator[tuple[str, dict[str, Any]]]:
+    """A 二人 hand's win (fan ids in ``hand``, T in ``multiple``), its one payment as a ``hu``
+    transfer, and a facts row per seat (two)."""
+    for row in audit.get("_erren_wins") or []:
+        yield "wins", row
+    for n, p in enumerate(computed.get("payments") or []):
+        yield "transfers", {"n": n, "kind": "hu", "payer": p["from"], "payee": p["to"], "amount": p["amount"]}
+    for facts in audit.get("_erren_facts") or []:
+        yield "erren_seat_facts", facts
 
 
 def sichuan_session_stub(

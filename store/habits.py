@@ -7,7 +7,7 @@ the pages' and the API's: a game, a date range, a ruleset preset, a session.
 Habits are per game: a Wuhan hand's points and a Sichuan hand's coins do not add up, and the
 habits themselves differ (红中 and laizi handling in Wuhan; 定缺, 花猪 and 查大叫 in Sichuan;
 起手胡, 开杠, the 海底 and birds in Changsha; 报听, the 宝, 截胡, opening sets and gang money
-in Changchun). A player
+in Changchun; fans, 起胡, 报听 and flowers in 二人麻将). A player
 is compared with the population of one game: the one asked for, else the game the player sat
 in most (``player_game``).
 """
@@ -115,11 +115,30 @@ CHANGCHUN_FIGURES: dict[str, str] = {
     "missed_wins_per_100": "missed wins per 100 hands 漏胡",
     "missed_win_cost": "points of missed wins 漏胡分",
 }
+#: the 二人麻将 figures (``erren_seat_facts``); amounts are points (unit × T, ER-6.3)
+ERREN_FIGURES: dict[str, str] = {
+    "hands": "hands 盘数",
+    "win_rate": "won % 胡牌率",
+    "self_draw_rate": "self-draw % 自摸率",
+    "deal_in_rate": "dealt in % 点炮率",
+    "avg_points": "points per hand 平均输赢",
+    "points_trend": "points per hand, change per 100 hands 趋势",
+    "avg_fan": "fan per win (T) 平均番数",
+    "big_win_rate": "wins of 24 fan or more % 大番率",
+    "qihu_misses_per_100": "winning shapes under 起胡 per 100 hands 起胡不足",
+    "ting_rate": "hands with 报听 % 报听率",
+    "tianting_rate": "报听 that were 天听 % 天听",
+    "ting_win_rate": "报听 hands won % 报听后胡牌",
+    "flowers_per_hand": "flowers set aside per hand 补花",
+    "missed_wins_per_100": "missed wins per 100 hands 漏和 (mistakes)",
+    "missed_win_cost": "fan of missed wins 漏和番",
+}
 FIGURES_BY_GAME: dict[str, dict[str, str]] = {
     "wuhan": FIGURES,
     "sichuan": SICHUAN_FIGURES,
     "changsha": CHANGSHA_FIGURES,
     "changchun": CHANGCHUN_FIGURES,
+    "erren": ERREN_FIGURES,
 }
 PERCENT = {
     k
@@ -305,11 +324,43 @@ SELECT
     (SELECT cost FROM missed) AS missed_win_cost
 FROM seats_in
 """
+_ERREN_SEATS = """
+WITH seats_in AS (
+    SELECT h.*, ef.fans, ef.total, ef.qihu_misses, ef.ting, ef.flowers,
+           row_number() OVER (PARTITION BY h.player_id ORDER BY h.played_at, h.source, h.hand_id) AS n
+    FROM seat_rows h
+    LEFT JOIN erren_seat_facts ef ON ef.source = h.source AND ef.hand_id = h.hand_id AND ef.seat = h.seat
+    WHERE {where} {who}
+),
+missed AS (
+    SELECT count(*) AS n, coalesce(sum(h.cost), 0) AS cost
+    FROM mistake_rows h
+    WHERE {where} {who} AND h.type = 'missed_win'
+)
+SELECT
+    count(*) AS hands,
+    avg(CAST(won AS INT)) AS win_rate,
+    avg(CAST(won_self_draw AS INT)) AS self_draw_rate,
+    avg(CAST(dealt_in AS INT)) AS deal_in_rate,
+    avg(delta) AS avg_points,
+    100 * regr_slope(delta, n) AS points_trend,
+    avg(total) FILTER (WHERE won) AS avg_fan,
+    avg(CAST(total >= 24 AS INT)) FILTER (WHERE won) AS big_win_rate,
+    100.0 * sum(qihu_misses) / nullif(count(qihu_misses), 0) AS qihu_misses_per_100,
+    avg(CAST(ting <> '' AS INT)) AS ting_rate,
+    avg(CAST(ting = 'tianting' AS INT)) FILTER (WHERE ting <> '') AS tianting_rate,
+    avg(CAST(won AS INT)) FILTER (WHERE ting <> '') AS ting_win_rate,
+    avg(flowers) AS flowers_per_hand,
+    100.0 * (SELECT n FROM missed) / nullif(count(*), 0) AS missed_wins_per_100,
+    (SELECT cost FROM missed) AS missed_win_cost
+FROM seats_in
+"""
 SEATS_BY_GAME = {
     "wuhan": _SEATS,
     "sichuan": _SICHUAN_SEATS,
     "changsha": _CHANGSHA_SEATS,
     "changchun": _CHANGCHUN_SEATS,
+    "erren": _ERREN_SEATS,
 }
 
 _MISTAKES = """
@@ -334,6 +385,8 @@ TYPES_JOIN = {
     " ON cf.source = h.source AND cf.hand_id = h.hand_id AND cf.seat = h.seat",
     "changchun": "JOIN changchun_seat_facts cc"
     " ON cc.source = h.source AND cc.hand_id = h.hand_id AND cc.seat = h.seat",
+    "erren": "JOIN erren_seat_facts ef"
+    " ON ef.source = h.source AND ef.hand_id = h.hand_id AND ef.seat = h.seat",
 }
 #: the hand types a seat won, as its game's per-seat facts list them (a seat without facts
 #: lists none: the habits read only analysed hands)
@@ -342,6 +395,7 @@ FACTS_BY_GAME = {
     "sichuan": "h.sichuan_hand_types",
     "changsha": "cf.hand_types",
     "changchun": "cc.hand_types",
+    "erren": "ef.fans",  # a 二人 win's "hand types" are its fans (番种)
 }
 
 

@@ -9,7 +9,8 @@ took seconds, and the overview parsed every audit's JSON for the hand types won.
   reads this table), the record's local day and the seat's facts of each game (Wuhan's
   ``seat_facts``, Sichuan's ``sichuan_seat_facts``; Changsha's ``changsha_seat_facts`` and
   Changchun's ``changchun_seat_facts`` give their wins, self-draws, deal-ins and kongs, and
-  their habits join the table for the rest), so a
+  their habits join the table for the rest; a 二人 hand's two seats read its one winner and
+  feeder from ``hands`` as Wuhan's do, its habits join ``erren_seat_facts``), so a
   player's figures are one table's scan;
 - ``mistake_rows``: each finding with its seat's player and its hand's filter columns (game,
   preset, time, session, source), for the explorer and the habits' per-100 figures;
@@ -74,12 +75,12 @@ SELECT
     {LOCAL_DAY} AS day,
     h.session_id, h.hand_no, h.preset, h.status,
     s.seat = h.dealer AS is_dealer,
-    CASE WHEN h.game = 'wuhan' THEN coalesce(s.seat = h.winner, false)
+    CASE WHEN h.game IN ('wuhan', 'erren') THEN coalesce(s.seat = h.winner, false)
          ELSE coalesce(coalesce(sf.wins, cf.wins, cc.wins) > 0, false) END AS won,
-    CASE WHEN h.game = 'wuhan' THEN coalesce(s.seat = h.winner AND h.self_draw, false)
+    CASE WHEN h.game IN ('wuhan', 'erren') THEN coalesce(s.seat = h.winner AND h.self_draw, false)
          ELSE coalesce(coalesce(sf.self_draw_wins, cf.self_draw_wins, cc.self_draw_wins) > 0, false)
          END AS won_self_draw,
-    CASE WHEN h.game = 'wuhan' THEN coalesce(s.seat = h.feeder, false)
+    CASE WHEN h.game IN ('wuhan', 'erren') THEN coalesce(s.seat = h.feeder, false)
          ELSE coalesce(coalesce(sf.fed, cf.fed, cc.fed) > 0, false) END AS dealt_in,
     st.delta, h.game,
     f.opens, f.first_open_turn,
@@ -122,7 +123,7 @@ FROM (
 WHERE h.game = 'wuhan'
 UNION ALL
 SELECT h.source, h.hand_id, h.game, h.preset, h.played_at, h.session_id,
-       unnest(CASE WHEN h.game IN ('changsha', 'changchun') THEN string_split(w.hand, '+') ELSE [w.hand] END)
+       unnest(CASE WHEN h.game IN ('changsha', 'changchun', 'erren') THEN string_split(w.hand, '+') ELSE [w.hand] END)
            AS hand_type
 FROM {wins} w JOIN {hands} h ON h.source = w.source AND h.hand_id = w.hand_id
 """

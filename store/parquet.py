@@ -35,6 +35,7 @@ from typing import Any
 
 import pyarrow as pa  # type: ignore[import-untyped]
 import pyarrow.parquet as pq  # type: ignore[import-untyped]
+from marshmallow import ValidationError
 
 from replay.failure import ERROR
 from replay.games import game_of_format
@@ -214,8 +215,23 @@ def partition_path(dataset: str, key: Partition, part: int) -> str:
 
 
 def _tile(value: object) -> str | None:
-    """The canonical code of a validated record's tile (it may be written as an alias)."""
-    return None if value is None else canonical_tile(value)
+    """The canonical code of a validated record's tile (it may be written as an alias). A 二人
+    flower (``3h``, ``秋``, 0x43: ER-1.1) is no tile of the shared set: its game's code."""
+    if value is None:
+        return None
+    try:
+        return canonical_tile(value)
+    except ValidationError:
+        from replay.errors import InputError
+        from replay.games.erren.tiles import code, is_flower, parse
+
+        try:
+            kind = parse(value)
+        except InputError:
+            kind = None
+        if kind is None or not is_flower(kind):
+            raise
+        return code(kind)
 
 
 def _event_tiles(tiles: list[Any]) -> list[str | None]:
@@ -280,7 +296,7 @@ class PartRows:
             source, sid, no, dealer, keeps, *rest = session
             passes_to = rest[0] if rest else None
             self._stub(text(source), text(sid), no, dealer, keeps, passes_to, row, key, "wuhan", None, None)
-        for game in ("sichuan", "changsha", "changchun"):  # one shape: replay/next_dealer.py
+        for game in ("sichuan", "changsha", "changchun", "erren"):  # one shape: replay/next_dealer.py
             session = audit.get(f"_{game}_session")
             if session:
                 source, sid, no, dealer, nxt, why = session
@@ -362,13 +378,15 @@ class PartRows:
 
 def _hand_types(audit: Mapping[str, Any], computed: Mapping[str, Any] | None) -> list[str] | None:
     """The hand types won: Wuhan's one winner's ``hands``, each Sichuan win's ``hand`` in order,
-    or every hand id of each Changsha win in order."""
+    every hand id of each Changsha win in order, or a 二人 win's fan ids."""
     if not computed:
         return None
     if audit_game(audit) == "wuhan":
         return list(computed["hands"])
     if audit_game(audit) == "changchun":  # the one winner's fan ids (none at 荒庄)
         return list(computed.get("hands") or [])
+    if audit_game(audit) == "erren":  # the one winner's fan ids, in walk order (ER-6.1)
+        return [str(f.get("id")) for f in computed.get("fans") or []]
     if audit_game(audit) == "changsha":  # each winner's hand ids, in the order they won
         hands = computed.get("hands") or {}
         return [h for s in computed.get("winners") or [] for h in hands.get(str(s), [])]

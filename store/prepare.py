@@ -29,7 +29,7 @@ from store.rows import Rows, _add_hand, _add_raw
 from store.verdict import dumps as _dumps
 
 #: the rule naming the next dealer of a game whose result names it (the stored hand's ``why``)
-NEXT_DEALER_RULE = {"changsha": "CS-1.3", "changchun": "CC-1.3"}
+NEXT_DEALER_RULE = {"changsha": "CS-1.3", "changchun": "CC-1.3", "erren": "ER-1.3"}
 
 
 def _validate(entry: _Entry, allowed_source: str | None) -> None:
@@ -120,7 +120,7 @@ def _session_stubs(con: duckdb.DuckDBPyConnection, items: Sequence[Item]) -> lis
             " CAST(json_extract(a.computed, '$.next_dealer') AS INTEGER) FROM hands h"
             " JOIN _batch_sessions b ON h.source = b.source AND h.session_id = b.sid"
             " JOIN audits a ON a.source = h.source AND a.hand_id = h.hand_id"
-            " WHERE h.status IN ('ok', 'mismatch') AND h.game IN ('changsha', 'changchun')"
+            " WHERE h.status IN ('ok', 'mismatch') AND h.game IN ('changsha', 'changchun', 'erren')"
             " AND a.computed IS NOT NULL"
         ).fetchall()
     finally:
@@ -138,7 +138,7 @@ def _session_stubs(con: duckdb.DuckDBPyConnection, items: Sequence[Item]) -> lis
         games.sichuan_session_stub(src, sid, no, dealer, orjson.loads(computed))
         for src, sid, no, dealer, computed in others
     )
-    stubs.extend(  # CS-1.3, CC-1.3, in replay/next_dealer.py's shape
+    stubs.extend(  # CS-1.3, CC-1.3, ER-1.3, in replay/next_dealer.py's shape
         {GAMES[game].session_key: (*row, f"the next dealer is seat {row[4]} ({NEXT_DEALER_RULE[game]})")}
         for game, *row in named
     )

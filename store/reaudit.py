@@ -34,6 +34,7 @@ MULTI_WIN_TABLES = (
     "sichuan_seat_facts",
     "changsha_seat_facts",
     "changchun_seat_facts",
+    "erren_seat_facts",
 )
 #: What a re-audit compares: the verdict and everything it rests on, not where the record came from.
 VERDICT_FIELDS = ("status", "first_illegal", "errors", "differences", "computed", "mistakes")

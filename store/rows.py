@@ -228,6 +228,22 @@ SCHEMAS: dict[str, pa.Schema] = {
             ("win_money", pa.int32()),
         ]
     ),
+    "erren_seat_facts": pa.schema(
+        [
+            ("source", _STR),
+            ("hand_id", _STR),
+            ("seat", pa.int8()),
+            ("won", pa.bool_()),
+            ("self_draw", pa.bool_()),
+            ("fed", pa.bool_()),
+            ("fans", pa.list_(_STR)),
+            ("total", pa.int32()),
+            ("qualifying", pa.int32()),
+            ("qihu_misses", pa.int16()),
+            ("ting", _STR),
+            ("flowers", pa.int8()),
+        ]
+    ),
     "mistakes": pa.schema(
         [
             ("source", _STR),

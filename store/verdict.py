@@ -68,11 +68,13 @@ def settlement_rows(audit: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
     Changsha or Changchun payment is one payer to one payee with its receipt (a Changchun one's
     ``kind`` tells win money from gang money, CC-6.3); a seat's row holds the payments it made
     or received.
+    A 二人 hand's one payment is the loser's to the winner, its receipt the fans with their
+    values (ER-6.3); both seats' rows hold it.
     """
     computed = audit.get("computed")
     if computed is None:
         return
-    if audit.get("game") in ("changsha", "changchun", "tuitongzi"):  # one party pays another
+    if audit.get("game") in ("changsha", "changchun", "tuitongzi", "erren"):  # one party pays another
         key = "receipts" if audit.get("game") == "tuitongzi" else "payments"
         for seat, delta in enumerate(computed["deltas"]):
             mine = [p for p in computed.get(key) or [] if seat in (p.get("from"), p.get("to"))]

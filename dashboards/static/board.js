@@ -15,6 +15,8 @@ function reviewBoard(game) {
   const slider = $("slider");
   const lastIndex = steps[steps.length - 1].index;
   const COLOURS = ["#1a4f9c", "#b3261e", "#1b6e2a", "#8a4fbf"];
+  // seats at the table: four, or two facing each other (二人麻将: model.seat_count 2)
+  const SEATS = model.seat_count === 2 ? 2 : 4;
   let pos = 0;
   const asSeat = new URLSearchParams(location.search).get("as");
   let mode = /^[0-3]$/.test(asSeat || "") && model.players[Number(asSeat)] ? asSeat : "all";
@@ -76,7 +78,7 @@ function reviewBoard(game) {
     });
     const top = 15 + 11 * Math.max(1, rows.length);
     const H = 164 + top;
-    const seats = mode === "all" ? [0, 1, 2, 3] : [Number(mode)];
+    const seats = mode === "all" ? [...Array(SEATS).keys()] : [Number(mode)];
     let hi = 1;
     for (const s of steps) for (const v of seats.map((q) => s.progress[q])) hi = Math.max(hi, v);
     hi = Math.min(hi, 8);
@@ -144,9 +146,11 @@ function reviewBoard(game) {
     $("caption").textContent = step.index === null ? caption : `event ${step.index}: ${caption}`;
     const board = $("board");
     const b = mode === "all" ? 0 : Number(mode);
-    const places = { [b]: "bottom", [(b + 1) % 4]: "right", [(b + 2) % 4]: "top", [(b + 3) % 4]: "left" };
+    const places = SEATS === 2 ? { [b]: "bottom", [1 - b]: "top" }
+      : { [b]: "bottom", [(b + 1) % 4]: "right", [(b + 2) % 4]: "top", [(b + 3) % 4]: "left" };
+    const order = SEATS === 2 ? [1 - b, b] : [(b + 2) % 4, (b + 3) % 4, (b + 1) % 4, b];
     board.querySelectorAll(".seat").forEach((e) => e.remove());
-    for (const s of [(b + 2) % 4, (b + 3) % 4, (b + 1) % 4, b]) board.appendChild(game.seatPanel(step, s, places[s], view));
+    for (const s of order) board.appendChild(game.seatPanel(step, s, places[s], view));
     const centre = $("centre");
     centre.replaceChildren();
     game.centre(step, centre, view);

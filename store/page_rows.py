@@ -123,8 +123,8 @@ FROM (
 WHERE h.game = 'wuhan'
 UNION ALL
 SELECT h.source, h.hand_id, h.game, h.preset, h.played_at, h.session_id,
-       unnest(CASE WHEN h.game IN ('changsha', 'changchun', 'erren') THEN string_split(w.hand, '+') ELSE [w.hand] END)
-           AS hand_type
+       unnest(CASE WHEN h.game IN ('changsha', 'changchun', 'erren') THEN string_split(w.hand, '+')
+                   ELSE [w.hand] END) AS hand_type
 FROM {wins} w JOIN {hands} h ON h.source = w.source AND h.hand_id = w.hand_id
 """
 

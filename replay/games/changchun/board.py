@@ -255,6 +255,26 @@ class Board(TableBoard):
             seat.wait_cache = tuple(waits(seat.hand, seat.melds, self.rules))
         return seat.wait_cache
 
+    def hu_in_reach(self, s: int) -> bool:
+        """False only when ``push({"type": "hu", "seat": s})`` is sure to be refused for its
+        tiles alone: the tile it would win on is not in its W(s) (CC-4.1 – CC-5: ``check_win``
+        reads a win on a tile exactly when W(s) holds it; 摸宝 needs W(s) not empty, CC-4.6).
+        True says nothing: ``push`` decides (leaks, 过胡, a dead or unseen 宝 ...). Mistake
+        detectors ask it first so as to push only the few wins that can stand."""
+        phase = self.phase
+        if phase == "claim":
+            return self.claim is not None and self.claim.tile in self.waits_of(s)
+        if phase == "draw":  # 对宝 right after a look (CC-4.5)
+            return self.bao is not None and self.bao in self.waits_of(s)
+        if phase == "act" and s == self.actor and self.drawn is not None:
+            seat = self.seats[s]
+            t = self.drawn
+            before = list(seat.hand)
+            before[t] -= 1
+            w = waits(before, seat.melds, self.rules)
+            return t in w or (t == self.bao and bool(w))
+        return True  # the dealer's dealt 14 (天胡) and the rest: push decides
+
     def reserve(self) -> int:
         """R(g) of CC-1.5 now."""
         return reserve(self.wallx.replacements, self.rules)

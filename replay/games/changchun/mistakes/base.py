@@ -13,7 +13,7 @@ make a mistake.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -22,6 +22,7 @@ from replay.findings import Finding, register, run_detectors
 from replay.games.changchun.board import Board, IllegalEvent, name
 from replay.games.changchun.params import Rules
 from replay.games.changchun.reading import FAN_ZH
+from replay.table.claims import Claim
 from replay.tiles import CODES
 
 Detector = Callable[["Context"], Iterable[Finding]]
@@ -68,74 +69,187 @@ class Window:
     winners: tuple[int, ...]
 
 
+#: the replay keeps a full board every CHECKPOINT events; any other state a detector asks for is
+#: rebuilt from the nearest one below it (a clone and fewer than CHECKPOINT pushes), so a hand
+#: costs a dozen copies of the board, not one per event
+CHECKPOINT = 12
+
+#: the events a window's claim phase survives (a declaration, a 报听, a pass, a leak); any other
+#: legal event closes it (a draw, a claim, a look, 荒庄)
+KEEP_WINDOW = frozenset({"hu", "ting", "pass", "bao_leak"})
+
+
+class Walk:
+    """What one replay of a legal record leaves the detectors, gathered as the events are pushed
+    (``see(board, i)`` before event ``i`` and once after the last, ``i == len(events)``): the
+    phase and window of every state, checkpoints, and the boards of the moments a seat's tiles
+    could have won (its W(s) held the tile: ``Board.hu_in_reach``), the only ones a detector
+    pushes a ``hu`` on. The audit's own replay feeds it, so a hand is replayed once."""
+
+    def __init__(self, events: Sequence[Mapping[str, Any]]) -> None:
+        self.events = events
+        self.phases: list[str] = []
+        self.claims: list[Claim | None] = []
+        self.kept: dict[int, Board] = {}
+        #: state index -> the board of a window some seat's tiles could win on, and those seats
+        self.window_boards: dict[int, Board] = {}
+        self.own: list[Offer] = []  # self-draw, 天胡 and 对宝 chances in reach
+        self._reach = False
+        self._seen: set[tuple[int, int]] = set()
+
+    def see(self, board: Board, i: int) -> None:
+        """Note the board before event ``i`` (after the last one when ``i`` is the count)."""
+        phase = board.phase
+        opened = phase == "claim" and (not self.phases or self.phases[-1] != "claim")
+        self.phases.append(phase)
+        self.claims.append(board.claim)
+        n = len(self.events)
+        if i % CHECKPOINT == 0 or i == n:
+            self.kept[i] = board.clone()
+        if opened:  # a window opens: hands stay as they are until it closes
+            claim = board.claim
+            self._reach = claim is not None and any(
+                board.hu_in_reach(s) for s in board.seats_after(claim.seat)
+            )
+        if phase == "claim" and self._reach:
+            closing = i == n or self.events[i].get("type") not in KEEP_WINDOW
+            if closing:
+                kept = self.kept.get(i)
+                self.window_boards[i] = kept if kept is not None else board.clone()
+        if i < n:
+            self._own_chance(board, i, self.events[i])
+
+    def _own_chance(self, board: Board, i: int, event: Mapping[str, Any]) -> None:
+        """A self-draw (its first action after a draw, or the dealer's dealt 14) or 对宝 right
+        after a look that the seat did not take, kept when its tiles could win it."""
+        s = board.actor
+        kind = event.get("type")
+        if kind == "hu" and event.get("seat") == s:
+            return
+        if board.phase == "act" and kind in ("discard", "gang"):
+            drawn = board.drawn
+            first = s == board.dealer and not board.seats[s].discarded and drawn is None
+            if (drawn is None and not first) or (s, board.live) in self._seen:
+                return
+            self._seen.add((s, board.live))
+            if board.hu_in_reach(s):
+                what = "on its dealt tiles (天胡)" if drawn is None else f"by self-draw of {tile_name(drawn)}"
+                self.own.append(Offer(i, s, board.clone(), {"type": "hu", "seat": s}, what))
+        elif board.phase == "draw" and board.looked_now and board.hu_in_reach(s):
+            bao = board.bao
+            assert bao is not None
+            what = f"on the 宝 {tile_name(bao)} it looked at (对宝)"
+            self.own.append(Offer(i, s, board.clone(), {"type": "hu", "seat": s}, what))
+
+
 @dataclass
 class Context:
     """One replay of a legal, finished record, shared read-only by every detector.
 
-    ``states[i]`` is the board before event ``i`` and ``states[i + 1]`` the board after it;
-    ``final`` is the board after the record's end (settled). Detectors must not push on these
-    boards: ``clone()`` one to try something else.
+    ``before(i)`` is the board before event ``i`` and ``after(i)`` the board after it (rebuilt
+    on demand from the replay's checkpoints); ``final`` is the board after the record's end
+    (settled). Detectors must not push on these boards: ``clone()`` one to try something else.
     """
 
     record: Mapping[str, Any]
     events: Sequence[Mapping[str, Any]]
-    states: list[Board]
+    walk: Walk
     final: Board
+    _states: dict[int, Board] = field(default_factory=dict)
 
     @classmethod
     def replay(cls, record: Mapping[str, Any]) -> Context:
         """Replay a validated record; raises ValueError unless every event is legal and it ends."""
         board = Board.from_record(record)
         events: Sequence[Mapping[str, Any]] = record["events"]
-        states = [board.clone()]
+        walk = Walk(events)
         for i, event in enumerate(events):
+            walk.see(board, i)
             try:
                 board.push(event)
             except (IllegalEvent, InputError) as err:
                 raise ValueError(f"event {i} is illegal ({err}): mistakes need a legal hand") from None
-            states.append(board.clone())
-        final = board.clone()
-        final.finish()
+        walk.see(board, len(events))
+        board.finish()
+        return cls.walked(record, walk, board)
+
+    @classmethod
+    def walked(cls, record: Mapping[str, Any], walk: Walk, final: Board) -> Context:
+        """The context of a replay ``walk`` saw to its end; ``final`` is its board, finished."""
         if not final.ended:
             raise ValueError("the hand did not finish: mistakes need a complete hand")
-        return cls(record, events, states, final)
+        return cls(record, walk.events, walk, final)
 
     @property
     def rules(self) -> Rules:
         return self.final.rules
 
+    def state(self, index: int) -> Board:
+        """The board before event ``index`` (``len(events)``: after the last one, unsettled)."""
+        board = self.walk.kept.get(index)
+        if board is None:
+            board = self._states.get(index)
+        if board is None:
+            start = index - index % CHECKPOINT
+            board = self.walk.kept[start].clone()
+            for event in self.events[start:index]:
+                board.push(event)
+            self._states[index] = board
+        return board
+
     def before(self, index: int) -> Board:
-        return self.states[index]
+        return self.state(index)
 
     def after(self, index: int) -> Board:
-        return self.states[index + 1]
+        return self.state(index + 1)
 
     def board_at(self, index: int | None) -> Board:
         """The board before event ``index``; None: after the last event (the record's end)."""
-        return self.states[-1] if index is None else self.states[index]
+        return self.state(len(self.events) if index is None else index)
 
     @cached_property
     def windows(self) -> list[Window]:
         """Every window in event order, from the event that opened it to the one that closed it."""
         out = []
+        phases, claims = self.walk.phases, self.walk.claims  # before event i: [i]; after: [i + 1]
         n = len(self.events)
         i = 0
         while i < n:
-            before, after = self.before(i), self.after(i)
-            if before.phase != "claim" and after.phase == "claim" and after.claim is not None:
-                claim = after.claim
+            claim = claims[i + 1]
+            if phases[i] != "claim" and phases[i + 1] == "claim" and claim is not None:
                 j = i + 1
-                while j < n and self.after(j).phase == "claim":
+                while j < n and phases[j + 1] == "claim":
                     j += 1
                 hus = tuple(
                     int(self.events[k]["seat"])
                     for k in range(i + 1, min(j + 1, n))
-                    if self.events[k].get("type") == "hu" and self.before(k).phase == "claim"
+                    if self.events[k].get("type") == "hu" and phases[k] == "claim"
                 )
                 out.append(Window(i, j if j < n else None, claim.seat, claim.tile, claim.rob, hus))
                 i = j
                 continue
             i += 1
+        return out
+
+    @cached_property
+    def chances(self) -> list[Offer]:
+        """``offers``: every moment a seat could have pushed a ``hu`` its tiles could win."""
+        out = list(self.walk.own)
+        n = len(self.events)
+        for w in self.windows:
+            board = self.walk.window_boards.get(n if w.close is None else w.close)
+            if board is None:  # no seat's W(s) held the tile
+                continue
+            for s in board.seats_after(w.seat):
+                if s in w.winners or not board.hu_in_reach(s):
+                    continue
+                how = (
+                    f"robbing seat {w.seat}'s gang of {tile_name(w.tile)} (抢胡)"
+                    if w.rob
+                    else f"on seat {w.seat}'s {tile_name(w.tile)}"
+                )
+                out.append(Offer(w.at, s, board, {"type": "hu", "seat": s, "tile": CODES[w.tile]}, how))
+        out.sort(key=lambda o: (o.at, o.seat))
         return out
 
     def win_money(self, seat: int) -> int:
@@ -197,46 +311,10 @@ class Offer:
 
 
 def offers(ctx: Context) -> list[Offer]:
-    """Every moment a seat had the turn or a window to win in, in event order: a window's tile
-    (each seat but the discarder that did not declare), a self-draw (its first action after a
-    draw, or the dealer's dealt 14), and 对宝 right after a look. Whether the win was legal is
-    the board's answer when the caller pushes ``hu``."""
-    out: list[Offer] = []
-    for w in ctx.windows:
-        board = ctx.board_at(w.close)
-        for s in board.seats_after(w.seat):
-            if s in w.winners:
-                continue
-            how = (
-                f"robbing seat {w.seat}'s gang of {tile_name(w.tile)} (抢胡)"
-                if w.rob
-                else f"on seat {w.seat}'s {tile_name(w.tile)}"
-            )
-            out.append(Offer(w.at, s, board, {"type": "hu", "seat": s, "tile": CODES[w.tile]}, how))
-    seen: set[tuple[int, int]] = set()
-    for i, event in enumerate(ctx.events):
-        before = ctx.before(i)
-        s = before.actor
-        if event.get("type") == "hu" and event.get("seat") == s:
-            continue
-        if before.phase == "act" and event.get("type") in ("discard", "gang"):
-            first = s == before.dealer and not before.seats[s].discarded and before.drawn is None
-            if (before.drawn is None and not first) or (s, before.live) in seen:
-                continue
-            seen.add((s, before.live))
-            what = (
-                "on its dealt tiles (天胡)"
-                if before.drawn is None
-                else f"by self-draw of {tile_name(before.drawn)}"
-            )
-            out.append(Offer(i, s, before, {"type": "hu", "seat": s}, what))
-        elif before.phase == "draw" and before.looked_now:
-            bao = before.bao
-            assert bao is not None
-            out.append(
-                Offer(
-                    i, s, before, {"type": "hu", "seat": s}, f"on the 宝 {tile_name(bao)} it looked at (对宝)"
-                )
-            )
-    out.sort(key=lambda o: (o.at, o.seat))
-    return out
+    """Every moment a seat had the turn or a window to win in and tiles that could win there
+    (W(s) held the tile, ``Board.hu_in_reach``), in event order: a window's tile (each seat but
+    the discarder that did not declare), a self-draw (its first action after a draw, or the
+    dealer's dealt 14), and 对宝 right after a look. Whether the win was legal is the board's
+    answer when the caller pushes ``hu``; a moment its tiles could not win is left out, since
+    the board would refuse that ``hu`` whatever else stood."""
+    return ctx.chances

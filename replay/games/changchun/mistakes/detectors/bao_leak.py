@@ -21,7 +21,7 @@ def bao_leak(ctx: Context) -> Iterator[Finding]:
         cost = 0
         lost = ""
         for o in offers(ctx):
-            if o.at <= i or o.seat != s or not o.board.hu_in_reach(s):
+            if o.at <= i or o.seat != s:
                 continue
             board = o.board.clone()
             board.seats[s].leaked = False

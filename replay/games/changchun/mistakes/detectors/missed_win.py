@@ -20,8 +20,6 @@ def missed_win(ctx: Context) -> Iterator[Finding]:
     for o in offers(ctx):
         if (o.at, o.seat) in seen:
             continue
-        if not o.board.hu_in_reach(o.seat):  # its tiles make no win on it: push would refuse
-            continue
         trial = try_push(o.board, o.hu)
         if trial is None:
             continue

@@ -12,12 +12,12 @@ had is an illegal event, not a difference.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from replay.errors import InputError
 from replay.games.changchun.board import Board, IllegalEvent
-from replay.games.changchun.mistakes import find_mistakes
+from replay.games.changchun.mistakes.base import Context, Walk, run
 from replay.games.changchun.reasons import reason
 from replay.next_dealer import check_next_dealer
 from replay.reasons import Reason
@@ -48,9 +48,13 @@ def _blank(record: Mapping[str, Any], location: str | None) -> dict[str, Any]:
     return out
 
 
-def replay(record: Mapping[str, Any]) -> tuple[Board, int | None, Reason | None]:
+def replay(
+    record: Mapping[str, Any], watch: Callable[[Board, int], None] | None = None
+) -> tuple[Board, int | None, Reason | None]:
     """Push every event and settle; stop at the first illegal one (its index, its reason).
-    Raises InputError naming the field a record cannot be read by."""
+    Raises InputError naming the field a record cannot be read by. ``watch(board, i)`` sees the
+    board before each event ``i`` and once after the last (before the settlement): the mistakes'
+    ``Walk`` gathers there what its detectors need, so the hand is replayed once."""
     board = Board.from_record(record)
     events = record.get("events")
     if not isinstance(events, list):
@@ -58,6 +62,8 @@ def replay(record: Mapping[str, Any]) -> tuple[Board, int | None, Reason | None]
     for i, event in enumerate(events):
         if not isinstance(event, Mapping):
             raise InputError(f"events[{i}]", "must be an object")
+        if watch is not None:
+            watch(board, i)
         try:
             board.push(event)
         except IllegalEvent as err:
@@ -66,6 +72,8 @@ def replay(record: Mapping[str, Any]) -> tuple[Board, int | None, Reason | None]
             raise err.at(f"events[{i}]") from None
         except (KeyError, TypeError, IndexError, ValueError) as err:
             raise InputError(f"events[{i}]", f"malformed event: {err!r}") from None
+    if watch is not None:
+        watch(board, len(events))
     board.finish()
     if not board.ended:
         return board, len(events), reason("hand_not_finished", state=f"phase {board.phase}")
@@ -79,8 +87,10 @@ def audit_validated(
     the mistakes switch: on, a legal finished hand lists §10's M1–M5 (``mistakes``), each judged
     on what that seat knew; ``--no-analysis`` leaves the list empty and keeps the verdict."""
     out = _blank(record, location)
+    events = record.get("events")
+    walk = Walk(events) if analysis and isinstance(events, list) else None
     try:
-        board, index, why = replay(record)
+        board, index, why = replay(record, walk.see if walk is not None else None)
     except InputError as err:
         out["errors"] = [err.to_json()]
         return out
@@ -93,7 +103,9 @@ def audit_validated(
     out["computed"] = computed
     out["differences"] = differences(out["recorded"], computed)
     out["status"] = "mismatch" if out["differences"] else "ok"
-    out["mistakes"] = find_mistakes(record) if analysis else []
+    out["mistakes"] = (
+        [f.to_json() for f in run(Context.walked(record, walk, board))] if walk is not None else []
+    )
     session = record.get("session")
     if isinstance(session, Mapping) and "id" in session and "hand_no" in session:
         nxt = board.next_dealer()

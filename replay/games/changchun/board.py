@@ -37,6 +37,7 @@ from replay.games.changchun.reading import (
     can_baoting,
     check_win,
     gang_keeps_ting,
+    makes_win,
     shoubayi_allowed,
     waits,
 )
@@ -257,23 +258,29 @@ class Board(TableBoard):
 
     def hu_in_reach(self, s: int) -> bool:
         """False only when ``push({"type": "hu", "seat": s})`` is sure to be refused for its
-        tiles alone: the tile it would win on is not in its W(s) (CC-4.1 – CC-5: ``check_win``
-        reads a win on a tile exactly when W(s) holds it; 摸宝 needs W(s) not empty, CC-4.6).
-        True says nothing: ``push`` decides (leaks, 过胡, a dead or unseen 宝 ...). Mistake
-        detectors ask it first so as to push only the few wins that can stand."""
+        tiles alone: with the tile it would win on they make no legal win (``makes_win``, which
+        every kind of W(s) passes: CC-4.1, CC-5), and for 摸宝 (CC-4.6) its W(s) is empty. True
+        says nothing: ``push`` decides (leaks, 过胡, a dead or unseen 宝 ...). Mistake detectors
+        ask it first so as to push only the few wins that can stand."""
+        seat = self.seats[s]
         phase = self.phase
         if phase == "claim":
-            return self.claim is not None and self.claim.tile in self.waits_of(s)
+            return self.claim is not None and makes_win(seat.hand, seat.melds, self.claim.tile, self.rules)
         if phase == "draw":  # 对宝 right after a look (CC-4.5)
-            return self.bao is not None and self.bao in self.waits_of(s)
-        if phase == "act" and s == self.actor and self.drawn is not None:
-            seat = self.seats[s]
-            t = self.drawn
-            before = list(seat.hand)
-            before[t] -= 1
-            w = waits(before, seat.melds, self.rules)
-            return t in w or (t == self.bao and bool(w))
-        return True  # the dealer's dealt 14 (天胡) and the rest: push decides
+            return self.bao is not None and makes_win(seat.hand, seat.melds, self.bao, self.rules)
+        if phase == "act" and s == self.actor:  # 自摸 or 摸宝 on its draw, 天胡 on its dealt 14
+            drawn = self.drawn
+            tiles = [drawn] if drawn is not None else [k for k in range(T.NUM_KINDS) if seat.hand[k]]
+            mobao = self.bao_alive() and seat.ting and seat.looked == self.bao_serial
+            for t in tiles:
+                before = list(seat.hand)
+                before[t] -= 1
+                if makes_win(before, seat.melds, t, self.rules):
+                    return True
+                if mobao and t == self.bao and waits(before, seat.melds, self.rules):
+                    return True
+            return False
+        return True  # no hu is read in the other phases: push decides
 
     def reserve(self) -> int:
         """R(g) of CC-1.5 now."""

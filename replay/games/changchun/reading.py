@@ -238,6 +238,24 @@ def _check_sizes(concealed: Sequence[int], melds: Sequence[Meld]) -> Refusal | N
     return None
 
 
+def _may_shape(counts: Sequence[int]) -> bool:
+    """A cheap necessary test of CC-5.1 (``readings`` not empty): a suit's tiles make triplets
+    and sequences of that suit, an honour kind's make a triplet, and one of them the pair, so
+    each suit's count and each honour's is 0 or 2 mod 3, and exactly one of them is 2."""
+    pairs = 0
+    for lo in (0, 9, 18):
+        r = sum(counts[lo : lo + 9]) % 3
+        if r == 1:
+            return False
+        pairs += r == 2
+    for k in range(27, NUM_KINDS):
+        r = counts[k] % 3
+        if r == 1:
+            return False
+        pairs += r == 2
+    return pairs == 1
+
+
 @lru_cache(maxsize=1 << 15)
 def _legal(counts: tuple[int, ...], melds: tuple[Meld, ...], rules: Rules) -> Refusal | None:
     """None when the concealed ``counts`` (winning tile in) and ``melds`` are a legal win."""
@@ -262,6 +280,15 @@ def _legal(counts: tuple[int, ...], melds: tuple[Meld, ...], rules: Rules) -> Re
     return None
 
 
+def makes_win(concealed: Sequence[int], melds: Sequence[Meld], tile: int, rules: Rules) -> bool:
+    """The concealed tiles plus one ``tile`` make a legal win with these melds (CC-1.1, CC-5.1 –
+    CC-5.5), the hand's size aside: one reading where W(s) needs one per kind. Every ``tile`` of
+    W(s) passes it, so a tile that fails it wins in no way (a cheap first test; ``check_win``
+    decides)."""
+    plus = _plus(tuple(concealed[:NUM_KINDS]), tile)
+    return _may_shape(plus) and _legal(plus, tuple(melds), rules) is None
+
+
 def waits(concealed: Sequence[int], melds: Sequence[Meld], rules: Rules) -> list[int]:
     """W(s) of CC-4.1: the kinds that make a legal win with the 13 − 3·melds concealed
     tiles, kinds whose four tiles the seat already holds excluded."""
@@ -279,7 +306,7 @@ def _waits(counts: tuple[int, ...], melds: tuple[Meld, ...], rules: Rules) -> tu
         if held[t] >= 4:
             continue
         c[t] += 1
-        if _legal(tuple(c), melds, rules) is None:
+        if _may_shape(c) and _legal(tuple(c), melds, rules) is None:
             out.append(t)
         c[t] -= 1
     return tuple(out)

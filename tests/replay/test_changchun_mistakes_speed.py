@@ -1,0 +1,181 @@
+"""The shortcuts that make the Changchun mistakes cheap may skip work, never a finding.
+
+``Board.hu_in_reach`` lets the detectors push a ``hu`` only where the seat's tiles could win
+(``reading.makes_win``, itself guarded by ``_may_shape``); the mistakes' ``Walk`` rides the
+audit's own replay and rebuilds states from checkpoints. Each is held here against the slow,
+obvious way: a ``hu`` pushed on every board, W(s) read kind by kind, a board cloned per event.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from replay.errors import InputError
+from replay.games.changchun.audit import audit_validated
+from replay.games.changchun.board import Board, IllegalEvent
+from replay.games.changchun.mistakes import find_mistakes
+from replay.games.changchun.mistakes.base import CHECKPOINT, Context
+from replay.games.changchun.params import make_rules
+from replay.games.changchun.reading import _may_shape, makes_win, readings, waits
+from replay.games.changchun.simulate import simulate
+from replay.tiles import KIND_OF
+from tests.changchun_builders import tiles
+
+RULES = make_rules("changchun")
+PRESETS = ("changchun", "changchun-135", "changchun-250")
+
+
+def counts(text: str) -> list[int]:
+    c = [0] * 34
+    for code in tiles(text):
+        c[KIND_OF[code]] += 1
+    return c
+
+
+def random_hands(n: int, size: int, seed: int) -> list[list[int]]:
+    """``n`` hands of ``size`` tiles drawn from one set of 136, plus as many built of four
+    groups and a pair (so that shapes are among them, not only in theory)."""
+    rng = random.Random(seed)
+    wall = [k for k in range(34) for _ in range(4)]
+    out = []
+    for _ in range(n):
+        c = [0] * 34
+        for k in rng.sample(wall, size):
+            c[k] += 1
+        out.append(c)
+        built = [0] * 34
+        built[rng.randrange(34)] += 2
+        for _ in range(4):
+            if rng.random() < 0.5:
+                built[rng.randrange(34)] += 3
+            else:
+                suit, start = rng.randrange(3), rng.randrange(7)
+                for k in range(3):
+                    built[9 * suit + start + k] += 1
+        if size % 3 == 1:  # 13: take one back out
+            built[next(k for k in range(34) if built[k])] -= 1
+        if max(built) <= 4:
+            out.append(built)
+    return out
+
+
+# ------------------------------------------------------------------ _may_shape (CC-5.1)
+def test_may_shape_hand_worked() -> None:
+    """123m 456m 789s 111p 55p: m 6 ≡ 0, s 3 ≡ 0, p 5 ≡ 2 (the pair), no honour: may.
+    A lone 东 (1 mod 3), two pairs (m and p both 2 mod 3) or four 东 (1 mod 3) may not."""
+    assert _may_shape(counts("123456m 789s 11155p"))
+    assert not _may_shape(counts("123456m 789s 1115p E"))
+    assert not _may_shape(counts("12344m 789s 11155p"))
+    assert not _may_shape(counts("123m 789s 11155p EEEE"))
+    assert _may_shape(counts("123m 789s 111p EEE CC"))  # 中 pair: 2 mod 3, the one pair
+
+
+def test_may_shape_never_refuses_a_reading() -> None:
+    hands = random_hands(3000, 14, seed=5)
+    shaped = [c for c in hands if readings(tuple(c))]
+    assert len(shaped) > 100  # the test sees real shapes
+    assert all(_may_shape(c) for c in shaped)
+    assert sum(_may_shape(c) for c in hands) < len(hands)  # and it does refuse some
+
+
+def test_makes_win_is_w_s_one_kind_at_a_time() -> None:
+    """Every kind of W(s) passes ``makes_win``; a kind it passes is in W(s) unless the seat
+    already holds four of it (W(s) leaves those out, CC-4.1)."""
+    seen = 0
+    for c in random_hands(400, 13, seed=9):
+        w = set(waits(c, [], RULES))
+        for t in range(34):
+            if t in w:
+                seen += 1
+                assert makes_win(c, [], t, RULES)
+            elif c[t] < 4:
+                assert not makes_win(c, [], t, RULES)
+    assert seen > 20
+
+
+# ------------------------------------------------------------------ Board.hu_in_reach
+def every_state(record: dict[str, Any]) -> list[Board]:
+    """The board before each event and after the last, one clone per event (the slow way)."""
+    board = Board.from_record(record)
+    out = [board.clone()]
+    for event in record["events"]:
+        board.push(event)
+        out.append(board.clone())
+    return out
+
+
+def hu_stands(board: Board, s: int) -> bool:
+    trial = board.clone()
+    event: dict[str, Any] = {"type": "hu", "seat": s}
+    try:
+        trial.push(event)
+    except (IllegalEvent, InputError):
+        return False
+    return True
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_hu_in_reach_never_hides_a_win(preset: str) -> None:
+    """At every state of simulated hands, for every seat (the 宝 lifted from a leaker too): a
+    ``hu`` the board accepts is always in reach."""
+    stood = 0
+    for rec in simulate(8, 3, preset):
+        for board in every_state(rec)[:-1]:
+            for s in range(4):
+                lifted = board.clone()
+                lifted.seats[s].leaked = False
+                for b in (board, lifted):
+                    if hu_stands(b, s):
+                        stood += 1
+                        assert b.hu_in_reach(s), (rec["hand_id"], b.events, s)
+    assert stood > 0
+
+
+def test_hu_in_reach_on_a_window_is_exactly_the_seat_s_wait() -> None:
+    """On a window the shortcut is W(s) itself (CC-4.1): the tile is in reach of a seat exactly
+    when its wait set holds it, so no window a seat could win on is skipped, none tried for
+    nothing."""
+    windows = 0
+    for rec in simulate(6, 3, "changchun-135"):
+        for board in every_state(rec):
+            if board.phase != "claim" or board.claim is None:
+                continue
+            windows += 1
+            for s in board.seats_after(board.claim.seat):
+                assert board.hu_in_reach(s) == (board.claim.tile in board.waits_of(s))
+    assert windows > 50
+
+
+# ------------------------------------------------------------------ the Walk and its states
+@pytest.mark.parametrize("preset", PRESETS)
+def test_states_rebuilt_from_checkpoints_are_the_boards_of_the_replay(preset: str) -> None:
+    rec = list(simulate(2, 4, preset))[1]
+    slow = every_state(rec)
+    ctx = Context.replay(rec)
+    assert len(rec["events"]) > 2 * CHECKPOINT
+    for i, want in enumerate(slow):
+        got = ctx.board_at(i if i < len(slow) - 1 else None)
+        assert got.result() == want.result() and got.events == want.events == i
+        assert (got.phase, got.actor, got.drawn, got.bao, got.live) == (
+            want.phase,
+            want.actor,
+            want.drawn,
+            want.bao,
+            want.live,
+        )
+        assert [(s.hand, s.melds, s.ting, s.leaked) for s in got.seats] == [
+            (s.hand, s.melds, s.ting, s.leaked) for s in want.seats
+        ]
+
+
+def test_the_audit_s_shared_replay_finds_what_a_replay_of_its_own_finds() -> None:
+    found = 0
+    for preset in PRESETS:
+        for rec in simulate(10, 6, preset):
+            mistakes = audit_validated(rec)["mistakes"]
+            assert mistakes == find_mistakes(rec)
+            found += len(mistakes)
+    assert found > 0

@@ -301,6 +301,29 @@ class _Event(fields.Field[dict[str, Any]]):
         return loaded
 
 
+class _Events(BoundedList[dict[str, Any]]):
+    """The events: one in canonical form skips the schema (``_Event.fast_item``), any other (a
+    gang, a chi, a 宝 ...) goes through it alone, instead of the whole list going through
+    marshmallow item by item as soon as one event is not simple (a Changchun hand nearly always
+    has one). Any error, and the list is read again the full way, so the errors are the same."""
+
+    def _deserialize(
+        self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
+    ) -> list[dict[str, Any] | None]:
+        inner = self.inner
+        if isinstance(value, list) and self.lo <= len(value) <= self.hi and isinstance(inner, _Event):
+            out: list[dict[str, Any] | None] = []
+            try:
+                for item in value:
+                    got = inner.fast_item(item)
+                    out.append(got if got is not None else inner.deserialize(item, **kwargs))
+            except ValidationError:
+                pass
+            else:
+                return out
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 # --------------------------------------------------------------------------------------------
 # The app's result (§9): audited against the replay, so every field is optional.
 
@@ -349,7 +372,7 @@ class ChangchunRecordSchema(EnvelopeSchema):
         NUM_SEATS,
         noun="hands",
     )
-    events = BoundedList(_Event(), 0, MAX_EVENTS, noun="events", required=True)
+    events = _Events(_Event(), 0, MAX_EVENTS, noun="events", required=True)
     result = Nested(ResultSchema)
 
     @validates_schema(pass_original=True, skip_on_field_errors=False)

@@ -3,11 +3,14 @@
 ``Board.hu_in_reach`` lets the detectors push a ``hu`` only where the seat's tiles could win
 (``reading.makes_win``, itself guarded by ``_may_shape``); the mistakes' ``Walk`` rides the
 audit's own replay and rebuilds states from checkpoints. Each is held here against the slow,
-obvious way: a ``hu`` pushed on every board, W(s) read kind by kind, a board cloned per event.
+obvious way: a ``hu`` pushed on every board, W(s) read kind by kind, a board cloned per event;
+and the verdict's (the events list read event by event, rulesets made once) against the schema
+read item by item and a ruleset made each time.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -22,6 +25,9 @@ from replay.games.changchun.params import make_rules
 from replay.games.changchun.reading import _may_shape, makes_win, readings, waits
 from replay.games.changchun.simulate import simulate
 from replay.tiles import KIND_OF
+from schemas.changchun_hand import MAX_EVENTS, ChangchunRecordSchema, _Event, validate_record
+from schemas.envelope import load_record
+from schemas.fields import BoundedList
 from tests.changchun_builders import tiles
 
 RULES = make_rules("changchun")
@@ -179,3 +185,39 @@ def test_the_audit_s_shared_replay_finds_what_a_replay_of_its_own_finds() -> Non
             assert mistakes == find_mistakes(rec)
             found += len(mistakes)
     assert found > 0
+
+
+# ------------------------------------------------------------------ the verdict's own shortcuts
+class _PlainEvents(ChangchunRecordSchema):
+    """The record schema with the events read item by item by marshmallow, as before."""
+
+    events = BoundedList(_Event(), 0, MAX_EVENTS, noun="events", required=True)
+
+
+def test_events_load_as_the_schema_loads_them_one_by_one() -> None:
+    """Gangs, chis, 报听 and 宝 events go through their schema alone; the record loaded is the
+    one the item-by-item list made, and an error in any event is reported as it was."""
+    plain = _PlainEvents()
+    kinds: set[str] = set()
+    for preset in PRESETS:
+        for rec in simulate(10, 8, preset):
+            kinds |= {e["type"] for e in rec["events"]}
+            assert validate_record(rec) == load_record(plain, rec)
+            bad = json.loads(json.dumps(rec))
+            gang = next(i for i, e in enumerate(bad["events"]) if e["type"] not in ("draw", "discard"))
+            bad["events"][gang]["seat"] = 7
+            bad["events"][-1]["type"] = "dance"
+            got, want = validate_record(bad), load_record(plain, bad)
+            assert got == want and got[0] is None and len(got[1]) == 2
+    assert {"gang", "chi", "peng", "ting"} <= kinds
+
+
+def test_rulesets_are_made_once_and_true_is_not_one() -> None:
+    """The same ruleset twice is one object; ``special_open: true`` is a ruleset but ``1`` is
+    refused (a boolean), though ``True == 1`` in Python."""
+    a = make_rules("changchun-135", {"special_open": True})
+    assert make_rules("changchun-135", {"special_open": True}) is a
+    assert a.special_open is True and a.ladder == (1, 3, 5, 10, 20, 40, 80)
+    with pytest.raises(InputError, match="special_open"):
+        make_rules("changchun-135", {"special_open": 1})
+    assert make_rules("changchun-135") is not a and make_rules("changchun-135").special_open is False

@@ -707,6 +707,7 @@ class Board(TableBoard):
             else:
                 group = T.bu_set(tile)
                 seat.melds = [Meld(m.kind, bu=(*m.bu, tile)) if m.kind == group else m for m in seat.melds]
+            seat.wait_cache = None  # its melds changed (a W(s) read in the window held the peng)
             self._replace_due(s)
             return
         self._draw_due(next_seat(claim.seat))

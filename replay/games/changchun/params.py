@@ -177,9 +177,36 @@ VALIDATORS: dict[str, Check] = {
 PARAMETERS: tuple[str, ...] = tuple(VALIDATORS)
 
 
+#: rulesets already made, by preset and overrides: a hand's ruleset is read by its schema and
+#: by its board, and thousands of hands share a few rulesets (a ``Rules`` is frozen, so one is
+#: shared); bounded, so a stream of distinct rulesets keeps paying the check, never memory
+_MADE: dict[tuple[Any, ...], Rules] = {}
+MAX_MADE = 256
+_SCALARS = (str, int, bool, type(None))
+
+
+def _made_key(preset: object, overrides: Mapping[str, Any] | None) -> tuple[Any, ...] | None:
+    """The memo's key: the preset and each override with its value's type (``True == 1`` in
+    Python, and they do not validate alike), in the given order; None for values not scalar."""
+    if not isinstance(preset, str):
+        return None
+    items = []
+    for name, value in (overrides or {}).items():
+        if not isinstance(name, str) or type(value) not in _SCALARS:
+            return None
+        items.append((name, type(value), value))
+    return (preset, *items)
+
+
 def make_rules(preset: str = "changchun", overrides: Mapping[str, Any] | None = None) -> Rules:
     """A preset with overrides on top; raises InputError naming the bad parameter."""
-    return apply_overrides(PRESETS, VALIDATORS, preset, overrides)
+    key = _made_key(preset, overrides)
+    rules = _MADE.get(key) if key is not None else None
+    if rules is None:
+        rules = apply_overrides(PRESETS, VALIDATORS, preset, overrides)
+        if key is not None and len(_MADE) < MAX_MADE:
+            _MADE[key] = rules
+    return rules
 
 
 def rules_from_json(value: object, field: str = "ruleset") -> Rules:

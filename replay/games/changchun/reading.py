@@ -285,8 +285,9 @@ def makes_win(concealed: Sequence[int], melds: Sequence[Meld], tile: int, rules:
     CC-5.5), the hand's size aside: one reading where W(s) needs one per kind. Every ``tile`` of
     W(s) passes it, so a tile that fails it wins in no way (a cheap first test; ``check_win``
     decides)."""
-    plus = _plus(tuple(concealed[:NUM_KINDS]), tile)
-    return _may_shape(plus) and _legal(plus, tuple(melds), rules) is None
+    c = list(concealed[:NUM_KINDS])
+    c[tile] += 1
+    return _may_shape(c) and _legal(tuple(c), tuple(melds), rules) is None
 
 
 def waits(concealed: Sequence[int], melds: Sequence[Meld], rules: Rules) -> list[int]:

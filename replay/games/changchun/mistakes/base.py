@@ -88,57 +88,66 @@ class Walk:
 
     def __init__(self, events: Sequence[Mapping[str, Any]]) -> None:
         self.events = events
+        self.n = len(events)
         self.phases: list[str] = []
-        self.claims: list[Claim | None] = []
+        self.claims: list[Claim | None] = []  # the window's claim in a claim phase, else None
         self.kept: dict[int, Board] = {}
-        #: state index -> the board of a window some seat's tiles could win on, and those seats
+        #: state index -> the board a window closed on, when some seat's tiles could win it
         self.window_boards: dict[int, Board] = {}
         self.own: list[Offer] = []  # self-draw, 天胡 and 对宝 chances in reach
         self._reach = False
         self._seen: set[tuple[int, int]] = set()
 
     def see(self, board: Board, i: int) -> None:
-        """Note the board before event ``i`` (after the last one when ``i`` is the count)."""
+        """Note the board before event ``i`` (after the last one when ``i`` is the count).
+        Called once per event: it does the least it can unless a window or a turn matters."""
         phase = board.phase
-        opened = phase == "claim" and (not self.phases or self.phases[-1] != "claim")
-        self.phases.append(phase)
-        self.claims.append(board.claim)
-        n = len(self.events)
+        phases = self.phases
+        claim = None
+        if phase == "claim":
+            claim = board.claim
+            if not phases or phases[-1] != "claim":  # a window opens: hands stay until it closes
+                self._reach = claim is not None and any(
+                    board.hu_in_reach(s) for s in board.seats_after(claim.seat)
+                )
+        phases.append(phase)
+        self.claims.append(claim)
+        n = self.n
         if i % CHECKPOINT == 0 or i == n:
             self.kept[i] = board.clone()
-        if opened:  # a window opens: hands stay as they are until it closes
-            claim = board.claim
-            self._reach = claim is not None and any(
-                board.hu_in_reach(s) for s in board.seats_after(claim.seat)
-            )
-        if phase == "claim" and self._reach:
-            closing = i == n or self.events[i].get("type") not in KEEP_WINDOW
-            if closing:
+        if i == n:
+            if phase == "claim" and self._reach:
+                self.window_boards[i] = self.kept[i]
+            return
+        event = self.events[i]
+        if phase == "claim":
+            if self._reach and event.get("type") not in KEEP_WINDOW:  # the window closes
                 kept = self.kept.get(i)
                 self.window_boards[i] = kept if kept is not None else board.clone()
-        if i < n:
-            self._own_chance(board, i, self.events[i])
-
-    def _own_chance(self, board: Board, i: int, event: Mapping[str, Any]) -> None:
-        """A self-draw (its first action after a draw, or the dealer's dealt 14) or 对宝 right
-        after a look that the seat did not take, kept when its tiles could win it."""
-        s = board.actor
-        kind = event.get("type")
-        if kind == "hu" and event.get("seat") == s:
-            return
-        if board.phase == "act" and kind in ("discard", "gang"):
-            drawn = board.drawn
-            first = s == board.dealer and not board.seats[s].discarded and drawn is None
-            if (drawn is None and not first) or (s, board.live) in self._seen:
-                return
-            self._seen.add((s, board.live))
-            if board.hu_in_reach(s):
-                what = "on its dealt tiles (天胡)" if drawn is None else f"by self-draw of {tile_name(drawn)}"
+        elif phase == "act":
+            if event.get("type") in ("discard", "gang"):
+                self._self_draw(board, i)
+        elif phase == "draw" and board.looked_now:
+            s = board.actor
+            if (event.get("type") != "hu" or event.get("seat") != s) and board.hu_in_reach(s):
+                bao = board.bao
+                assert bao is not None
+                what = f"on the 宝 {tile_name(bao)} it looked at (对宝)"
                 self.own.append(Offer(i, s, board.clone(), {"type": "hu", "seat": s}, what))
-        elif board.phase == "draw" and board.looked_now and board.hu_in_reach(s):
-            bao = board.bao
-            assert bao is not None
-            what = f"on the 宝 {tile_name(bao)} it looked at (对宝)"
+
+    def _self_draw(self, board: Board, i: int) -> None:
+        """A self-draw the actor did not take (its first action after a draw, or the dealer's
+        dealt 14), kept when its tiles could win it."""
+        s = board.actor
+        drawn = board.drawn
+        if drawn is None and not (s == board.dealer and not board.seats[s].discarded):
+            return
+        key = (s, board.live)
+        if key in self._seen:
+            return
+        self._seen.add(key)
+        if board.hu_in_reach(s):
+            what = "on its dealt tiles (天胡)" if drawn is None else f"by self-draw of {tile_name(drawn)}"
             self.own.append(Offer(i, s, board.clone(), {"type": "hu", "seat": s}, what))
 
 
@@ -185,13 +194,18 @@ class Context:
         return self.final.rules
 
     def state(self, index: int) -> Board:
-        """The board before event ``index`` (``len(events)``: after the last one, unsettled)."""
+        """The board before event ``index`` (``len(events)``: after the last one, unsettled),
+        rebuilt from the nearest checkpoint or state already rebuilt below it."""
         board = self.walk.kept.get(index)
         if board is None:
             board = self._states.get(index)
         if board is None:
             start = index - index % CHECKPOINT
-            board = self.walk.kept[start].clone()
+            base = self.walk.kept[start]
+            for k, kept in self._states.items():  # a nearer state asked for before
+                if start < k < index:
+                    start, base = k, kept
+            board = base.clone()
             for event in self.events[start:index]:
                 board.push(event)
             self._states[index] = board

@@ -22,7 +22,7 @@ from replay.games.changchun.board import Board, IllegalEvent
 from replay.games.changchun.mistakes import find_mistakes
 from replay.games.changchun.mistakes.base import CHECKPOINT, Context
 from replay.games.changchun.params import make_rules
-from replay.games.changchun.reading import _may_shape, makes_win, readings, waits
+from replay.games.changchun.reading import _may_shape, makes_win, readings, shape_tiles, waits
 from replay.games.changchun.simulate import simulate
 from replay.tiles import KIND_OF
 from schemas.changchun_hand import MAX_EVENTS, ChangchunRecordSchema, _Event, validate_record
@@ -221,3 +221,17 @@ def test_rulesets_are_made_once_and_true_is_not_one() -> None:
     with pytest.raises(InputError, match="special_open"):
         make_rules("changchun-135", {"special_open": 1})
     assert make_rules("changchun-135") is not a and make_rules("changchun-135").special_open is False
+
+
+def test_shape_tiles_are_the_kinds_may_shape_passes() -> None:
+    """A seat's cached ``shape_tiles`` is exactly ``_may_shape`` asked kind by kind; 123m 456m
+    789s 111p 5p (13 tiles) can only use a 5th-group tile: p is 1 mod 3, so p tiles alone."""
+    assert shape_tiles(counts("123456m 789s 1115p")) == frozenset(range(18, 27))
+    for c in random_hands(500, 13, seed=11):
+        want = set()
+        for t in range(34):
+            plus = list(c)
+            plus[t] += 1
+            if _may_shape(plus):
+                want.add(t)
+        assert shape_tiles(c) == want

@@ -37,7 +37,9 @@ from replay.games.changchun.reading import (
     can_baoting,
     check_win,
     gang_keeps_ting,
+    is_win,
     makes_win,
+    shape_tiles,
     shoubayi_allowed,
     waits,
 )
@@ -93,6 +95,7 @@ class Seat:
     guohu: bool = False  # let a legal win pass: no win on a discard before its next draw
     wait_before: tuple[int, ...] | None = None  # W(s) before this turn's draw (ting_gang)
     wait_cache: tuple[int, ...] | None = None
+    shape_cache: frozenset[int] | None = None  # reading.shape_tiles of its hand
 
     def copy(self) -> Seat:
         return Seat(
@@ -109,6 +112,7 @@ class Seat:
             self.guohu,
             self.wait_before,
             self.wait_cache,
+            self.shape_cache,
         )
 
     @property
@@ -261,25 +265,31 @@ class Board(TableBoard):
         tiles alone: with the tile it would win on they make no legal win (``makes_win``, which
         every kind of W(s) passes: CC-4.1, CC-5), and for 摸宝 (CC-4.6) its W(s) is empty. True
         says nothing: ``push`` decides (leaks, 过胡, a dead or unseen 宝 ...). Mistake detectors
-        ask it first so as to push only the few wins that can stand."""
+        ask it first so as to push only the few wins that can stand; a seat's hand keeps its
+        ``shape_tiles`` between its turns, so most windows cost a set lookup."""
         seat = self.seats[s]
         phase = self.phase
-        if phase == "claim":
-            return self.claim is not None and makes_win(seat.hand, seat.melds, self.claim.tile, self.rules)
-        if phase == "draw":  # 对宝 right after a look (CC-4.5)
-            return self.bao is not None and makes_win(seat.hand, seat.melds, self.bao, self.rules)
+        if phase in ("claim", "draw"):  # a window's tile; 对宝 right after a look (CC-4.5)
+            claim = self.claim
+            t = (claim.tile if claim is not None else None) if phase == "claim" else self.bao
+            if t is None:
+                return False
+            if seat.shape_cache is None:
+                seat.shape_cache = shape_tiles(seat.hand)
+            return t in seat.shape_cache and makes_win(seat.hand, seat.melds, t, self.rules)
         if phase == "act" and s == self.actor:  # 自摸 or 摸宝 on its draw, 天胡 on its dealt 14
             drawn = self.drawn
             tiles = [drawn] if drawn is not None else [k for k in range(T.NUM_KINDS) if seat.hand[k]]
-            mobao = self.bao_alive() and seat.ting and seat.looked == self.bao_serial
-            for t in tiles:
-                before = list(seat.hand)
-                before[t] -= 1
-                if makes_win(before, seat.melds, t, self.rules):
-                    return True
-                if mobao and t == self.bao and waits(before, seat.melds, self.rules):
-                    return True
-            return False
+            if tiles and is_win(seat.hand, seat.melds, self.rules):  # the drawn tile is in the hand
+                return True
+            bao = self.bao
+            if bao is None or bao not in tiles or not self.bao_alive():
+                return False
+            if not seat.ting or seat.looked != self.bao_serial:
+                return False
+            before = list(seat.hand)
+            before[bao] -= 1
+            return bool(waits(before, seat.melds, self.rules))
         return True  # no hu is read in the other phases: push decides
 
     def reserve(self) -> int:
@@ -329,11 +339,13 @@ class Board(TableBoard):
         seat = self.seats[s]
         seat.hand[t] += 1
         seat.wait_cache = None
+        seat.shape_cache = None
 
     def _remove(self, s: int, t: int, n: int = 1) -> None:
         seat = self.seats[s]
         seat.hand[t] -= n
         seat.wait_cache = None
+        seat.shape_cache = None
         if not seat.discarded:  # first turn: dealt copies go first (CC-3.2)
             seat.dealt_left[t] = max(0, seat.dealt_left[t] - n)
 

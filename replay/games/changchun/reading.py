@@ -280,6 +280,39 @@ def _legal(counts: tuple[int, ...], melds: tuple[Meld, ...], rules: Rules) -> Re
     return None
 
 
+#: the kinds of each of _may_shape's groups: the three suits, then each honour alone
+_GROUPS: tuple[tuple[int, ...], ...] = (
+    tuple(range(0, 9)),
+    tuple(range(9, 18)),
+    tuple(range(18, 27)),
+    *((k,) for k in range(27, NUM_KINDS)),
+)
+
+
+def shape_tiles(concealed: Sequence[int]) -> frozenset[int]:
+    """The kinds ``t`` for which ``_may_shape`` passes the concealed tiles plus one ``t``, from
+    the groups' counts mod 3 alone: one tile fixes one group, so either one group is 1 (and
+    none 2) and ``t`` must be of it, or two groups are 2 (and none 1) and ``t`` completes
+    either, the other holding the pair. A seat's hand keeps this set between its own turns."""
+    c = concealed
+    res = [sum(c[0:9]) % 3, sum(c[9:18]) % 3, sum(c[18:27]) % 3, *(c[k] % 3 for k in range(27, NUM_KINDS))]
+    ones = [g for g, r in enumerate(res) if r == 1]
+    twos = [g for g, r in enumerate(res) if r == 2]
+    if len(ones) == 1 and not twos:
+        groups = ones
+    elif not ones and len(twos) == 2:
+        groups = twos
+    else:
+        return frozenset()
+    return frozenset(t for g in groups for t in _GROUPS[g])
+
+
+def is_win(concealed: Sequence[int], melds: Sequence[Meld], rules: Rules) -> bool:
+    """The concealed tiles as they stand (the winning tile in) make a legal win with these
+    melds (CC-1.1, CC-5.1 – CC-5.5), the hand's size aside."""
+    return _may_shape(concealed) and _legal(tuple(concealed[:NUM_KINDS]), tuple(melds), rules) is None
+
+
 def makes_win(concealed: Sequence[int], melds: Sequence[Meld], tile: int, rules: Rules) -> bool:
     """The concealed tiles plus one ``tile`` make a legal win with these melds (CC-1.1, CC-5.1 –
     CC-5.5), the hand's size aside: one reading where W(s) needs one per kind. Every ``tile`` of

@@ -235,3 +235,34 @@ def test_shape_tiles_are_the_kinds_may_shape_passes() -> None:
             if _may_shape(plus):
                 want.add(t)
         assert shape_tiles(c) == want
+
+
+def slow_windows(states: list[Board], events: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    """Windows read off a board per state: a run of claim phases, its hu declarations."""
+    out = []
+    n = len(events)
+    i = 0
+    while i < n:
+        claim = states[i + 1].claim
+        if states[i].phase != "claim" and states[i + 1].phase == "claim" and claim is not None:
+            j = i + 1
+            while j < n and states[j + 1].phase == "claim":
+                j += 1
+            hus = tuple(
+                events[k]["seat"]
+                for k in range(i + 1, min(j + 1, n))
+                if events[k]["type"] == "hu" and states[k].phase == "claim"
+            )
+            out.append((i, j if j < n else None, claim.seat, claim.tile, claim.rob, hus))
+            i = j
+            continue
+        i += 1
+    return out
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_walk_s_windows_are_the_runs_of_claim_phases(preset: str) -> None:
+    for rec in simulate(6, 12, preset):
+        want = slow_windows(every_state(rec), rec["events"])
+        got = [(w.at, w.close, w.seat, w.tile, w.rob, w.winners) for w in Context.replay(rec).windows]
+        assert got == want and got

@@ -77,6 +77,8 @@ CHECKPOINT = 12
 #: the events a window's claim phase survives (a declaration, a 报听, a pass, a leak); any other
 #: legal event closes it (a draw, a claim, a look, 荒庄)
 KEEP_WINDOW = frozenset({"hu", "ting", "pass", "bao_leak"})
+#: the claims of a discard (a gang: only a ming-gang)
+CLAIMED = frozenset({"chi", "peng", "gang"})
 
 
 class Walk:
@@ -89,12 +91,15 @@ class Walk:
     def __init__(self, events: Sequence[Mapping[str, Any]]) -> None:
         self.events = events
         self.n = len(events)
-        self.phases: list[str] = []
-        self.claims: list[Claim | None] = []  # the window's claim in a claim phase, else None
+        #: boards kept: every CHECKPOINT events, the last state, and the board before each
+        #: claimed meld (what ``broke_menqing`` reads, with the discard after it)
         self.kept: dict[int, Board] = {}
+        self.windows: list[Window] = []
         #: state index -> the board a window closed on, when some seat's tiles could win it
         self.window_boards: dict[int, Board] = {}
         self.own: list[Offer] = []  # self-draw, 天胡 and 对宝 chances in reach
+        self._open: tuple[int, Claim] | None = None  # the open window: its event, its claim
+        self._hus: list[int] = []  # who declared a win on it
         self._reach = False
         self._seen: set[tuple[int, int]] = set()
 
@@ -102,38 +107,50 @@ class Walk:
         """Note the board before event ``i`` (after the last one when ``i`` is the count).
         Called once per event: it does the least it can unless a window or a turn matters."""
         phase = board.phase
-        phases = self.phases
-        claim = None
-        if phase == "claim":
-            claim = board.claim
-            if not phases or phases[-1] != "claim":  # a window opens: hands stay until it closes
-                self._reach = claim is not None and any(
-                    board.hu_in_reach(s) for s in board.seats_after(claim.seat)
-                )
-        phases.append(phase)
-        self.claims.append(claim)
         n = self.n
         if i % CHECKPOINT == 0 or i == n:
             self.kept[i] = board.clone()
+        if phase == "claim":
+            claim = board.claim
+            if self._open is None and claim is not None:  # event i - 1 opened a window
+                self._open = (i - 1, claim)
+                self._hus = []
+                self._reach = any(board.hu_in_reach(s) for s in board.seats_after(claim.seat))
+        elif self._open is not None:  # event i - 1 closed it
+            self._close(i - 1)
         if i == n:
-            if phase == "claim" and self._reach:
-                self.window_boards[i] = self.kept[i]
+            if self._open is not None:
+                if self._reach:
+                    self.window_boards[i] = self.kept[i]
+                self._close(None)
             return
         event = self.events[i]
+        kind = event.get("type")
         if phase == "claim":
-            if self._reach and event.get("type") not in KEEP_WINDOW:  # the window closes
-                kept = self.kept.get(i)
-                self.window_boards[i] = kept if kept is not None else board.clone()
+            if kind == "hu":
+                self._hus.append(int(event["seat"]))
+            elif kind not in KEEP_WINDOW:  # event i closes the window
+                if self._reach:
+                    kept = self.kept.get(i)
+                    self.window_boards[i] = kept if kept is not None else board.clone()
+                if kind in CLAIMED and (kind != "gang" or event.get("kind") == "ming") and i not in self.kept:
+                    self.kept[i] = board.clone()
         elif phase == "act":
-            if event.get("type") in ("discard", "gang"):
+            if kind in ("discard", "gang"):
                 self._self_draw(board, i)
         elif phase == "draw" and board.looked_now:
             s = board.actor
-            if (event.get("type") != "hu" or event.get("seat") != s) and board.hu_in_reach(s):
+            if (kind != "hu" or event.get("seat") != s) and board.hu_in_reach(s):
                 bao = board.bao
                 assert bao is not None
                 what = f"on the 宝 {tile_name(bao)} it looked at (对宝)"
                 self.own.append(Offer(i, s, board.clone(), {"type": "hu", "seat": s}, what))
+
+    def _close(self, close: int | None) -> None:
+        assert self._open is not None
+        at, claim = self._open
+        self.windows.append(Window(at, close, claim.seat, claim.tile, claim.rob, tuple(self._hus)))
+        self._open = None
 
     def _self_draw(self, board: Board, i: int) -> None:
         """A self-draw the actor did not take (its first action after a draw, or the dealer's
@@ -202,9 +219,10 @@ class Context:
         if board is None:
             start = index - index % CHECKPOINT
             base = self.walk.kept[start]
-            for k, kept in self._states.items():  # a nearer state asked for before
-                if start < k < index:
-                    start, base = k, kept
+            for states in (self.walk.kept, self._states):  # a nearer board kept or rebuilt
+                for k, kept in states.items():
+                    if start < k < index:
+                        start, base = k, kept
             board = base.clone()
             for event in self.events[start:index]:
                 board.push(event)
@@ -221,29 +239,10 @@ class Context:
         """The board before event ``index``; None: after the last event (the record's end)."""
         return self.state(len(self.events) if index is None else index)
 
-    @cached_property
+    @property
     def windows(self) -> list[Window]:
         """Every window in event order, from the event that opened it to the one that closed it."""
-        out = []
-        phases, claims = self.walk.phases, self.walk.claims  # before event i: [i]; after: [i + 1]
-        n = len(self.events)
-        i = 0
-        while i < n:
-            claim = claims[i + 1]
-            if phases[i] != "claim" and phases[i + 1] == "claim" and claim is not None:
-                j = i + 1
-                while j < n and phases[j + 1] == "claim":
-                    j += 1
-                hus = tuple(
-                    int(self.events[k]["seat"])
-                    for k in range(i + 1, min(j + 1, n))
-                    if self.events[k].get("type") == "hu" and phases[k] == "claim"
-                )
-                out.append(Window(i, j if j < n else None, claim.seat, claim.tile, claim.rob, hus))
-                i = j
-                continue
-            i += 1
-        return out
+        return self.walk.windows
 
     @cached_property
     def chances(self) -> list[Offer]:

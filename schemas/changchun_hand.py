@@ -255,8 +255,26 @@ def event_fields(event_type: str) -> dict[str, bool]:
     return {name: f.required for name, f in schema.load_fields.items()}
 
 
-_SIMPLE = {t: frozenset(event_fields(t)) for t in ("draw", "discard", "hu", "pass")}
+_PLAIN = ("draw", "discard", "hu", "pass", "peng", "ting", "kanbao", "bao_leak")
+_SIMPLE = {t: frozenset(event_fields(t)) for t in _PLAIN}
 _CODES = frozenset(CODES)
+_GANG_KEYS = frozenset(event_fields("gang"))
+_CHI_KEYS = frozenset(event_fields("chi"))
+_BAO_KEYS = frozenset(event_fields("bao"))
+
+
+def _codes(value: object, lo: int, hi: int) -> list[str] | None:
+    """A new list of ``lo`` to ``hi`` canonical codes, as ``BoundedList(Tile())`` loads it."""
+    if type(value) is not list or not lo <= len(value) <= hi:
+        return None
+    if not all(type(t) is str and t in _CODES for t in value):
+        return None
+    return list(value)
+
+
+def _small_int(value: object, lo: int, hi: int) -> bool:
+    """``StrictInt(lo, hi)``: exactly an int (never a bool) in the range."""
+    return type(value) is int and lo <= value <= hi
 
 
 class _Event(fields.Field[dict[str, Any]]):
@@ -265,11 +283,19 @@ class _Event(fields.Field[dict[str, Any]]):
     default_error_messages: Messages = field_messages()
 
     def fast_item(self, item: object) -> dict[str, Any] | None:
-        """Draws, discards, wins and passes in canonical spelling skip the schema (most events)."""
+        """Events in canonical spelling skip the schema (nearly all events): draws, discards,
+        wins, passes, pengs, 报听 and looks as given; chis, gangs and 宝 rolls checked field by
+        field as their schema checks them. Anything else (an alias, an error) gets None."""
         if not isinstance(item, dict):
             return None
         kind = item.get("type")
-        keys = _SIMPLE.get(kind) if isinstance(kind, str) else None  # a list or object is unhashable
+        if not isinstance(kind, str):  # a list or object is unhashable
+            return None
+        if kind == "huangzhuang":
+            return dict(item) if item.keys() == {"type"} else None
+        if kind in ("chi", "gang", "bao"):
+            return self._fast_meld(item, kind)
+        keys = _SIMPLE.get(kind)
         if keys is None or not item.keys() <= keys:
             return None
         seat = item.get("seat")
@@ -280,6 +306,44 @@ class _Event(fields.Field[dict[str, Any]]):
         if item["type"] == "discard" and "tile" not in item:
             return None
         return dict(item)
+
+    @staticmethod
+    def _fast_meld(item: dict[str, Any], kind: str) -> dict[str, Any] | None:
+        """A chi (two tiles), a gang (a tile, or an opening set's tiles, by its kind) or a 宝
+        roll (die 1-6, a wall index, a tile) exactly as its schema loads it, else None."""
+        seat = item.get("seat")
+        if type(seat) is not int or not 0 <= seat < NUM_SEATS:
+            return None
+        keys = item.keys()
+        tile = item.get("tile")
+        if "tile" in item and (type(tile) is not str or tile not in _CODES):
+            return None
+        out = dict(item)
+        if kind == "chi":
+            if not keys <= _CHI_KEYS or (tiles := _codes(item.get("tiles"), 2, 2)) is None:
+                return None
+            out["tiles"] = tiles
+        elif kind == "gang":
+            gang = item.get("kind")
+            if not keys <= _GANG_KEYS or type(gang) is not str:
+                return None
+            if gang in TILE_GANGS:
+                if "tile" not in item or "tiles" in item:
+                    return None
+            elif gang in SET_GANGS:
+                if "tile" in item or (tiles := _codes(item.get("tiles"), SET_MIN, SET_MAX)) is None:
+                    return None
+                out["tiles"] = tiles
+            else:
+                return None
+        else:  # bao
+            if not keys <= _BAO_KEYS:
+                return None
+            if "die" in item and not _small_int(item["die"], 1, 6):
+                return None
+            if "index" in item and not _small_int(item["index"], 0, WALL_SIZE - 1):
+                return None
+        return out
 
     def _deserialize(
         self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any

@@ -15,6 +15,7 @@ import random
 from typing import Any
 
 import pytest
+from marshmallow import ValidationError
 
 from replay.errors import InputError
 from replay.games.changchun.audit import audit_validated
@@ -25,7 +26,7 @@ from replay.games.changchun.params import make_rules
 from replay.games.changchun.reading import _may_shape, makes_win, readings, shape_tiles, waits
 from replay.games.changchun.simulate import simulate
 from replay.tiles import KIND_OF
-from schemas.changchun_hand import MAX_EVENTS, ChangchunRecordSchema, _Event, validate_record
+from schemas.changchun_hand import EVENT_SCHEMAS, MAX_EVENTS, ChangchunRecordSchema, _Event, validate_record
 from schemas.envelope import load_record
 from schemas.fields import BoundedList
 from tests.changchun_builders import tiles
@@ -266,3 +267,64 @@ def test_the_walk_s_windows_are_the_runs_of_claim_phases(preset: str) -> None:
         want = slow_windows(every_state(rec), rec["events"])
         got = [(w.at, w.close, w.seat, w.tile, w.rob, w.winners) for w in Context.replay(rec).windows]
         assert got == want and got
+
+
+MUTATIONS: list[tuple[str, Any]] = [
+    ("seat", 7),
+    ("seat", True),
+    ("seat", None),
+    ("seat", "1"),
+    ("tile", "x"),
+    ("tile", "5P"),
+    ("tile", None),
+    ("tile", 5),
+    ("tiles", ["1m"]),
+    ("tiles", ["1m", "2m", "3m"]),
+    ("tiles", ["1m", "two"]),
+    ("tiles", "1m2m"),
+    ("kind", "big"),
+    ("kind", None),
+    ("kind", "an"),
+    ("kind", "xi"),
+    ("die", 0),
+    ("die", 7),
+    ("die", True),
+    ("die", 3.0),
+    ("index", -1),
+    ("index", 136),
+    ("index", False),
+    ("extra", 1),
+]
+
+
+def schema_load(event: dict[str, Any]) -> dict[str, Any] | None:
+    try:
+        loaded: dict[str, Any] = EVENT_SCHEMAS[event["type"]].load(event)
+    except ValidationError:
+        return None
+    return loaded
+
+
+def test_every_fast_event_is_what_its_schema_loads() -> None:
+    """Every event of simulated hands (each type) skips the schema and equals the schema's
+    load; every mutation of one either goes to the schema or loads as the schema loads it."""
+    fast = _Event().fast_item
+    kinds: set[str] = set()
+    events = [e for p in PRESETS for rec in simulate(12, 13, p) for e in rec["events"]]
+    events += [
+        {"type": "gang", "seat": 1, "kind": "xi", "tiles": ["E", "S", "W", "N"]},
+        {"type": "bao", "seat": 2, "die": 3, "tile": "5p"},
+        {"type": "chi", "seat": 3, "tiles": ["4m", "6m"], "tile": "5m"},
+        {"type": "pass", "seat": 0},
+        {"type": "bao_leak", "seat": 2},
+    ]
+    for event in events:
+        kinds.add(event["type"])
+        got = fast(event)
+        assert got is not None and got == schema_load(event), event
+        assert "tiles" not in got or got["tiles"] is not event["tiles"]  # a new list, as loaded
+        for key, value in MUTATIONS:
+            bad = {**event, key: value}
+            got = fast(bad)
+            assert got is None or got == schema_load(bad), bad
+    assert kinds == set(EVENT_SCHEMAS)

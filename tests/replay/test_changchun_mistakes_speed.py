@@ -328,3 +328,16 @@ def test_every_fast_event_is_what_its_schema_loads() -> None:
             got = fast(bad)
             assert got is None or got == schema_load(bad), bad
     assert kinds == set(EVENT_SCHEMAS)
+
+
+def test_is_ready_is_w_s_not_empty() -> None:
+    """``is_ready`` answers most hands from their shape alone; it is W(s) ≠ ∅ (CC-4.1) at every
+    state of simulated hands, for the seats holding 13 − 3·melds tiles."""
+    ready = 0
+    for rec in simulate(6, 14, "changchun"):
+        for board in every_state(rec):
+            for s in range(4):
+                want = bool(board.clone().waits_of(s))
+                ready += want
+                assert board.is_ready(s) == want
+    assert ready > 0

@@ -260,6 +260,14 @@ class Board(TableBoard):
             seat.wait_cache = tuple(waits(seat.hand, seat.melds, self.rules))
         return seat.wait_cache
 
+    def is_ready(self, s: int) -> bool:
+        """W(s) is not empty (听, CC-4.1). Every kind of W(s) is among the seat's cached
+        ``shape_tiles``, so a hand with none is answered without reading W(s)."""
+        seat = self.seats[s]
+        if seat.shape_cache is None:
+            seat.shape_cache = shape_tiles(seat.hand)
+        return bool(seat.shape_cache) and bool(self.waits_of(s))
+
     def hu_in_reach(self, s: int) -> bool:
         """False only when ``push({"type": "hu", "seat": s})`` is sure to be refused for its
         tiles alone: with the tile it would win on they make no legal win (``makes_win``, which

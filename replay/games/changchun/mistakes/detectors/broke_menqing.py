@@ -49,9 +49,9 @@ def broke_menqing(ctx: Context) -> Iterator[Finding]:
         seat = before.seats[s]
         if any(m.opens(ctx.rules) for m in seat.melds):
             continue
-        wait = before.waits_of(s)
-        if not wait:
+        if not before.is_ready(s):
             continue
+        wait = before.waits_of(s)
         d = next(
             (k for k in range(i + 1, len(ctx.events)) if ctx.events[k].get("type") == "discard"),
             None,

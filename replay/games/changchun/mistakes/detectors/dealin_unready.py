@@ -24,7 +24,7 @@ def dealin_unready(ctx: Context) -> Iterator[Finding]:
     if w.rob or w.seat != d:
         return
     after = ctx.after(w.at)
-    if after.waits_of(d) or not after.seats[winner].ting:
+    if after.is_ready(d) or not after.seats[winner].ting:
         return
     paid = sum(p.amount for p in final.payments if p.kind == "win" and p.payer == d)
     rules = ctx.rules

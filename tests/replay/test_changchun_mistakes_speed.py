@@ -18,6 +18,7 @@ import pytest
 from marshmallow import ValidationError
 
 from replay.errors import InputError
+from replay.games.changchun import tiles as T
 from replay.games.changchun.audit import audit_validated
 from replay.games.changchun.board import Board, IllegalEvent
 from replay.games.changchun.mistakes import find_mistakes
@@ -25,7 +26,7 @@ from replay.games.changchun.mistakes.base import CHECKPOINT, Context
 from replay.games.changchun.params import make_rules
 from replay.games.changchun.reading import _may_shape, makes_win, readings, shape_tiles, waits
 from replay.games.changchun.simulate import simulate
-from replay.tiles import KIND_OF
+from replay.tiles import CODES, KIND_OF, parse_tile
 from schemas.changchun_hand import EVENT_SCHEMAS, MAX_EVENTS, ChangchunRecordSchema, _Event, validate_record
 from schemas.envelope import load_record
 from schemas.fields import BoundedList
@@ -341,3 +342,12 @@ def test_is_ready_is_w_s_not_empty() -> None:
                 ready += want
                 assert board.is_ready(s) == want
     assert ready > 0
+
+
+def test_a_canonical_code_parses_as_every_alias_path_parses_it() -> None:
+    """``tiles.parse`` looks a canonical code up directly; any other spelling goes the long way."""
+    for code in CODES:
+        assert T.parse(code, "tile") == parse_tile(code) == KIND_OF[code]
+    assert T.parse("5P", "tile") == T.parse(" 5p", "tile") == KIND_OF["5p"]
+    with pytest.raises(InputError, match="tile"):
+        T.parse("5x", "tile")

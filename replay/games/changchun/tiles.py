@@ -9,7 +9,7 @@ so every alias of the Wuhan reference parses. 幺九 are every 1, every 9 and ev
 from __future__ import annotations
 
 from replay.errors import InputError
-from replay.tiles import CODES, ZH_NAMES, C, E, F, N, P, S, W, parse_tile
+from replay.tiles import CODES, KIND_OF, ZH_NAMES, C, E, F, N, P, S, W, parse_tile
 
 NUM_KINDS = 34
 WALL_SIZE = 136
@@ -48,8 +48,10 @@ def suit(kind: int) -> int | None:
 
 
 def parse(token: object, field: str) -> int:
-    """Any alias of a tile (CC-1.1)."""
-    return parse_tile(token, field)
+    """Any alias of a tile (CC-1.1); a canonical code (what a validated record holds: every
+    event and wall tile a replay reads) by one lookup."""
+    kind = KIND_OF.get(token) if type(token) is str else None
+    return kind if kind is not None else parse_tile(token, field)
 
 
 def parse_list(tokens: object, field: str) -> list[int]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import combinations
 
 from replay.games.changchun.params import Rules
 from replay.games.changchun.tiles import NUM_KINDS, SET_ZH, SETS, YAOJIU, bu_set, code, suit
@@ -238,22 +239,28 @@ def _check_sizes(concealed: Sequence[int], melds: Sequence[Meld]) -> Refusal | N
     return None
 
 
+def _residues(c: Sequence[int]) -> tuple[int, ...]:
+    """Each group's count mod 3: the three suits, then the seven honours one by one."""
+    return (
+        sum(c[0:9]) % 3,
+        sum(c[9:18]) % 3,
+        sum(c[18:27]) % 3,
+        c[27] % 3,
+        c[28] % 3,
+        c[29] % 3,
+        c[30] % 3,
+        c[31] % 3,
+        c[32] % 3,
+        c[33] % 3,
+    )
+
+
 def _may_shape(counts: Sequence[int]) -> bool:
     """A cheap necessary test of CC-5.1 (``readings`` not empty): a suit's tiles make triplets
     and sequences of that suit, an honour kind's make a triplet, and one of them the pair, so
     each suit's count and each honour's is 0 or 2 mod 3, and exactly one of them is 2."""
-    pairs = 0
-    for lo in (0, 9, 18):
-        r = sum(counts[lo : lo + 9]) % 3
-        if r == 1:
-            return False
-        pairs += r == 2
-    for k in range(27, NUM_KINDS):
-        r = counts[k] % 3
-        if r == 1:
-            return False
-        pairs += r == 2
-    return pairs == 1
+    res = _residues(counts)
+    return 1 not in res and res.count(2) == 1
 
 
 @lru_cache(maxsize=1 << 15)
@@ -294,17 +301,21 @@ def shape_tiles(concealed: Sequence[int]) -> frozenset[int]:
     the groups' counts mod 3 alone: one tile fixes one group, so either one group is 1 (and
     none 2) and ``t`` must be of it, or two groups are 2 (and none 1) and ``t`` completes
     either, the other holding the pair. A seat's hand keeps this set between its own turns."""
-    c = concealed
-    res = [sum(c[0:9]) % 3, sum(c[9:18]) % 3, sum(c[18:27]) % 3, *(c[k] % 3 for k in range(27, NUM_KINDS))]
-    ones = [g for g, r in enumerate(res) if r == 1]
-    twos = [g for g, r in enumerate(res) if r == 2]
-    if len(ones) == 1 and not twos:
-        groups = ones
-    elif not ones and len(twos) == 2:
-        groups = twos
-    else:
-        return frozenset()
-    return frozenset(t for g in groups for t in _GROUPS[g])
+    res = _residues(concealed)
+    ones, twos = res.count(1), res.count(2)
+    if ones == 1 and not twos:
+        return _SHAPE_SETS[(res.index(1),)]
+    if not ones and twos == 2:
+        first = res.index(2)
+        return _SHAPE_SETS[(first, res.index(2, first + 1))]
+    return _SHAPE_SETS[()]
+
+
+#: shape_tiles' answers by the groups a tile may come from (one group, or two)
+_SHAPE_SETS: dict[tuple[int, ...], frozenset[int]] = {
+    groups: frozenset(t for g in groups for t in _GROUPS[g])
+    for groups in [(), *((g,) for g in range(len(_GROUPS))), *combinations(range(len(_GROUPS)), 2)]
+}
 
 
 def is_win(concealed: Sequence[int], melds: Sequence[Meld], rules: Rules) -> bool:
@@ -336,11 +347,12 @@ def _waits(counts: tuple[int, ...], melds: tuple[Meld, ...], rules: Rules) -> tu
     held = held_counts(counts, melds)
     out = []
     c = list(counts)
+    shape = shape_tiles(counts)  # the kinds _may_shape passes: no other can win
     for t in range(NUM_KINDS):
-        if held[t] >= 4:
+        if held[t] >= 4 or t not in shape:
             continue
         c[t] += 1
-        if _may_shape(c) and _legal(tuple(c), melds, rules) is None:
+        if _legal(tuple(c), melds, rules) is None:
             out.append(t)
         c[t] -= 1
     return tuple(out)

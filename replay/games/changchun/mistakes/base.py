@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from replay.errors import InputError
 from replay.findings import Finding, register, run_detectors
@@ -56,10 +56,10 @@ def hands_zh(hands: Sequence[str]) -> str:
     return " + ".join(f"{FAN_ZH[h]} ({h})" for h in hands)
 
 
-@dataclass(frozen=True)
-class Window:
+class Window(NamedTuple):
     """A tile others could win on (a discard, the tile a xu-gang or 补杠 adds): the event that
-    opened it, the one that closed it (None: the record ended in it), who declared wins."""
+    opened it, the one that closed it (None: the record ended in it), who declared wins. (A
+    named tuple: a hand makes forty of them, and a frozen dataclass is slow to build.)"""
 
     at: int
     close: int | None
@@ -115,7 +115,9 @@ class Walk:
             if self._open is None and claim is not None:  # event i - 1 opened a window
                 self._open = (i - 1, claim)
                 self._hus = []
-                self._reach = any(board.hu_in_reach(s) for s in board.seats_after(claim.seat))
+                d = claim.seat
+                reach = board.hu_in_reach
+                self._reach = reach((d + 1) % 4) or reach((d + 2) % 4) or reach((d + 3) % 4)
         elif self._open is not None:  # event i - 1 closed it
             self._close(i - 1)
         if i == n:

@@ -98,22 +98,14 @@ class Seat:
     shape_cache: frozenset[int] | None = None  # reading.shape_tiles of its hand
 
     def copy(self) -> Seat:
-        return Seat(
-            list(self.hand),
-            self.dealt,
-            list(self.dealt_left),
-            list(self.melds),
-            self.discarded,
-            self.ting,
-            self.ting_at,
-            self.locked,
-            self.looked,
-            self.leaked,
-            self.guohu,
-            self.wait_before,
-            self.wait_cache,
-            self.shape_cache,
-        )
+        """A copy later pushes cannot change: its two count lists copied, the rest shared (the
+        melds list is replaced, never changed in place; flags and caches are immutable)."""
+        out = object.__new__(Seat)
+        state = out.__dict__
+        state.update(self.__dict__)
+        state["hand"] = self.hand[:]
+        state["dealt_left"] = self.dealt_left[:]
+        return out
 
     @property
     def size(self) -> int:

@@ -351,3 +351,7 @@ def test_a_canonical_code_parses_as_every_alias_path_parses_it() -> None:
     assert T.parse("5P", "tile") == T.parse(" 5p", "tile") == KIND_OF["5p"]
     with pytest.raises(InputError, match="tile"):
         T.parse("5x", "tile")
+    assert T.parse_list(["5p", "E"], "wall") == T.parse_list([" 5p", "E"], "wall") == [KIND_OF["5p"], 27]
+    with pytest.raises(InputError) as err:
+        T.parse_list(["5p", "5x"], "wall")
+    assert err.value.field == "wall[1]"

@@ -57,7 +57,10 @@ def parse(token: object, field: str) -> int:
 def parse_list(tokens: object, field: str) -> list[int]:
     if not isinstance(tokens, list):
         raise InputError(field, "must be a list of tiles")
-    return [parse(t, f"{field}[{i}]") for i, t in enumerate(tokens)]
+    try:
+        return [KIND_OF[t] for t in tokens]  # canonical codes: a validated wall, a deal
+    except (KeyError, TypeError):  # an alias, or an error naming its item
+        return [parse(t, f"{field}[{i}]") for i, t in enumerate(tokens)]
 
 
 def counts(kinds: list[int] | tuple[int, ...]) -> list[int]:

@@ -355,3 +355,16 @@ def test_a_canonical_code_parses_as_every_alias_path_parses_it() -> None:
     with pytest.raises(InputError) as err:
         T.parse_list(["5p", "5x"], "wall")
     assert err.value.field == "wall[1]"
+
+
+def test_window_in_reach_is_some_seat_s_hu_in_reach() -> None:
+    seen = 0
+    for rec in simulate(6, 15, "changchun-250"):
+        for board in every_state(rec):
+            if board.phase == "claim" and board.claim is not None:
+                want = any(board.clone().hu_in_reach(s) for s in board.seats_after(board.claim.seat))
+                seen += want
+                assert board.window_in_reach() == want
+            else:
+                assert not board.window_in_reach()
+    assert seen > 0

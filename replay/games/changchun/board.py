@@ -260,6 +260,22 @@ class Board(TableBoard):
             seat.shape_cache = shape_tiles(seat.hand)
         return bool(seat.shape_cache) and bool(self.waits_of(s))
 
+    def window_in_reach(self) -> bool:
+        """``hu_in_reach`` of some seat on the open window's tile, asked in turn order from the
+        discarder's 下家 (one call a window: the mistakes' replay asks it of every window)."""
+        claim = self.claim
+        if self.phase != "claim" or claim is None:
+            return False
+        t = claim.tile
+        for s in self.seats_after(claim.seat):
+            seat = self.seats[s]
+            shape = seat.shape_cache
+            if shape is None:
+                shape = seat.shape_cache = shape_tiles(seat.hand)
+            if t in shape and makes_win(seat.hand, seat.melds, t, self.rules):
+                return True
+        return False
+
     def hu_in_reach(self, s: int) -> bool:
         """False only when ``push({"type": "hu", "seat": s})`` is sure to be refused for its
         tiles alone: with the tile it would win on they make no legal win (``makes_win``, which

@@ -115,9 +115,7 @@ class Walk:
             if self._open is None and claim is not None:  # event i - 1 opened a window
                 self._open = (i - 1, claim)
                 self._hus = []
-                d = claim.seat
-                reach = board.hu_in_reach
-                self._reach = reach((d + 1) % 4) or reach((d + 2) % 4) or reach((d + 3) % 4)
+                self._reach = board.window_in_reach()
         elif self._open is not None:  # event i - 1 closed it
             self._close(i - 1)
         if i == n:

@@ -345,7 +345,8 @@ def worker_engine_version() -> str:
 
 def session_flags(stubs: Sequence[pa.Table]) -> dict[str, dict[int, dict[str, Any]]]:
     """``{audits file: {part_row: first_illegal}}`` for hands the checks across a sitting flag
-    (R-2.2 ``check_sessions`` for Wuhan, SC-1.3 for Sichuan, CS-1.3 for Changsha).
+    (R-2.2 ``check_sessions`` for Wuhan, SC-1.3 for Sichuan, CS-1.3 for Changsha, TT-1.3/2.3/5.1
+    for 推筒子).
 
     The stubs are sorted by sitting (then input order, so a repeated hand number resolves as in
     one process) and checked one sitting at a time: the client never holds more than a sitting
@@ -393,6 +394,13 @@ def session_flags(stubs: Sequence[pa.Table]) -> dict[str, dict[int, dict[str, An
                     row["dealer"],
                     row["next_dealer"],
                     row["why"],
+                )
+            elif row.get("game") == "tuitongzi":  # the round's Link, as the audit carried it
+                row["_tuitongzi_session"] = (
+                    row["source"],
+                    row["session"],
+                    row["hand_no"],
+                    json.loads(row["link"]),
                 )
             else:
                 row["_session"] = (

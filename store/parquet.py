@@ -138,6 +138,9 @@ STUB_SCHEMA = pa.schema(
         ("game", pa.dictionary(pa.int8(), _STR)),
         ("next_dealer", pa.int8()),
         ("why", _STR),
+        # 推筒子: the round's Link (replay/games/tuitongzi/audit.py) as JSON text: bank, pool,
+        # shoe and tiles, the plain values its sitting check compares (TT-1.3, TT-2.3/2.5, TT-5.1)
+        ("link", _JSON),
     ]
 )
 
@@ -285,6 +288,11 @@ class PartRows:
             if session:
                 source, sid, no, dealer, nxt, why = session
                 self._stub(text(source), text(sid), no, dealer, None, None, row, key, game, nxt, why)
+        session = audit.get("_tuitongzi_session")
+        if session:  # the banker stands in the dealer column, as in the store's hands table
+            source, sid, no, facts = session
+            values = (text(source), text(sid), no, facts["banker"], None, None, row, key, "tuitongzi")
+            self._stub(*values, None, None, link=dumps(facts))
         source, hand_id = text(audit.get("source")), text(audit.get("hand_id"))
         computed = audit.get("computed")
         columns = hand_columns(audit)
@@ -319,12 +327,14 @@ class PartRows:
         if audit["status"] not in ("invalid", ERROR):
             self._add_events(cols, order, source, hand_id, _at(obj, "events"))
 
-    def _stub(self, *values: Any) -> None:
+    def _stub(self, *values: Any, **more: Any) -> None:
+        """One stub row: the columns every game fills, then a game's own (``more``; None elsewhere)."""
         source, sid, no, dealer, keeps, passes_to, row, key, game, nxt, why = values
         where = partition_path("audits", key, self.part)
         stub = (source, sid, no, dealer, keeps, passes_to, self.part, row, where)
-        for name, value in zip(_STUB_NAMES, (*stub, game, nxt, why), strict=True):
-            self.stubs[name].append(value)
+        filled = {**dict(zip(_STUB_NAMES, (*stub, game, nxt, why), strict=False)), **more}
+        for name in _STUB_NAMES:
+            self.stubs[name].append(filled.get(name))
 
     @staticmethod
     def _add_events(

@@ -554,3 +554,13 @@ def changsha_hand(h: object) -> str:
 def changsha_hands(ids: object) -> str:
     """A win's hand ids joined: ``碰碰胡 pengpenghu (all triplets) + 清一色 qingyise (one suit)``."""
     return " + ".join(changsha_hand(h) for h in ids) if isinstance(ids, list | tuple) else changsha_hand(ids)
+
+
+# --------------------------------------------------------------------------- 推筒子 二八杠
+#: tuitongzi.md §6: the app's defaults, and a home table (发财 as 白板 P, a five-round shoe, dice)
+PRESET_NAMES.update(
+    {
+        "tuitongzi": "tuitongzi 推筒子 二八杠 (app)",
+        "tuitongzi-table": "tuitongzi-table 推筒子 家庭桌 (home table: 五轮一靴 five-round shoe, 掷骰 dice)",
+    }
+)

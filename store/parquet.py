@@ -306,8 +306,8 @@ class PartRows:
             hand_id=hand_id,
             played_at=when,
             session_id=text(_at(obj, "session", "id"), 256),
-            hand_no=int_in(_at(obj, "session", "hand_no"), 0, 2**31 - 1),
-            dealer=int_in(_at(obj, "dealer"), 0, 3),
+            hand_no=int_in(_hand_no(obj), 0, 2**31 - 1),
+            dealer=int_in(_dealer(obj), 0, 3),
             winner=columns["winner"],
             self_draw=columns["self_draw"],
             hands=_hand_types(audit, computed),
@@ -370,13 +370,29 @@ class PartRows:
         return counts
 
 
+def _hand_no(obj: object) -> object:
+    """The hand's number in its sitting: ``session.hand_no``, or a 推筒子 round's ``round_no``
+    (the store's ``hand_no`` column holds the same)."""
+    no = _at(obj, "session", "hand_no")
+    return _at(obj, "session", "round_no") if no is None else no
+
+
+def _dealer(obj: object) -> object:
+    """The dealer, or a 推筒子 round's banker (庄家), as the store's ``dealer`` column holds it."""
+    dealer = _at(obj, "dealer")
+    return _at(obj, "banker") if dealer is None and _at(obj, "format") == "tuitongzi-round/1" else dealer
+
+
 def _hand_types(audit: Mapping[str, Any], computed: Mapping[str, Any] | None) -> list[str] | None:
     """The hand types won: Wuhan's one winner's ``hands``, each Sichuan win's ``hand`` in order,
-    or every hand id of each Changsha win in order."""
+    or every hand id of each Changsha win in order; a 推筒子 round's class of every seat's two
+    tiles, in seat order (the banker's too: a round has no single winner)."""
     if not computed:
         return None
     if audit_game(audit) == "wuhan":
         return list(computed["hands"])
+    if audit_game(audit) == "tuitongzi":  # each seat's class (points, erba, pair, fa_pair), by seat
+        return [str(h.get("class")) for h in computed.get("hands") or []]
     if audit_game(audit) == "changsha":  # each winner's hand ids, in the order they won
         hands = computed.get("hands") or {}
         return [h for s in computed.get("winners") or [] for h in hands.get(str(s), [])]

@@ -54,3 +54,14 @@ def test_upload_shows_a_round(client: Any) -> None:
         "/upload", data={"record": (io.BytesIO(raw), "t4.json")}, content_type="multipart/form-data"
     ).get_data(as_text=True)
     assert "对发财" in html and "发财 F" in html and "1333" in html
+
+
+def test_presets_are_named_in_chinese_beside_english(client: Any) -> None:
+    from dashboards import terms
+    from replay.games.tuitongzi.params import PRESETS
+
+    for preset in PRESETS:  # every preset of tuitongzi.md §6 is named, its id first
+        assert terms.preset_name(preset).startswith(f"{preset} 推筒子"), preset
+    assert "五轮一靴" in terms.preset_name("tuitongzi-table")  # the home table's five-round shoe
+    html = client.get("/hands/tuitongzi-club/tt-t1").get_data(as_text=True)
+    assert "ruleset tuitongzi 推筒子 二八杠 (app)" in html  # the round viewer names its preset

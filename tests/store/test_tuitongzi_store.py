@@ -114,3 +114,43 @@ def test_a_legal_sitting_uploaded_round_by_round_stays_legal(tmp_path: Path) -> 
         status, why = _verdicts(store)["ttsim22-000007"]
     assert status == "illegal" and why is not None and why["code"] == "pool_not_carried"
     assert f"the previous round left {broken['pool_before'] - 5}" in why["message"]
+
+
+def test_parquet_export_partitions_rounds_by_game(tmp_path: Path) -> None:
+    """``replay batch-audit``'s part task on 推筒子 rounds: the rows land under
+    ``game=tuitongzi/preset=…``, the banker in ``dealer`` and ``round_no`` in ``hand_no`` as in the
+    store, each seat's class in ``hands``, a settlements row per seat (two to four), no events;
+    the stub carries each round's ``Link`` for the sitting check across parts."""
+    import duckdb
+
+    from replay.games.tuitongzi.audit import SESSION_KEY
+    from schemas.audit import audit_record
+    from store.batch import Part, audit_part
+
+    lines = (ROOT / "sample_logs" / "simulated" / "tuitongzi-table.ndjson").read_bytes().splitlines(True)[:5]
+    t1 = (FOLDER / "t1.json").read_bytes().replace(b"\n", b" ") + b"\n"  # preset tuitongzi, 4 seats
+    data = b"".join([*lines, t1])
+    result = audit_part(Part(7, "tt.ndjson", "lines", data), str(tmp_path), "test-engine")
+    assert result.records == 6 and result.statuses == {"ok": 6}
+    glob = str(tmp_path / "audits" / "**" / "*.parquet")
+    rows = duckdb.sql(
+        f"SELECT game, preset, hand_id, dealer, hand_no, hands, deltas FROM read_parquet('{glob}',"
+        " hive_partitioning = true) ORDER BY part_row"
+    ).fetchall()
+    assert {(g, p) for g, p, *_ in rows} == {("tuitongzi", "tuitongzi-table"), ("tuitongzi", "tuitongzi")}
+    first = json.loads(lines[0])
+    assert rows[0][2:5] == (first["round_id"], first["banker"], first["session"]["round_no"])
+    # t1 (§7 T1): banker 3p4p 7 points, 5p6p 1 point, 2p8p 二八杠, 9p9p a pair
+    assert rows[5][2:] == ("tt-t1", 0, None, ["points", "points", "erba", "pair"], [-400, -101, 1100, 398])
+    paid = tmp_path / "settlements" / "**" / "*.parquet"
+    settlements = duckdb.sql(
+        f"SELECT hand_id, seat, delta FROM read_parquet('{paid}',"
+        " hive_partitioning = true) WHERE hand_id = 'tt-t1' ORDER BY seat"
+    ).fetchall()
+    assert [d for *_, d in settlements] == [-400, -101, 1100, 398]
+    assert not (tmp_path / "events").exists()
+    stubs = result.stubs.to_pylist()
+    assert [s["game"] for s in stubs] == ["tuitongzi"] * 5  # t1 has no session
+    audit = audit_record(json.loads(lines[1]), "x")
+    assert json.loads(stubs[1]["link"]) == audit[SESSION_KEY][3]
+    assert stubs[1]["dealer"] == json.loads(lines[1])["banker"] and stubs[1]["hand_no"] == 2

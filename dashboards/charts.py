@@ -25,6 +25,10 @@ RATE_LABELS = {
     "win_rate": "win 胡牌",
     "self_draw_rate": "self-draw 自摸",
     "deal_in_rate": "deal-in 放冲",
+    # 推筒子: shares of the rounds in the role (store.habits.TUITONGZI_FIGURES)
+    "banker_rate": "banked 坐庄",
+    "banker_win_rate": "won as banker 坐庄赢",
+    "player_win_rate": "beat the banker 闲家赢",
 }
 
 

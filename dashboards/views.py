@@ -328,7 +328,7 @@ def player(player_id: str) -> str:
         "player.html",
         p=p,
         points=charts.points_over_time(p["points"]),
-        won=charts.hand_types(p["won_types"], "Hand types won 牌型"),
+        won=charts.hand_types(p["won_types"], "Hand types won 牌型") if p["game"] != "tuitongzi" else None,
         rates=charts.rates(p["figures"]),
         mistakes_chart=charts.mistakes_over_time(p["mistakes_weekly"], p["weeks"], terms.mistake_name),
         significance=stats.marks(p["habits"]["figures"]),

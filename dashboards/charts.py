@@ -267,3 +267,42 @@ def mistakes_by_type(summary: list[dict[str, Any]], name: Callable[[str], str]) 
         margin={"l": 60, "r": 110, "t": 16, "b": 60},
         height=max(260, 60 + 44 * len(rows)),
     )
+
+
+def sitting_totals(sitting: dict[str, Any], current: str | None = None) -> str:
+    """A 推筒子 sitting's running totals (``store.tuitongzi_sitting``): one line per player over
+    the rounds, the banker of each round marked 庄 in the hover, the round on the page ringed."""
+    rounds = sitting["rounds"]
+    x = [r["round_no"] if r["round_no"] is not None else i + 1 for i, r in enumerate(rounds)]
+    data: list[dict[str, Any]] = []
+    for p in sitting["players"]:
+        pid = p["player_id"]
+        text = []
+        for r in rounds:
+            delta = r["deltas"].get(pid)
+            said = "not settled 未结算" if delta is None else f"{delta:+d}"
+            flag = "" if r["status"] in ("ok", "mismatch") else f" · {r['status']} 违规"
+            text.append(f"{r['hand_id']}: {said}{' · banker 庄' if r['banker'] == pid else ''}{flag}")
+        data.append(
+            {
+                "type": "scatter",
+                "mode": "lines+markers",
+                "name": f"{p['name']}",
+                "x": x,
+                "y": p["totals"],
+                "text": text,
+                "hovertemplate": "round %{x}: total %{y}<br>%{text}<extra>%{fullData.name}</extra>",
+                "marker": {
+                    "size": [12 if r["hand_id"] == current else 6 for r in rounds],
+                    "symbol": ["x" if r["status"] not in ("ok", "mismatch") else "circle" for r in rounds],
+                },
+            }
+        )
+    return _figure(
+        data,
+        "Running totals of the sitting 本场累计输赢",
+        "round 局",
+        "running total 累计",
+        xaxis={"dtick": 1},
+        phone={"layout": {"margin": {"l": 50, "r": 8, "t": 10, "b": 110}}},
+    )

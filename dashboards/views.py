@@ -349,7 +349,23 @@ def hand(source: str, hand_id: str) -> str:
         "changsha-hand/1": "changsha_viewer.html",
         "tuitongzi-round/1": "tuitongzi_viewer.html",
     }.get(str(fmt), "viewer.html")
+    if fmt == "tuitongzi-round/1":  # a sitting's running totals beside the round
+        return page(
+            template, model=hand_model(record, audit), sitting=_tuitongzi_sitting(source, record, hand_id)
+        )
     return page(template, model=hand_model(record, audit))
+
+
+def _tuitongzi_sitting(source: str, record: dict[str, Any], hand_id: str) -> str | None:
+    """The running totals chart of the round's sitting, or None for a round of no sitting."""
+    from store.tuitongzi_sitting import sitting_rounds
+
+    session = record.get("session")
+    if not isinstance(session, dict) or not isinstance(session.get("id"), str):
+        return None
+    with data().store.read() as cur:
+        sitting = sitting_rounds(cur, source, session["id"])
+    return charts.sitting_totals(sitting, hand_id) if sitting["rounds"] else None
 
 
 def hand_model(record: object, audit: dict[str, Any] | None) -> dict[str, Any]:

@@ -712,3 +712,13 @@ def erren_fan(fan_id: object) -> str:
     """``清龙 qinglong (Pure Straight)``: a fan (番种) in Chinese and English."""
     row = ERREN_FAN_ROW.get(str(fan_id))
     return f"{row.zh} {row.id} ({row.en})" if row is not None else str(fan_id)
+
+
+# --------------------------------------------------------------------------- 推筒子 二八杠
+#: tuitongzi.md §6: the app's defaults, and a home table (发财 as 白板 P, a five-round shoe, dice)
+PRESET_NAMES.update(
+    {
+        "tuitongzi": "tuitongzi 推筒子 二八杠 (app)",
+        "tuitongzi-table": "tuitongzi-table 推筒子 家庭桌 (home table: 五轮一靴 five-round shoe, 掷骰 dice)",
+    }
+)

@@ -12,7 +12,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from dashboards.terms import ALL_HAND_NAMES_ZH, STATUS_NAMES
+from dashboards.terms import STATUS_NAMES, hand_label
 
 STATUS_COLOURS = {
     "ok": "#1b6e2a",
@@ -74,7 +74,7 @@ def _figure(
 
 
 def hand_type_label(h: str) -> str:
-    return f"{ALL_HAND_NAMES_ZH.get(h, '')} {h}".strip()
+    return hand_label(h)
 
 
 def hands_per_day(per_day: list[dict[str, Any]]) -> str:

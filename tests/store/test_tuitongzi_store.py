@@ -49,7 +49,7 @@ SITTINGS = {
         "bank_not_carried",
         "TT-1.3",
         "bank",
-        "makes it 1600 (last bank 2000 -400)",
+        "it is 1600 (last bank 2000 -400)",
     ),
     # banker_rotation each: seat 0 banked round 1, so seat 1 banks round 2
     "disputed_banker_not_next.ndjson": (

@@ -177,11 +177,11 @@ def _expected_banker(rnd: Link, prev: int, round_no: int) -> tuple[int, str] | N
     """TT-1.3: the banker of ``round_no`` given the previous round's, or None (``record``)."""
     n, every = rnd.seats, rnd.banker_rounds
     if rnd.rotation == "each":
-        return (prev + 1) % n, "banker_rotation each: the next seat banks every round"
+        return (prev + 1) % n, "the bank passes every round (轮庄): the next seat banks"
     if rnd.rotation == "every_n":
         if (round_no - 1) % every == 0:
-            return (prev + 1) % n, f"banker_rotation every_n: seat {prev} banked {every} rounds"
-        return prev, f"banker_rotation every_n: seat {prev} banks {every} rounds in a row"
+            return (prev + 1) % n, f"the bank passes every {every} rounds: seat {prev} banked {every}"
+        return prev, f"the bank passes every {every} rounds: seat {prev} banks them in a row"
     return None
 
 

@@ -258,6 +258,11 @@ class Board(TableBoard):
         """Seat s may win on ``tile`` from another seat now: its shape (CS-4.1) and 漏胡 (CS-3.9)."""
         return tile in self.waits_of(s) and not self.louhu_blocks(s, tile)
 
+    def holds_win(self, s: int) -> bool:
+        """Seat s's own 14 − 3·melds tiles make a legal win (CS-4.1): what a self-drawn hu of any
+        way needs first (the ways only add big hands, CS-4.4), cheap from the reading cache."""
+        return self.read(s, None, frozenset()) is not None
+
     def read(self, s: int, tile: int | None, ways: frozenset[str], twice: bool = False) -> Win | None:
         """The best reading of seat s's hand with ``tile`` added (None: it already holds 14)."""
         seat = self.seats[s]

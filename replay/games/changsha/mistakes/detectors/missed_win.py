@@ -26,13 +26,17 @@ from replay.tiles import CODES
 
 
 def _offers(ctx: Context) -> Iterator[tuple[int, int, Board, dict[str, object], str, bool]]:
-    """(index, seat, board, the hu it could have pushed, how, from another seat)."""
+    """(index, seat, board, the hu it could have pushed, how, from another seat): only where the
+    board says the seat's tiles win at all (``can_win_on``, ``holds_win``, both from the reading
+    cache), so a hu is tried on a clone only when it may be legal; the push still decides."""
     for w in ctx.windows:
         board = ctx.board_at(w.close)
         for s in board.seats_after(w.seat):
             if s in w.winners:
                 continue
             for t in w.tiles:
+                if not board.can_win_on(s, t):  # its waits and 漏胡 locks (cached): no hu to try
+                    continue
                 how = (
                     f"robbing seat {w.seat}'s kong of {tile_name(t)} (抢杠胡)"
                     if w.rob
@@ -53,7 +57,7 @@ def _offers(ctx: Context) -> Iterator[tuple[int, int, Board, dict[str, object], 
         ):
             continue
         tianhu = before.phase == "act" and before.opening and before.drawn is None and s == before.dealer
-        if before.drawn is None and not tianhu:
+        if (before.drawn is None and not tianhu) or not before.holds_win(s):
             continue
         what = (
             "天胡 (tianhu) on its dealt tiles"

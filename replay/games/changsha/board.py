@@ -50,6 +50,10 @@ EVENT_TYPES = frozenset(
     {"qishou", "draw", "discard", "chi", "peng", "gang", "hu", "pass", "haidi", "birds", "huangzhuang"}
 )
 
+#: the board's lists and dicts that pushes change in place (``clone``, ``snapshot`` copy them)
+_LISTS = ("seen", "kai_tiles", "picks", "kai_drawn", "wins", "payments")
+_DICTS = ("hu_tiles", "hu_wins", "declared")
+
 
 def name(kind: int) -> str:
     """A tile as the messages name it: 五筒 (5p)."""
@@ -81,6 +85,20 @@ class Seat:
             self.claimed,
             self.qishou,
             self.wait_cache,
+        )
+
+    def same(self, other: Seat) -> bool:
+        """Every field a push can change is equal (``wait_cache`` aside: it follows the hand and
+        melds), so a snapshot of this seat may share ``other`` (``Board.snapshot``)."""
+        return (
+            self.hand == other.hand
+            and self.melds == other.melds
+            and self.draws == other.draws
+            and self.louhu == other.louhu
+            and self.kai == other.kai
+            and self.claimed == other.claimed
+            and self.qishou == other.qishou
+            and self.dealt == other.dealt
         )
 
     @property
@@ -201,10 +219,40 @@ class Board(TableBoard):
             state["stacks"] = self.stacks.copy()
         if self.claim is not None:
             state["claim"] = self.claim.copy()
-        for key in ("seen", "kai_tiles", "picks", "kai_drawn", "wins", "payments"):
+        for key in _LISTS:
             state[key] = list(state[key])
-        for key in ("hu_tiles", "hu_wins", "declared"):
+        for key in _DICTS:
             state[key] = dict(state[key])
+        return out
+
+    def snapshot(self, like: Board | None = None) -> Board:
+        """A clone to keep, not to push on (the mistake analysis keeps one after every event):
+        each seat, list or window whose contents equal ``like``'s (the previous snapshot) is
+        shared with it instead of copied again, as Wuhan's ``clone_board`` does. A hand changes
+        one or two seats an event, so most of a snapshot is shared: fewer copies, and far fewer
+        objects for the garbage collector to walk. Nothing of the live board is shared, so
+        later pushes cannot change a snapshot; ``clone()`` one to try a move on it."""
+        if like is None:
+            return self.clone()
+        out = object.__new__(Board)
+        state = out.__dict__
+        state.update(self.__dict__)
+        state["seats"] = [
+            old if mine.same(old) else mine.copy() for mine, old in zip(self.seats, like.seats, strict=True)
+        ]
+        if self.stacks is not None:
+            kept = like.stacks
+            same = kept is not None and kept.live == self.stacks.live and kept.gone == self.stacks.gone
+            state["stacks"] = kept if same else self.stacks.copy()
+        if self.claim is not None:
+            state["claim"] = like.claim if like.claim == self.claim else self.claim.copy()
+        kept_state = like.__dict__
+        for key in _LISTS:
+            mine, kept = state[key], kept_state[key]
+            state[key] = kept if kept == mine else list(mine)
+        for key in _DICTS:
+            mine, kept = state[key], kept_state[key]
+            state[key] = kept if kept == mine else dict(mine)
         return out
 
     # ------------------------------------------------------------------ hooks

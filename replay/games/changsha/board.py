@@ -30,7 +30,7 @@ from typing import Any
 from replay.errors import InputError
 from replay.games.changsha import tiles as T
 from replay.games.changsha.params import Rules, rules_from_json
-from replay.games.changsha.reading import Meld, Win, is_tenpai, opening_hands, read_win, waits
+from replay.games.changsha.reading import Meld, Win, is_tenpai, is_win, opening_hands, read_win, waits
 from replay.games.changsha.reasons import CATALOGUE
 from replay.games.changsha.scoring import Payment, bird_hits, deltas, settle
 from replay.table.board import IllegalEvent as IllegalEvent  # raised by push, caught by its callers
@@ -280,13 +280,21 @@ class Board(TableBoard):
         return bool(lock) and (tile in lock or ANY in lock)  # type: ignore[operator]
 
     def can_win_on(self, s: int, tile: int) -> bool:
-        """Seat s may win on ``tile`` from another seat now: its shape (CS-4.1) and 漏胡 (CS-3.9)."""
-        return tile in self.waits_of(s) and not self.louhu_blocks(s, tile)
+        """Seat s may win on ``tile`` from another seat now: its shape (CS-4.1) and 漏胡 (CS-3.9).
+        ``waits_of`` and ``louhu_blocks`` inlined: every window asks it of three seats, in the
+        replay (漏胡 locks) and again in the mistake analysis."""
+        seat = self.seats[s]
+        cached = seat.wait_cache
+        if tile not in (cached if cached is not None else self.waits_of(s)):
+            return False
+        lock = seat.louhu
+        return not (lock and (tile in lock or ANY in lock))
 
     def holds_win(self, s: int) -> bool:
         """Seat s's own 14 − 3·melds tiles make a legal win (CS-4.1): what a self-drawn hu of any
         way needs first (the ways only add big hands, CS-4.4), cheap from the reading cache."""
-        return self.read(s, None, frozenset()) is not None
+        seat = self.seats[s]
+        return is_win(seat.hand, seat.melds, self.rules)
 
     def read(self, s: int, tile: int | None, ways: frozenset[str], twice: bool = False) -> Win | None:
         """The best reading of seat s's hand with ``tile`` added (None: it already holds 14)."""

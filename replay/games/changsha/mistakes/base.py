@@ -140,23 +140,22 @@ class Context:
         own win: another seat's hu, or a 黄庄 that closes it at once when nobody wins it.
         """
         out = []
-        n = len(self.events)
+        states, events = self.states, self.events  # before(i) is states[i], after(i) states[i + 1]
+        n = len(events)
         i = 0
         while i < n:
-            before, after = self.before(i), self.after(i)
+            before, after = states[i], states[i + 1]
             if before.phase == "haidi_taken" and after.phase == "ended":
                 assert before.drawn is not None
                 out.append(Window(i, i, before.actor, (before.drawn,), False, False, True, ()))
-            elif before.phase != "claim" and after.phase == "claim" and after.claim is not None:
+            elif after.phase == "claim" and before.phase != "claim" and after.claim is not None:
                 claim = after.claim
                 tiles = tuple(sorted(set(after.kai_tiles))) if after.kai_tiles else (claim.tile,)
                 j = i + 1
-                while j < n and self.before(j).phase == "claim" and self.after(j).phase == "claim":
+                while j < n and states[j].phase == "claim" and states[j + 1].phase == "claim":
                     j += 1
                 hus = tuple(
-                    int(self.events[k]["seat"])
-                    for k in range(i, min(j + 1, n))
-                    if self.events[k].get("type") == "hu"
+                    int(events[k]["seat"]) for k in range(i, min(j + 1, n)) if events[k].get("type") == "hu"
                 )
                 kai = bool(after.kai_tiles)
                 out.append(

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from replay.errors import InputError
 from replay.findings import Finding, register, run_detectors
@@ -54,10 +54,10 @@ def hands_zh(hands: Sequence[str]) -> str:
     return " + ".join(f"{NAMES_ZH[h]} ({h})" for h in hands)
 
 
-@dataclass(frozen=True)
-class Window:
+class Window(NamedTuple):
     """A tile others could win on (a discard, a xu-kong's tile, the 开杠 tiles, the exposed 海底):
-    the event that opened it, the one that closed it (None: the record ended in it)."""
+    the event that opened it, the one that closed it (None: the record ended in it). A tuple,
+    not a frozen dataclass: a hand opens dozens and a frozen dataclass is slow to build."""
 
     at: int
     close: int | None

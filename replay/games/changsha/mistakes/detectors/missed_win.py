@@ -47,16 +47,17 @@ def _offers(ctx: Context) -> Iterator[tuple[int, int, Board, dict[str, object], 
                     else f"on seat {w.seat}'s {tile_name(t)}"
                 )
                 yield w.at, s, board, {"type": "hu", "seat": s, "tile": CODES[t]}, how, True
+    states = ctx.states  # before(i) is states[i]
     for i, event in enumerate(ctx.events):
-        before = ctx.before(i)
+        before = states[i]
+        phase = before.phase  # neither is "ended": the board is still in play
+        if phase != "act" and phase != "haidi_taken":
+            continue
         s = before.actor
-        if before.phase not in ("act", "haidi_taken") or before.ended:
+        kind = event.get("type")
+        if (kind == "hu" and event.get("seat") == s) or (phase == "act" and kind not in ("discard", "gang")):
             continue
-        if (event.get("type") == "hu" and event.get("seat") == s) or (
-            before.phase == "act" and event.get("type") not in ("discard", "gang")
-        ):
-            continue
-        tianhu = before.phase == "act" and before.opening and before.drawn is None and s == before.dealer
+        tianhu = phase == "act" and before.opening and before.drawn is None and s == before.dealer
         if (before.drawn is None and not tianhu) or not before.holds_win(s):
             continue
         what = (

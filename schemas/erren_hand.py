@@ -242,7 +242,9 @@ def fast_event(value: dict[str, Any]) -> dict[str, Any] | None:
     (``tests/schemas/test_erren_schema.py`` checks the two agree).
     """
     kind = value.get("type")
-    keys = _EVENT_KEYS.get(kind) if type(kind) is str else None
+    if type(kind) is not str:
+        return None
+    keys = _EVENT_KEYS.get(kind)
     if keys is None or not value.keys() <= keys:
         return None
     for name in _EVENT_REQUIRED[kind]:

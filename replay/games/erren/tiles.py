@@ -43,6 +43,10 @@ def is_flower(kind: int) -> bool:
 
 def parse(token: object, field: str = "tile") -> int:
     """Any alias of an 二人 tile or flower; a 万 or 筒 is named as not an 二人 tile (ER-1.1)."""
+    if type(token) is str:  # the canonical codes first: every tile of a validated record
+        kind = _CODE_KINDS.get(token)
+        if kind is not None:
+            return kind
     if isinstance(token, int) and not isinstance(token, bool) and token in FLOWER_SERVER_CODES:
         return FLOWER_SERVER_CODES[token]
     if isinstance(token, str) and token.strip() in FLOWER_ALIASES:
@@ -79,6 +83,10 @@ def parse_play_list(tokens: object, field: str) -> list[int]:
 def code(kind: int) -> str:
     """The canonical code: ``5s``, ``E``, ``3h``."""
     return f"{kind - 33}h" if kind >= 34 else CODES[kind]
+
+
+#: canonical code -> kind (``5s``, ``E``, ``3h``): what ``parse`` answers for them, looked up once
+_CODE_KINDS: dict[str, int] = {code(k): k for k in (*PLAY_KINDS, *FLOWERS)}
 
 
 def name_zh(kind: int) -> str:

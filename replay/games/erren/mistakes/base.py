@@ -139,4 +139,9 @@ def find_mistakes(record: Mapping[str, Any]) -> list[dict[str, Any]]:
     Raises ValueError for a record that is illegal or unfinished: a mistake is only a mistake
     against what the rules allowed, which an illegal hand does not settle.
     """
-    return [f.to_json() for f in run(Context.replay(record))]
+    return mistakes_in(Context.replay(record))
+
+
+def mistakes_in(context: Context) -> list[dict[str, Any]]:
+    """``find_mistakes`` on a replay already made (the audit's: ``audit.replay`` keeps its boards)."""
+    return [f.to_json() for f in run(context)]

@@ -25,9 +25,18 @@ from replay.games.erren.mistakes.base import (
     tile_name,
     try_push,
 )
+from replay.games.erren.readings import is_complete
 
 
 def _chance(board: Board, seat: int, tile: int | None) -> Board | None:
+    # no winning shape (ER-4.1), no win: the board would refuse the hu, so it is not tried
+    held = board.seats[seat]
+    counts = held.hand
+    if tile is not None:
+        counts = list(counts)
+        counts[tile] += 1
+    if not is_complete(tuple(counts), len(held.melds)):
+        return None
     event: dict[str, object] = {"type": "hu", "seat": seat}
     if tile is not None:
         event["tile"] = T.code(tile)

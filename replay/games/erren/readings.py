@@ -197,11 +197,68 @@ def readings(concealed: Counts, melds: tuple[Meld, ...], tile: int, self_draw: b
     return tuple(found)
 
 
+@lru_cache(maxsize=65536)
+def _standard(counts: Counts, sets: int) -> bool:
+    """Whether ``decompositions(counts, sets)`` is not empty, found without listing them: the
+    same walk (the lowest kind left starts a pair, a pung or a chow), stopped at the first
+    decomposition. Waits, 报听 and the detectors ask this of many hands that make no shape."""
+    if sum(counts) != 3 * sets + 2:
+        return False
+    c = list(counts)
+
+    def walk(i: int, groups: int, pair: bool) -> bool:
+        while i < _PLAY and not c[PLAY_KINDS[i]]:
+            i += 1
+        if i >= _PLAY:
+            return pair and groups == sets
+        k = PLAY_KINDS[i]
+        if not pair and c[k] >= 2:
+            c[k] -= 2
+            found = walk(i, groups, True)
+            c[k] += 2
+            if found:
+                return True
+        if groups < sets:
+            if c[k] >= 3:
+                c[k] -= 3
+                found = walk(i, groups + 1, pair)
+                c[k] += 3
+                if found:
+                    return True
+            if 9 <= k <= 15 and c[k + 1] and c[k + 2]:  # a chow starts at 1s..7s (rank 1..7)
+                c[k] -= 1
+                c[k + 1] -= 1
+                c[k + 2] -= 1
+                found = walk(i, groups + 1, pair)
+                c[k] += 1
+                c[k + 1] += 1
+                c[k + 2] += 1
+                if found:
+                    return True
+        return False
+
+    return walk(0, 0, False)
+
+
+_PLAY = len(PLAY_KINDS)
+
+
 def is_complete(concealed: Counts, melds: int) -> bool:
     """A winning shape (ER-4.1): standard with ``melds`` fixed sets, or 七对 (no melds at all)."""
-    if decompositions(concealed, 4 - melds):
+    if _standard(concealed, 4 - melds):
         return True
     return melds == 0 and sum(concealed) == 14 and all(c % 2 == 0 for c in concealed)
+
+
+def _may_complete(concealed: Counts, k: int) -> bool:
+    """Whether kind ``k`` can be in some group of a shape: it is held (a pair, a pung, a 七对
+    pair), or it is 条 and a held 条 is at most two ranks away (a chow). A kind that cannot
+    is never a wait, so its ``is_complete`` is not asked."""
+    if concealed[k]:
+        return True
+    if k > 17:  # an honour that is not held joins nothing
+        return False
+    return any(concealed[j] for j in range(max(9, k - 2), min(17, k + 2) + 1))
 
 
 @lru_cache(maxsize=65536)
@@ -212,7 +269,7 @@ def _waits(concealed: Counts, melds: tuple[Meld, ...]) -> tuple[int, ...]:
             held[k] += 1
     out = []
     for k in PLAY_KINDS:
-        if held[k] >= 4:
+        if held[k] >= 4 or not _may_complete(concealed, k):
             continue
         c = list(concealed)
         c[k] += 1

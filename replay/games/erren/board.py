@@ -185,16 +185,17 @@ class Board(TableBoard):
 
     def clone(self) -> Board:
         """A copy later pushes cannot change, far cheaper than ``copy.deepcopy``: the rules, the
-        wall, melds and the win are never mutated, so they are shared; seats, the pools and the
-        open window are copied (bots and detectors try moves on clones)."""
+        wall, melds, the open window (二人 never declares into a ``Claim``: it is replaced, not
+        changed) and the win are never mutated, so they are shared; seats and the pools are
+        copied (bots and detectors try moves on clones; an audit with mistakes clones the board
+        after every event)."""
         out = object.__new__(Board)
         state = out.__dict__
         state.update(self.__dict__)
-        state["seats"] = [s.copy() for s in self.seats]
-        state["seen"] = list(self.seen)
-        state["pool"] = list(self.pool)
-        if self.claim is not None:
-            state["claim"] = self.claim.copy()
+        a, b = self.seats
+        state["seats"] = [a.copy(), b.copy()]
+        state["seen"] = self.seen[:]
+        state["pool"] = self.pool[:]
         return out
 
     # ------------------------------------------------------------------ hooks

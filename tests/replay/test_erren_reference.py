@@ -18,7 +18,7 @@ from replay.games.erren.choose import score
 from replay.games.erren.fans import WAYS, Win
 from replay.games.erren.fantable import DEFAULT_VALUES, IDS, NQ_DEFAULT
 from replay.games.erren.params import make_rules
-from replay.games.erren.readings import Meld, decompositions, is_complete, waits
+from replay.games.erren.readings import Meld, decompositions, is_complete, is_tenpai, waits
 from replay.games.erren.tiles import FLOWERS, HONOURS, PLAY_KINDS, SUITED, counts
 from tests.erren_reference import ref_score, ref_waits
 
@@ -127,7 +127,9 @@ def test_waits_match_the_reference_er_4_4(spec: Spec) -> None:
     concealed, melds, tile, _, _, _ = spec
     before = list(concealed)
     before.remove(tile)
-    assert list(waits(counts(before), [Meld(*m) for m in melds])) == ref_waits(before, melds)
+    expected = ref_waits(before, melds)
+    assert list(waits(counts(before), [Meld(*m) for m in melds])) == expected
+    assert is_tenpai(counts(before), [Meld(*m) for m in melds]) == bool(expected)
 
 
 @settings(max_examples=250, deadline=None, derandomize=True)

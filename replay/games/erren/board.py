@@ -29,7 +29,7 @@ from replay.games.erren import tiles as T
 from replay.games.erren.choose import Score, score
 from replay.games.erren.fans import Win
 from replay.games.erren.params import Rules, rules_from_json
-from replay.games.erren.readings import Meld, waits
+from replay.games.erren.readings import Meld, is_tenpai, waits
 from replay.games.erren.reasons import CATALOGUE
 from replay.games.erren.settle import Payment, settle
 from replay.table.board import IllegalEvent as IllegalEvent  # raised by push, caught by its callers
@@ -470,7 +470,7 @@ class Board(TableBoard):
                 "wrong_hand_size", seat=s, count=seat.size, melds=len(seat.melds), expected=expected
             )
         if seat.ting_pending:  # ER-3.5: the 13 tiles left are tenpai
-            if not self.waits_of(s):
+            if not is_tenpai(seat.hand, seat.melds):
                 raise self.refuse("ting_not_tenpai", seat=s, why=f"its hand after discarding {name(tile)}")
             tian = s == self.dealer and seat.discards == 0 and not seat.an_gang
             seat.ting = "tianting" if tian else "lizhi"
@@ -696,7 +696,7 @@ class Board(TableBoard):
             seat.ting_pending = True
             return
         if s != self.dealer and seat.front_draws == 0 and self.phase in ("act", "claim"):
-            if not self.waits_of(s):  # 天听: its 13 tiles after 补花
+            if not is_tenpai(seat.hand, seat.melds):  # 天听: its 13 tiles after 补花
                 raise self.refuse("ting_not_tenpai", seat=s, why="its 13 tiles before its first draw")
             seat.ting = "tianting"
             return
@@ -715,7 +715,7 @@ class Board(TableBoard):
         seat = self.seats[s]
         c = list(seat.hand)
         c[k] -= 1
-        return bool(waits(c, seat.melds))
+        return is_tenpai(c, seat.melds)
 
     # -- the end (ER-3.6) ------------------------------------------------------------------
     def _phase_ended(self, event: Mapping[str, Any]) -> None:  # pragma: no cover - push refuses first

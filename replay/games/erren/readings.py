@@ -10,7 +10,7 @@ are cached by the concealed counts: an audit or a bot asks the same hands again 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -243,8 +243,10 @@ def _standard(counts: Counts, sets: int) -> bool:
 _PLAY = len(PLAY_KINDS)
 
 
+@lru_cache(maxsize=65536)
 def is_complete(concealed: Counts, melds: int) -> bool:
-    """A winning shape (ER-4.1): standard with ``melds`` fixed sets, or 七对 (no melds at all)."""
+    """A winning shape (ER-4.1): standard with ``melds`` fixed sets, or 七对 (no melds at all).
+    Cached by the counts: the same hand is asked after each event of a replay."""
     if _standard(concealed, 4 - melds):
         return True
     return melds == 0 and sum(concealed) == 14 and all(c % 2 == 0 for c in concealed)
@@ -261,21 +263,30 @@ def _may_complete(concealed: Counts, k: int) -> bool:
     return any(concealed[j] for j in range(max(9, k - 2), min(17, k + 2) + 1))
 
 
-@lru_cache(maxsize=65536)
-def _waits(concealed: Counts, melds: tuple[Meld, ...]) -> tuple[int, ...]:
+def _wait_kinds(concealed: Counts, melds: tuple[Meld, ...]) -> Iterator[int]:
+    """ER-4.4's wait kinds in ``PLAY_KINDS`` order, found one at a time (``_tenpai`` stops at
+    the first)."""
     held = list(concealed)
     for m in melds:
         for k in m.kinds():
             held[k] += 1
-    out = []
     for k in PLAY_KINDS:
         if held[k] >= 4 or not _may_complete(concealed, k):
             continue
         c = list(concealed)
         c[k] += 1
         if is_complete(tuple(c), len(melds)):
-            out.append(k)
-    return tuple(out)
+            yield k
+
+
+@lru_cache(maxsize=65536)
+def _waits(concealed: Counts, melds: tuple[Meld, ...]) -> tuple[int, ...]:
+    return tuple(_wait_kinds(concealed, melds))
+
+
+@lru_cache(maxsize=65536)
+def _tenpai(concealed: Counts, melds: tuple[Meld, ...]) -> bool:
+    return next(_wait_kinds(concealed, melds), None) is not None
 
 
 def waits(concealed: Sequence[int], melds: Sequence[Meld]) -> tuple[int, ...]:
@@ -288,5 +299,8 @@ def waits(concealed: Sequence[int], melds: Sequence[Meld]) -> tuple[int, ...]:
 
 
 def is_tenpai(concealed: Sequence[int], melds: Sequence[Meld]) -> bool:
-    """Tenpai (听牌) for 报听 (ER-3.5): the wait set is not empty."""
-    return bool(waits(concealed, melds))
+    """Tenpai (听牌) for 报听 (ER-3.5): the wait set is not empty (found without listing it: a
+    报听 tries every discard of its hand)."""
+    if len(concealed) != NUM_KINDS:
+        raise ValueError("concealed must be 34 counts")
+    return _tenpai(tuple(concealed), tuple(melds))

@@ -15,7 +15,7 @@ from typing import Any
 
 from replay.errors import InputError
 from replay.games.erren.board import Board, IllegalEvent
-from replay.games.erren.mistakes.base import Context, mistakes_in
+from replay.games.erren.mistakes.base import Context, States, mistakes_in
 from replay.games.erren.reasons import reason
 from replay.next_dealer import check_next_dealer
 from replay.reasons import Reason
@@ -48,7 +48,7 @@ def _blank(record: Mapping[str, Any], location: str | None) -> dict[str, Any]:
 
 
 def replay(
-    record: Mapping[str, Any], states: list[Board] | None = None
+    record: Mapping[str, Any], states: States | None = None
 ) -> tuple[Board, int | None, Reason | None]:
     """Push every event; stop at the first illegal one (its index, its reason). Raises
     InputError naming the field a record cannot be read by. ``states``, when given, receives
@@ -59,7 +59,7 @@ def replay(
     if not isinstance(events, list):
         raise InputError("events", "must be a list of events")
     if states is not None:
-        states.append(board.clone())
+        states.keep(board)
     for i, event in enumerate(events):
         if not isinstance(event, Mapping):
             raise InputError(f"events[{i}]", "must be an object")
@@ -72,7 +72,7 @@ def replay(
         except (KeyError, TypeError, IndexError, ValueError) as err:
             raise InputError(f"events[{i}]", f"malformed event: {err!r}") from None
         if states is not None:
-            states.append(board.clone())
+            states.keep(board)
     board.finish()
     if not board.ended:
         return board, len(events), reason("hand_not_finished", state=board.state())
@@ -86,7 +86,8 @@ def audit_validated(
     switch for §10's mistakes (``--no-analysis`` leaves the list empty); the verdict never
     depends on it."""
     out = _blank(record, location)
-    states: list[Board] | None = [] if analysis else None
+    events = record.get("events")
+    states = States(events) if analysis and isinstance(events, list) else None
     try:
         board, index, why = replay(record, states)
     except InputError as err:

@@ -61,7 +61,7 @@ def replay(
     if states is not None:
         states.keep(board)
     for i, event in enumerate(events):
-        if not isinstance(event, Mapping):
+        if type(event) is not dict and not isinstance(event, Mapping):  # a dict: no ABC check
             raise InputError(f"events[{i}]", "must be an object")
         try:
             board.push(event)

@@ -148,7 +148,7 @@ class Board(TableBoard):
             wall = T.parse_list(record["wall"], "wall")
             if len(wall) != T.WALL_SIZE:
                 raise InputError("wall", f"must hold all {T.WALL_SIZE} tiles, not {len(wall)} (ER-2.1)")
-            if sorted(wall) != T.full_set():
+            if not T.is_full_set(wall):
                 counts = [wall.count(k) for k in range(T.NUM_KINDS + 8)]
                 bad = next(
                     k for k in [*T.PLAY_KINDS, *T.FLOWERS] if counts[k] != (1 if T.is_flower(k) else 4)

@@ -63,7 +63,10 @@ def parse(token: object, field: str = "tile") -> int:
 def parse_list(tokens: object, field: str) -> list[int]:
     if not isinstance(tokens, list):
         raise InputError(field, "must be a list of tiles")
-    return [parse(t, f"{field}[{i}]") for i, t in enumerate(tokens)]
+    try:  # a validated record's walls and deals: canonical codes only, no field name to build
+        return [_CODE_KINDS[t] for t in tokens]
+    except (KeyError, TypeError):  # an alias, or something to name by its index
+        return [parse(t, f"{field}[{i}]") for i, t in enumerate(tokens)]
 
 
 def parse_play(token: object, field: str) -> int:
@@ -110,7 +113,15 @@ def counts(kinds: Iterable[int]) -> list[int]:
 
 def full_set() -> list[int]:
     """The 72 tiles of ER-1.1, sorted: four of each play kind, one of each flower."""
-    return sorted([k for k in PLAY_KINDS for _ in range(4)] + list(FLOWERS))
+    return list(_FULL_SET)
+
+
+_FULL_SET: tuple[int, ...] = tuple(sorted([k for k in PLAY_KINDS for _ in range(4)] + list(FLOWERS)))
+
+
+def is_full_set(kinds: list[int]) -> bool:
+    """Whether ``kinds`` are the 72 tiles of ER-1.1 in some order (a wall)."""
+    return tuple(sorted(kinds)) == _FULL_SET
 
 
 def rank(kind: int) -> int:

@@ -12,7 +12,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from dashboards.terms import ALL_HAND_NAMES_ZH, STATUS_NAMES
+from dashboards.terms import STATUS_NAMES, hand_label
 
 STATUS_COLOURS = {
     "ok": "#1b6e2a",
@@ -25,6 +25,10 @@ RATE_LABELS = {
     "win_rate": "win 胡牌",
     "self_draw_rate": "self-draw 自摸",
     "deal_in_rate": "deal-in 放冲",
+    # 推筒子: shares of the rounds in the role (store.habits.TUITONGZI_FIGURES)
+    "banker_rate": "banked 坐庄",
+    "banker_win_rate": "won as banker 坐庄赢",
+    "player_win_rate": "beat the banker 闲家赢",
 }
 
 
@@ -70,7 +74,7 @@ def _figure(
 
 
 def hand_type_label(h: str) -> str:
-    return f"{ALL_HAND_NAMES_ZH.get(h, '')} {h}".strip()
+    return hand_label(h)
 
 
 def hands_per_day(per_day: list[dict[str, Any]]) -> str:
@@ -262,4 +266,43 @@ def mistakes_by_type(summary: list[dict[str, Any]], name: Callable[[str], str]) 
         xaxis={"type": "log"},
         margin={"l": 60, "r": 110, "t": 16, "b": 60},
         height=max(260, 60 + 44 * len(rows)),
+    )
+
+
+def sitting_totals(sitting: dict[str, Any], current: str | None = None) -> str:
+    """A 推筒子 sitting's running totals (``store.tuitongzi_sitting``): one line per player over
+    the rounds, the banker of each round marked 庄 in the hover, the round on the page ringed."""
+    rounds = sitting["rounds"]
+    x = [r["round_no"] if r["round_no"] is not None else i + 1 for i, r in enumerate(rounds)]
+    data: list[dict[str, Any]] = []
+    for p in sitting["players"]:
+        pid = p["player_id"]
+        text = []
+        for r in rounds:
+            delta = r["deltas"].get(pid)
+            said = "not settled 未结算" if delta is None else f"{delta:+d}"
+            flag = "" if r["status"] in ("ok", "mismatch") else f" · {r['status']} 违规"
+            text.append(f"{r['hand_id']}: {said}{' · banker 庄' if r['banker'] == pid else ''}{flag}")
+        data.append(
+            {
+                "type": "scatter",
+                "mode": "lines+markers",
+                "name": f"{p['name']}",
+                "x": x,
+                "y": p["totals"],
+                "text": text,
+                "hovertemplate": "round %{x}: total %{y}<br>%{text}<extra>%{fullData.name}</extra>",
+                "marker": {
+                    "size": [12 if r["hand_id"] == current else 6 for r in rounds],
+                    "symbol": ["x" if r["status"] not in ("ok", "mismatch") else "circle" for r in rounds],
+                },
+            }
+        )
+    return _figure(
+        data,
+        "Running totals of the sitting 本场累计输赢",
+        "round 局",
+        "running total 累计",
+        xaxis={"dtick": 1},
+        phone={"layout": {"margin": {"l": 50, "r": 8, "t": 10, "b": 110}}},
     )

@@ -26,6 +26,14 @@ PER_HAND = {
 #: settlement), the others of every hand
 OVER_SETTLED = {"win_rate", "self_draw_rate", "deal_in_rate"}
 Z_5_PERCENT = 1.96  # two-sided, 5 %
+#: a share of another count than the hands: 推筒子's rates as banker and as player are shares of
+#: the settled rounds in that role (the denominator figure), the banker rate of the settled rounds
+PER_HAND.update({"banker_rate": 1.0, "banker_win_rate": 1.0, "player_win_rate": 1.0})
+OVER: dict[str, str] = {
+    "banker_rate": "settled_hands",
+    "banker_win_rate": "banker_rounds",
+    "player_win_rate": "player_rounds",
+}
 
 
 def z_score(p1: float, n1: int, p_all: float, n_all: int) -> float | None:
@@ -46,7 +54,8 @@ def marks(figures: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     by_key = {f["key"]: f for f in figures}
     out: dict[str, dict[str, Any]] = {}
     for key, scale in PER_HAND.items():
-        hands = by_key.get("settled_hands" if key in OVER_SETTLED else "hands") or by_key.get("hands", {})
+        over = OVER.get(key) or ("settled_hands" if key in OVER_SETTLED else "hands")
+        hands = by_key.get(over) or by_key.get("hands", {})
         n1, n_all = hands.get("player") or 0, hands.get("population") or 0
         f = by_key.get(key)
         if not f or f["player"] is None or f["population"] is None:

@@ -152,7 +152,7 @@ def tiles_in_text(text: object) -> str:
 def hand_types(hands: object) -> str:
     if not hands:
         return "none 无"
-    return " + ".join(f"{ALL_HAND_NAMES_ZH.get(h, h)} {h}" for h in hands)  # type: ignore[attr-defined]
+    return " + ".join(hand_label(h) for h in hands)  # type: ignore[attr-defined]
 
 
 def local_time(text: object) -> str:
@@ -227,7 +227,18 @@ def _win_words(w: dict[str, Any]) -> str:
     return f"seat {w.get('seat')} {how} {tile(w.get('tile'))}: {', '.join(parts)}"
 
 
+def _award_words(a: dict[str, Any]) -> str:
+    """``seat 0 wins 2000 from the pool (对发财 pair of half tiles)``: one 推筒子 jackpot award."""
+    from replay.games.tuitongzi.ranking import CLASS_EN, CLASS_ZH
+
+    kind = str(a.get("kind", ""))
+    name = f"{CLASS_ZH.get(kind, '')} {CLASS_EN.get(kind, kind.replace('_', ' '))}".strip()
+    return f"seat {a.get('seat')} wins {a.get('amount')} from the pool ({name})"
+
+
 def _item_words(field: str, item: Any) -> str:
+    if isinstance(item, dict) and field == "awards":
+        return _award_words(item)
     if isinstance(item, dict) and field == "transfers":
         return _transfer_words(item)
     if isinstance(item, dict) and field == "wins":
@@ -491,15 +502,21 @@ _SICHUAN_CODE = re.compile(
 
 
 def words_in_text(text: object) -> str:
-    """A message for a page, of any game: tiles named in Chinese (``tiles_in_text``) and the
-    Sichuan ruleset parameters and values a reason may quote (``swap_three is 'same_suit'``) in
-    words. Those codes never occur in a Wuhan message, which reads exactly as ``tiles_in_text``."""
+    """A message for a page, of any game: tiles named in Chinese (``tiles_in_text``), the
+    Sichuan ruleset parameters and values a reason may quote (``swap_three is 'same_suit'``) by
+    their names, and any other game's (``guohu: until_own_draw``) as words. Those codes never
+    occur in a Wuhan message, which reads exactly as ``tiles_in_text``."""
 
     def name(m: re.Match[str]) -> str:
         code = m.group(1)
         return SICHUAN_VALUE_NAMES.get(code) or SICHUAN_PARAM_NAMES[code]
 
-    return _SICHUAN_CODE.sub(name, tiles_in_text(text))
+    out = _SICHUAN_CODE.sub(name, tiles_in_text(text))
+    # any other game's parameter or value a message quotes (``ting_gang: same_wait``): its words
+    return _SNAKE_CASE.sub(lambda m: m.group(0).replace("_", " "), out)
+
+
+_SNAKE_CASE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
 
 
 # --------------------------------------------------------------------------- Changsha 长沙麻将
@@ -712,3 +729,31 @@ def erren_fan(fan_id: object) -> str:
     """``清龙 qinglong (Pure Straight)``: a fan (番种) in Chinese and English."""
     row = ERREN_FAN_ROW.get(str(fan_id))
     return f"{row.zh} {row.id} ({row.en})" if row is not None else str(fan_id)
+
+
+# --------------------------------------------------------------------------- 推筒子 二八杠
+#: tuitongzi.md §6: the app's defaults, and a home table (发财 as 白板 P, a five-round shoe, dice)
+PRESET_NAMES.update(
+    {
+        "tuitongzi": "tuitongzi 推筒子 二八杠 (app)",
+        "tuitongzi-table": "tuitongzi-table 推筒子 家庭桌 (home table: 五轮一靴 five-round shoe, 掷骰 dice)",
+    }
+)
+
+
+# --------------------------------------------------------------------------- every game's hands
+# Changsha's hands and Changchun's fans join the names charts and lists read, after Wuhan's and
+# Sichuan's (a name they share stays theirs, so those pages read as before).
+for _id, _zh in {**CHANGSHA_NAMES_ZH, **CHANGCHUN_FAN_ZH}.items():
+    ALL_HAND_NAMES_ZH.setdefault(_id, _zh)
+
+
+def hand_label(h: object) -> str:
+    """A hand type or fan as a chart or a list names it, whatever the game: ``清一色 qingyise``;
+    a 二人 fan no other game has by its English name (``大四喜 Big Four Winds``), since some of
+    its ids are not words (``sifang_dafacai``)."""
+    key = str(h)
+    row = ERREN_FAN_ROW.get(key)
+    if key not in ALL_HAND_NAMES_ZH and row is not None:
+        return f"{row.zh} {row.en}"
+    return f"{ALL_HAND_NAMES_ZH.get(key, '')} {key}".strip()

@@ -330,7 +330,7 @@ def player(player_id: str) -> str:
         "player.html",
         p=p,
         points=charts.points_over_time(p["points"]),
-        won=charts.hand_types(p["won_types"], "Hand types won 牌型"),
+        won=charts.hand_types(p["won_types"], "Hand types won 牌型") if p["game"] != "tuitongzi" else None,
         rates=charts.rates(p["figures"]),
         mistakes_chart=charts.mistakes_over_time(p["mistakes_weekly"], p["weeks"], terms.mistake_name),
         significance=stats.marks(p["habits"]["figures"]),
@@ -353,7 +353,23 @@ def hand(source: str, hand_id: str) -> str:
         "tuitongzi-round/1": "tuitongzi_viewer.html",
         "erren-hand/1": "erren_viewer.html",
     }.get(str(fmt), "viewer.html")
+    if fmt == "tuitongzi-round/1":  # a sitting's running totals beside the round
+        return page(
+            template, model=hand_model(record, audit), sitting=_tuitongzi_sitting(source, record, hand_id)
+        )
     return page(template, model=hand_model(record, audit))
+
+
+def _tuitongzi_sitting(source: str, record: dict[str, Any], hand_id: str) -> str | None:
+    """The running totals chart of the round's sitting, or None for a round of no sitting."""
+    from store.tuitongzi_sitting import sitting_rounds
+
+    session = record.get("session")
+    if not isinstance(session, dict) or not isinstance(session.get("id"), str):
+        return None
+    with data().store.read() as cur:
+        sitting = sitting_rounds(cur, source, session["id"])
+    return charts.sitting_totals(sitting, hand_id) if sitting["rounds"] else None
 
 
 def hand_model(record: object, audit: dict[str, Any] | None) -> dict[str, Any]:

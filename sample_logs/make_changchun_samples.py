@@ -59,7 +59,7 @@ Mutation = Callable[[dict[str, Any], list[Board]], Iterator[tuple[dict[str, Any]
 def dress(rec: dict[str, Any], hand_id: str) -> dict[str, Any]:
     """A record as the club's app uploads it: its id, source and players."""
     out = copy.deepcopy(rec)
-    out["hand_id"] = hand_id
+    out["hand_id"] = hand_id.replace("_", "-")  # pages show it: a name, not code
     out["source"] = SOURCE
     out["seats"] = copy.deepcopy(SEATS)
     out.pop("session", None)

@@ -208,7 +208,7 @@ def fan_records() -> dict[str, dict[str, Any]]:
 
 # ------------------------------------------------------------------------------ writing
 def stamp(rec: dict[str, Any], hand_id: str) -> dict[str, Any]:
-    return {**rec, "hand_id": hand_id, "source": SOURCE, "seats": SEATS}
+    return {**rec, "hand_id": hand_id.replace("_", "-"), "source": SOURCE, "seats": SEATS}
 
 
 def audit_one(rec: dict[str, Any]) -> dict[str, Any]:

@@ -59,6 +59,28 @@ def to_json(audit: dict[str, Any]) -> str:
     return json.dumps(audit, ensure_ascii=False, separators=(",", ":"))
 
 
+def outcome_text(game: object, c: dict[str, Any]) -> str:
+    """How a settled hand ended, in the summary line: its winners, hands and deltas."""
+    if game == "sichuan":
+        wins = ", ".join(f"seat {w['seat']} {w['hand']} M{w['multiple']}" for w in c["wins"]) or "no win"
+        return f"{wins}; {c['ended_by']} {c['deltas']}"
+    if game == "tuitongzi":
+        return f"banker {c['banker']} {c['deltas']} pool {c['pool_after']}"
+    if game == "changsha":  # 通炮: several winners, each with its hands; or opening hands (起手胡)
+        hands = c.get("hands") or {}
+        qishou = c.get("qishou") or {}
+        won = [
+            f"seat {w} {'+'.join(hands.get(str(w)) or qishou.get(str(w)) or ['?'])}"
+            for w in c.get("winners") or []
+        ]
+        return f"{', '.join(won) or 'draw (黄庄)'}; {c.get('ended_by')} {c['deltas']}"
+    if c.get("winner") is None:
+        return "draw (黄庄)"
+    if game == "erren":
+        return f"seat {c['winner']} wins {c['total']} 番 fan {c['deltas']}"
+    return f"seat {c['winner']} wins {'+'.join(c['hands'])} {c['deltas']}"
+
+
 def summary_line(a: dict[str, Any]) -> str:
     """The one-line summary ``replay audit`` prints without ``--json``."""
     who = f"{a['source'] or '?'}/{a['hand_id'] or '?'}"
@@ -77,16 +99,7 @@ def summary_line(a: dict[str, Any]) -> str:
         if a.get("game") == "tuitongzi":  # a round has no events: the field of its first illegal item
             at = f.get("field") or at
         return f"illegal   {who}  {at}: {f['code']} ({f['rule']}) {f['message']}"
-    c = a["computed"]
-    if a.get("game") == "sichuan":
-        wins = ", ".join(f"seat {w['seat']} {w['hand']} M{w['multiple']}" for w in c["wins"]) or "no win"
-        outcome = f"{wins}; {c['ended_by']} {c['deltas']}"
-    elif a.get("game") == "tuitongzi":
-        outcome = f"banker {c['banker']} {c['deltas']} pool {c['pool_after']}"
-    elif c["winner"] is None:
-        outcome = "draw (黄庄)"
-    else:
-        outcome = f"seat {c['winner']} wins {'+'.join(c['hands'])} {c['deltas']}"
+    outcome = outcome_text(a.get("game"), a["computed"])
     if status == "mismatch":
         diffs = "; ".join(
             f"{d['field']}: app {d['recorded']}, engine {d['computed']}" for d in a["differences"]

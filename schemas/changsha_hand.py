@@ -220,8 +220,18 @@ def event_fields(event_type: str) -> dict[str, bool]:
     return schema_fields(EVENT_SCHEMAS[event_type])
 
 
-_SIMPLE = {t: frozenset(event_fields(t)) for t in ("draw", "discard", "hu", "pass")}
+#: each event type's fields, for the schema-free path (``_Event.fast_item``); qishou is rare
+_FIELDS = {t: frozenset(event_fields(t)) for t in EVENT_TYPES if t != "qishou"}
 _SUITED = frozenset(SUITED_CODES)
+#: the events that have no ``seat`` (nobody's action)
+_TABLE = frozenset({"birds", "huangzhuang"})
+
+
+def _canonical_tiles(value: object, lo: int, hi: int) -> bool:
+    """A list of ``lo`` to ``hi`` suited tiles, each already its canonical code."""
+    return (
+        type(value) is list and lo <= len(value) <= hi and all(type(t) is str and t in _SUITED for t in value)
+    )
 
 
 class _Event(EventUnion):
@@ -231,20 +241,44 @@ class _Event(EventUnion):
     TYPES = EVENT_TYPES
 
     def fast_item(self, item: object) -> dict[str, Any] | None:
-        """Draws, discards, wins and passes in canonical spelling skip the schema (most events)."""
+        """An event in canonical spelling that its schema takes unchanged, loaded without it
+        (every event of a hand but the rare qishou): the same dict the schema gives (it keeps
+        the input's key order), lists copied. None: the schema loads it (an alias to
+        normalise, an error to report)."""
         if not isinstance(item, dict):
             return None
         kind = item.get("type")
-        keys = _SIMPLE.get(kind) if isinstance(kind, str) else None  # a list or object is unhashable
+        keys = _FIELDS.get(kind) if isinstance(kind, str) else None  # a list or object is unhashable
         if keys is None or not item.keys() <= keys:
             return None
-        seat = item.get("seat")
-        if type(seat) is not int or not 0 <= seat < NUM_SEATS:
+        if kind not in _TABLE:
+            seat = item.get("seat")
+            if type(seat) is not int or not 0 <= seat < NUM_SEATS:
+                return None
+        if "tile" in item:
+            if type(item["tile"]) is not str or item["tile"] not in _SUITED:
+                return None
+        elif kind in ("discard", "gang"):
             return None
-        if "tile" in item and (type(item["tile"]) is not str or item["tile"] not in _SUITED):
+        if kind == "chi" or kind == "birds":
+            lo, hi = (2, 2) if kind == "chi" else (0, MAX_BIRDS)
+            if not _canonical_tiles(item.get("tiles"), lo, hi):
+                return None
+            return {**item, "tiles": list(item["tiles"])}
+        if kind == "haidi" and type(item.get("take")) is not bool:
             return None
-        if item["type"] == "discard" and "tile" not in item:
-            return None
+        if kind == "gang":
+            if item.get("kind") not in GANG_KINDS or item.get("mode") not in GANG_MODES:
+                return None
+            if "dice" in item:
+                dice = item["dice"]
+                if (
+                    type(dice) is not list
+                    or len(dice) != 2
+                    or not all(type(d) is int and 1 <= d <= 6 for d in dice)
+                ):
+                    return None
+                return {**item, "dice": list(dice)}
         return dict(item)
 
     def fast(self, value: Mapping[str, Any]) -> dict[str, Any] | None:

@@ -28,6 +28,7 @@ from replay.games.erren import tiles as T
 from replay.games.erren.fantable import IDS
 from replay.games.erren.params import PRESETS, VALIDATORS, rules_from_json
 from schemas.envelope import EnvelopeSchema, SeatSchema, Validated, load_record
+from schemas.erren_fast import ErrenFastRecord
 from schemas.fields import (
     BoundedList,
     Choice,
@@ -225,14 +226,70 @@ def event_fields(event_type: str) -> dict[str, bool]:
     return {name: f.required for name, f in schema.load_fields.items()}
 
 
+_EVENT_KEYS: dict[str, frozenset[str]] = {t: frozenset(event_fields(t)) for t in EVENT_TYPES}
+_EVENT_REQUIRED: dict[str, tuple[str, ...]] = {
+    t: tuple(name for name, req in event_fields(t).items() if req) for t in EVENT_TYPES
+}
+_CODES = frozenset(CODES)
+
+
+def fast_event(value: dict[str, Any]) -> dict[str, Any] | None:
+    """An event the schema would load unchanged, checked without it (canonical tile codes, known
+    keys, the required ones given, seats 0 or 1, a known gang kind), or None.
+
+    Loading each of a hand's forty-odd events through a marshmallow Schema was half of an 二人
+    audit's cost. Anything else (an alias to normalise, an error to report) returns None and goes
+    through the schema, so the loaded record and every error message stay the schema's
+    (``tests/schemas/test_erren_schema.py`` checks the two agree).
+    """
+    kind = value.get("type")
+    if type(kind) is not str:
+        return None
+    keys = _EVENT_KEYS.get(kind)
+    if keys is None or not value.keys() <= keys:
+        return None
+    for name in _EVENT_REQUIRED[kind]:
+        if name not in value:
+            return None
+    if "seat" in value:
+        seat = value["seat"]
+        if type(seat) is not int or not 0 <= seat < NUM_SEATS:
+            return None
+    if "tile" in value:
+        tile = value["tile"]
+        if type(tile) is not str or tile not in _CODES:
+            return None
+    if "kind" in value:
+        gang = value["kind"]
+        if type(gang) is not str or gang not in GANG_KINDS:
+            return None
+    out = dict(value)
+    if "tiles" in value:
+        tiles = value["tiles"]
+        if type(tiles) is not list or len(tiles) != 2:
+            return None
+        if not all(type(t) is str and t in _CODES for t in tiles):
+            return None
+        out["tiles"] = list(tiles)  # the schema's list is a new one: a caller may change it
+    return out
+
+
 class _Event(fields.Field[dict[str, Any]]):
     """The discriminated union of events: ``type`` picks the schema, which then is exact."""
 
     default_error_messages: Messages = field_messages()
 
+    def fast_item(self, item: object) -> dict[str, Any] | None:
+        """The schema-free path of an event list's item (``fast_event``); None: the schema's."""
+        return fast_event(item) if type(item) is dict else None
+
     def _deserialize(
         self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
     ) -> dict[str, Any]:
+        if type(value) is dict:
+            fast = fast_event(value)
+            if fast is not None:
+                return fast
         if not isinstance(value, Mapping):
             raise ValidationError(f"must be an object, not {json_type(value)}")
         if "type" not in value:
@@ -334,10 +391,36 @@ class ErrenRecordSchema(EnvelopeSchema):
 
 
 _RECORD_SCHEMA = ErrenRecordSchema()
+_FAST = ErrenFastRecord(
+    schema=_RECORD_SCHEMA,
+    record_format=FORMAT,
+    ruleset=_RECORD_SCHEMA.fields["ruleset"],
+    tiles=CODES,
+    wall_size=WALL_SIZE,
+    hand_size=HAND_SIZE,
+    dealer_hand_size=DEALER_HAND_SIZE,
+    max_events=MAX_EVENTS,
+    event_keys=_EVENT_KEYS,
+    event_required=_EVENT_REQUIRED,
+    gang_kinds=GANG_KINDS,
+    fan_ids=IDS,
+    max_fans=MAX_FANS,
+    max_fan_count=MAX_FAN_COUNT,
+    max_coins=MAX_COINS,
+    result_keys=ResultSchema().load_fields,
+)
 
 
-def validate_record(obj: object) -> Validated:
+def validate_record(obj: object, *, fast: bool = True) -> Validated:
     """Validate one decoded ``erren-hand/1`` record: ``(record, [])`` with tiles as canonical codes
     and everything else as given, or ``(None, errors)`` each naming its field path. Never raises
-    for any JSON-decoded value."""
+    for any JSON-decoded value.
+
+    A well-formed record is loaded by ``schemas.erren_fast`` without the schema (the same
+    record, a fraction of the cost); anything it is not sure of goes through the schema.
+    ``fast=False`` (for tests) always uses the schema."""
+    if fast:
+        record = _FAST.load(obj)
+        if record is not None:
+            return record, []
     return load_record(_RECORD_SCHEMA, obj)

@@ -346,7 +346,7 @@ def worker_engine_version() -> str:
 def session_flags(stubs: Sequence[pa.Table]) -> dict[str, dict[int, dict[str, Any]]]:
     """``{audits file: {part_row: first_illegal}}`` for hands the checks across a sitting flag
     (R-2.2 ``check_sessions`` for Wuhan, SC-1.3 for Sichuan, CS-1.3 for Changsha, CC-1.3 for
-    Changchun, ER-1.3 for 二人麻将).
+    Changchun, ER-1.3 for 二人麻将, TT-1.3/2.3/5.1 for 推筒子).
 
     The stubs are sorted by sitting (then input order, so a repeated hand number resolves as in
     one process) and checked one sitting at a time: the client never holds more than a sitting
@@ -377,16 +377,7 @@ def session_flags(stubs: Sequence[pa.Table]) -> dict[str, dict[int, dict[str, An
             if key != current:
                 flush()
                 current = key
-            if row.get("game") == "sichuan":
-                row["_sichuan_session"] = (
-                    row["source"],
-                    row["session"],
-                    row["hand_no"],
-                    row["dealer"],
-                    row["next_dealer"],
-                    row["why"],
-                )
-            elif row.get("game") in ("changsha", "changchun", "erren"):  # CS-1.3, CC-1.3, ER-1.3: Sichuan's
+            if row.get("game") in ("sichuan", "changsha", "changchun", "erren"):  # replay/next_dealer.py
                 row[GAMES[row["game"]].session_key] = (
                     row["source"],
                     row["session"],
@@ -394,6 +385,13 @@ def session_flags(stubs: Sequence[pa.Table]) -> dict[str, dict[int, dict[str, An
                     row["dealer"],
                     row["next_dealer"],
                     row["why"],
+                )
+            elif row.get("game") == "tuitongzi":  # the round's Link, as the audit carried it
+                row["_tuitongzi_session"] = (
+                    row["source"],
+                    row["session"],
+                    row["hand_no"],
+                    json.loads(row["link"]),
                 )
             else:
                 row["_session"] = (

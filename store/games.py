@@ -11,7 +11,8 @@ batch audit ask this module, never test a game's name themselves:
 - ``hand_columns``: the ``hands`` columns a hand's result fills (``winner``, ``feeder``,
   ``self_draw``): Wuhan's one winner, or a Sichuan or Changsha hand's *first* winner (every
   win is in the ``wins`` table);
-- ``session_stub``: a stored hand as the SC-1.3 / R-2.2 check across a sitting needs it;
+- ``session_stub``: a stored hand as the SC-1.3 / R-2.2 check across a sitting needs it (a
+  stored 推筒子 round: ``tuitongzi_session_stub``);
 - ``extra_rows``: rows of the tables only multi-win games fill (``wins``, ``transfers``,
   ``sichuan_seat_facts``, ``changsha_seat_facts``, ``changchun_seat_facts``,
   ``erren_seat_facts``). A 二人 hand (two seats) keeps its one winner in ``hands`` and its fans
@@ -271,3 +272,21 @@ def sichuan_session_stub(
         source = wins[0].get("from")
         why = f"the first win was a multiple win (一炮多响) on seat {source}'s tile: the discarder deals"
     return {"_sichuan_session": (source, session_id, hand_no, dealer, nxt, why)}
+
+
+def tuitongzi_session_stub(
+    source: str, session_id: str, round_no: int, record: Mapping[str, Any], computed: Mapping[str, Any]
+) -> dict[str, Any] | None:
+    """A stored 推筒子 round as ``replay.games.tuitongzi.audit.check_sessions`` reads it: its
+    ``Link`` (bank, pool, shoe, tiles) from the stored record and the settlement its audit
+    computed. None when the record no longer reads as a legal round (an engine changed since it
+    was stored): like an illegal round, it then stands in for nothing."""
+    from replay.errors import InputError
+    from replay.games.tuitongzi.audit import SESSION_KEY, link_of_record
+    from replay.games.tuitongzi.reasons import Illegal
+
+    try:
+        facts = link_of_record(record, computed)
+    except (InputError, Illegal):
+        return None
+    return {SESSION_KEY: (source, session_id, round_no, facts)}

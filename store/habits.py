@@ -615,3 +615,62 @@ def player_mistakes(
         [player_id, source, source, *params, limit],
     )
     return rows
+
+
+# --------------------------------------------------------------------------- 推筒子 二八杠
+#: 推筒子 figures: a round is settled against the banker, so a seat's figures split by its role
+#: (庄家 banker, 闲家 player); amounts are the record's money. ``won`` in ``seat_rows`` is a
+#: mahjong win, never set for a round: the player's result against the banker is the audit's
+#: ``winners`` (TT-3, a tie going to the banker counts as a loss) and the bet is the record's.
+TUITONGZI_FIGURES: dict[str, str] = {
+    "hands": "rounds 局数",
+    "settled_hands": "settled rounds 结算局数",
+    "banker_rounds": "settled rounds as banker 坐庄局数",
+    "player_rounds": "settled rounds as player 闲家局数",
+    "banker_rate": "rounds as banker % 坐庄率",
+    "avg_points": "net per round 每局输赢",
+    "points_trend": "net per round, change per 100 rounds 趋势",
+    "banker_avg": "net per round as banker 坐庄每局输赢",
+    "player_avg": "net per round as player 闲家每局输赢",
+    "banker_win_rate": "rounds won as banker (net > 0) % 坐庄赢局率",
+    "player_win_rate": "beat the banker as player % 闲家胜率",
+    "avg_bet": "bet per round as player 平均下注",
+    "missed_wins_per_100": "findings per 100 rounds (bets against the odds) 下注失误",
+}
+_TUITONGZI_SEATS = """
+WITH seats_in AS (
+    SELECT h.*,
+           json_extract_string(a.computed, '$.winners[' || h.seat || ']') = 'true' AS beat_banker,
+           TRY_CAST(json_extract_string(r.record, '$.bets[' || h.seat || ']') AS BIGINT) AS bet,
+           row_number() OVER (PARTITION BY h.player_id ORDER BY h.played_at, h.source, h.hand_id) AS n
+    FROM seat_rows h
+    LEFT JOIN audits a ON a.source = h.source AND a.hand_id = h.hand_id
+    LEFT JOIN hands r ON r.source = h.source AND r.hand_id = h.hand_id
+    WHERE {where} {who}
+),
+missed AS (
+    SELECT count(*) AS n, coalesce(sum(h.cost), 0) AS cost
+    FROM mistake_rows h
+    WHERE {where} {who}
+)
+SELECT
+    count(*) AS hands,
+    count(delta) AS settled_hands,
+    count(delta) FILTER (WHERE is_dealer) AS banker_rounds,
+    count(delta) FILTER (WHERE NOT is_dealer) AS player_rounds,
+    avg(CAST(is_dealer AS INT)) FILTER (WHERE delta IS NOT NULL) AS banker_rate,
+    avg(delta) AS avg_points,
+    100 * regr_slope(delta, n) AS points_trend,
+    avg(delta) FILTER (WHERE is_dealer) AS banker_avg,
+    avg(delta) FILTER (WHERE NOT is_dealer) AS player_avg,
+    avg(CAST(delta > 0 AS INT)) FILTER (WHERE is_dealer AND delta IS NOT NULL) AS banker_win_rate,
+    avg(CAST(beat_banker AS INT)) FILTER (WHERE NOT is_dealer AND delta IS NOT NULL) AS player_win_rate,
+    avg(bet) FILTER (WHERE NOT is_dealer AND delta IS NOT NULL) AS avg_bet,
+    100.0 * (SELECT n FROM missed) / nullif(count(*), 0) AS missed_wins_per_100,
+    (SELECT cost FROM missed) AS missed_win_cost
+FROM seats_in
+"""
+FIGURES_BY_GAME["tuitongzi"] = TUITONGZI_FIGURES
+SEATS_BY_GAME["tuitongzi"] = _TUITONGZI_SEATS
+FACTS_BY_GAME["tuitongzi"] = "CAST([] AS VARCHAR[])"  # a round wins no hand type (its classes are no win)
+PERCENT |= {k for k in TUITONGZI_FIGURES if k.endswith("rate")}

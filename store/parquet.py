@@ -139,6 +139,9 @@ STUB_SCHEMA = pa.schema(
         ("game", pa.dictionary(pa.int8(), _STR)),
         ("next_dealer", pa.int8()),
         ("why", _STR),
+        # 推筒子: the round's Link (replay/games/tuitongzi/audit.py) as JSON text: bank, pool,
+        # shoe and tiles, the plain values its sitting check compares (TT-1.3, TT-2.3/2.5, TT-5.1)
+        ("link", _JSON),
     ]
 )
 
@@ -301,6 +304,11 @@ class PartRows:
             if session:
                 source, sid, no, dealer, nxt, why = session
                 self._stub(text(source), text(sid), no, dealer, None, None, row, key, game, nxt, why)
+        session = audit.get("_tuitongzi_session")
+        if session:  # the banker stands in the dealer column, as in the store's hands table
+            source, sid, no, facts = session
+            values = (text(source), text(sid), no, facts["banker"], None, None, row, key, "tuitongzi")
+            self._stub(*values, None, None, link=dumps(facts))
         source, hand_id = text(audit.get("source")), text(audit.get("hand_id"))
         computed = audit.get("computed")
         columns = hand_columns(audit)
@@ -314,8 +322,8 @@ class PartRows:
             hand_id=hand_id,
             played_at=when,
             session_id=text(_at(obj, "session", "id"), 256),
-            hand_no=int_in(_at(obj, "session", "hand_no"), 0, 2**31 - 1),
-            dealer=int_in(_at(obj, "dealer"), 0, 3),
+            hand_no=int_in(_hand_no(obj), 0, 2**31 - 1),
+            dealer=int_in(_dealer(obj), 0, 3),
             winner=columns["winner"],
             self_draw=columns["self_draw"],
             hands=_hand_types(audit, computed),
@@ -335,12 +343,14 @@ class PartRows:
         if audit["status"] not in ("invalid", ERROR):
             self._add_events(cols, order, source, hand_id, _at(obj, "events"))
 
-    def _stub(self, *values: Any) -> None:
+    def _stub(self, *values: Any, **more: Any) -> None:
+        """One stub row: the columns every game fills, then a game's own (``more``; None elsewhere)."""
         source, sid, no, dealer, keeps, passes_to, row, key, game, nxt, why = values
         where = partition_path("audits", key, self.part)
         stub = (source, sid, no, dealer, keeps, passes_to, self.part, row, where)
-        for name, value in zip(_STUB_NAMES, (*stub, game, nxt, why), strict=True):
-            self.stubs[name].append(value)
+        filled = {**dict(zip(_STUB_NAMES, (*stub, game, nxt, why), strict=False)), **more}
+        for name in _STUB_NAMES:
+            self.stubs[name].append(filled.get(name))
 
     @staticmethod
     def _add_events(
@@ -376,9 +386,23 @@ class PartRows:
         return counts
 
 
+def _hand_no(obj: object) -> object:
+    """The hand's number in its sitting: ``session.hand_no``, or a 推筒子 round's ``round_no``
+    (the store's ``hand_no`` column holds the same)."""
+    no = _at(obj, "session", "hand_no")
+    return _at(obj, "session", "round_no") if no is None else no
+
+
+def _dealer(obj: object) -> object:
+    """The dealer, or a 推筒子 round's banker (庄家), as the store's ``dealer`` column holds it."""
+    dealer = _at(obj, "dealer")
+    return _at(obj, "banker") if dealer is None and _at(obj, "format") == "tuitongzi-round/1" else dealer
+
+
 def _hand_types(audit: Mapping[str, Any], computed: Mapping[str, Any] | None) -> list[str] | None:
     """The hand types won: Wuhan's one winner's ``hands``, each Sichuan win's ``hand`` in order,
-    every hand id of each Changsha win in order, or a 二人 win's fan ids."""
+    every hand id of each Changsha win in order, or a 二人 win's fan ids; a 推筒子 round's class of
+    every seat's two tiles, in seat order (the banker's too: a round has no single winner)."""
     if not computed:
         return None
     if audit_game(audit) == "wuhan":
@@ -387,6 +411,8 @@ def _hand_types(audit: Mapping[str, Any], computed: Mapping[str, Any] | None) ->
         return list(computed.get("hands") or [])
     if audit_game(audit) == "erren":  # the one winner's fan ids, in walk order (ER-6.1)
         return [str(f.get("id")) for f in computed.get("fans") or []]
+    if audit_game(audit) == "tuitongzi":  # each seat's class (points, erba, pair, fa_pair), by seat
+        return [str(h.get("class")) for h in computed.get("hands") or []]
     if audit_game(audit) == "changsha":  # each winner's hand ids, in the order they won
         hands = computed.get("hands") or {}
         return [h for s in computed.get("winners") or [] for h in hands.get(str(s), [])]

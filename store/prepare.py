@@ -94,7 +94,8 @@ def _session_stubs(con: duckdb.DuckDBPyConnection, items: Sequence[Item]) -> lis
 
     Apps upload hand by hand, so the dealer-rotation rule (R-2.2, SC-1.3 for Sichuan) would
     never see two hands together; the stored neighbours let a new hand be checked against the
-    one before it. Each game's check reads only its own game's hands.
+    one before it. Each game's check reads only its own game's hands. A 推筒子 round stored
+    earlier is rebuilt from its record and computed settlement (the bank, pool and shoe carried).
     """
     sessions = {
         s for s in map(_sitting, items) if isinstance(s, tuple) and all(isinstance(x, str) for x in s)
@@ -123,6 +124,12 @@ def _session_stubs(con: duckdb.DuckDBPyConnection, items: Sequence[Item]) -> lis
             " WHERE h.status IN ('ok', 'mismatch') AND h.game IN ('changsha', 'changchun', 'erren')"
             " AND a.computed IS NOT NULL"
         ).fetchall()
+        rounds = con.execute(  # 推筒子: the round's record and the settlement its audit computed
+            "SELECT h.source, h.session_id, h.hand_no, h.record, a.computed FROM hands h"
+            " JOIN _batch_sessions b ON h.source = b.source AND h.session_id = b.sid"
+            " JOIN audits a ON a.source = h.source AND a.hand_id = h.hand_id"
+            " WHERE h.status IN ('ok', 'mismatch') AND h.game = 'tuitongzi' AND a.computed IS NOT NULL"
+        ).fetchall()
     finally:
         con.unregister("_batch_sessions")
     stubs: list[dict[str, Any]] = []
@@ -142,6 +149,10 @@ def _session_stubs(con: duckdb.DuckDBPyConnection, items: Sequence[Item]) -> lis
         {GAMES[game].session_key: (*row, f"the next dealer is seat {row[4]} ({NEXT_DEALER_RULE[game]})")}
         for game, *row in named
     )
+    for src, sid, no, record, computed in rounds:  # TT-1.3, TT-2.3/2.5, TT-5.1
+        stub = games.tuitongzi_session_stub(src, sid, no, orjson.loads(record), orjson.loads(computed))
+        if stub is not None:
+            stubs.append(stub)
     return stubs
 
 

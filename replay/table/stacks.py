@@ -27,8 +27,11 @@ class StackedWall:
             self.take(index)
 
     def copy(self) -> StackedWall:
-        out = StackedWall(self.size)
-        out.gone[:] = self.gone
+        """An independent copy (a board copies its stacks before a draw while a kept state
+        shares them): built directly, not through ``__init__``'s empty wall."""
+        out = object.__new__(StackedWall)
+        out.size = self.size
+        out.gone = bytearray(self.gone)
         out.live = self.live
         return out
 

@@ -86,3 +86,27 @@ def test_replay_audit_freezes_its_heap_once(sim_file: Path, monkeypatch: pytest.
     monkeypatch.setattr(gc, "freeze", lambda: freezes.append(1))
     _, out = _run("--json", "--workers", "1", str(sim_file))
     assert len(out.splitlines()) == 60 and freezes == [1]
+
+
+@pytest.mark.parametrize(
+    ("game", "says"),
+    [
+        ("changsha", "seat "),
+        ("changchun", "seat "),
+        ("erren", "番 fan"),
+        ("tuitongzi", "banker "),
+    ],
+)
+def test_the_summary_line_reads_every_games_settlement(game: str, says: str, tmp_path: Path) -> None:
+    """Without ``--json`` each hand is one line naming how it ended, in its game's terms (a Changsha
+    hand once made the summary fail on Wuhan's ``winner`` key: a traceback for the user)."""
+    from replay.games import GAMES
+
+    records = list(GAMES[game].simulate(6, 5, GAMES[game].presets[0]))
+    path = tmp_path / f"{game}.ndjson"
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
+    code, out = _run(str(path))
+    *lines, total = out.splitlines()
+    assert code == 0 and len(lines) == 6 and total.startswith("6 records: 6 ok"), out
+    assert all(line.startswith("ok ") for line in lines), out
+    assert any(says in line for line in lines), out

@@ -54,3 +54,51 @@ def test_upload_shows_a_round(client: Any) -> None:
         "/upload", data={"record": (io.BytesIO(raw), "t4.json")}, content_type="multipart/form-data"
     ).get_data(as_text=True)
     assert "对发财" in html and "发财 F" in html and "1333" in html
+
+
+def test_presets_are_named_in_chinese_beside_english(client: Any) -> None:
+    from dashboards import terms
+    from replay.games.tuitongzi.params import PRESETS
+
+    for preset in PRESETS:  # every preset of tuitongzi.md §6 is named, its id first
+        assert terms.preset_name(preset).startswith(f"{preset} 推筒子"), preset
+    assert "五轮一靴" in terms.preset_name("tuitongzi-table")  # the home table's five-round shoe
+    html = client.get("/hands/tuitongzi-club/tt-t1").get_data(as_text=True)
+    assert "ruleset tuitongzi 推筒子 二八杠 (app)" in html  # the round viewer names its preset
+
+
+def test_sitting_running_totals(client: Any) -> None:
+    """tt-d-pool: round 1 is T1 ([−400, −101, +1100, +398]); round 2 deals T1's tiles again and is
+    illegal only across the sitting (TT-5.1: its pool was not carried), so its own settlement,
+    the same deltas, still counts, marked illegal."""
+    import json
+
+    from store.tuitongzi_sitting import sitting_rounds
+
+    store = client.application.extensions["dashboards.data"].store
+    with store.read() as cur:
+        sitting = sitting_rounds(cur, "tuitongzi-club", "tt-d-pool")
+    assert [(r["hand_id"], r["status"], r["banker"]) for r in sitting["rounds"]] == [
+        ("tt-d-pool-1", "ok", "tt-club-0"),
+        ("tt-d-pool-2", "illegal", "tt-club-0"),
+    ]
+    totals = {p["player_id"]: p["totals"] for p in sitting["players"]}
+    assert totals == {
+        "tt-club-0": [-400, -800],
+        "tt-club-1": [-101, -202],
+        "tt-club-2": [1100, 2200],
+        "tt-club-3": [398, 796],
+    }
+    html = client.get("/hands/tuitongzi-club/tt-d-pool-2").get_data(as_text=True)
+    assert 'id="sitting-totals"' in html and "本场累计输赢" in html and 'id="charts-js"' in html
+    start = html.index('data-figure="', html.index('id="sitting-totals"')) + len('data-figure="')
+    import html as entities
+
+    figure = json.loads(entities.unescape(html[start : html.index('"', start)]))
+    lines = {d["name"]: d["y"] for d in figure["data"]}
+    assert lines["老板"] == [-400, -800] and lines["小芳"] == [1100, 2200]
+    assert figure["data"][0]["marker"]["symbol"] == ["circle", "x"]  # round 2 is illegal
+    assert figure["data"][0]["marker"]["size"] == [6, 12]  # the round on the page
+    assert figure["data"][0]["text"][1] == "tt-d-pool-2: -400 · banker 庄 · illegal 违规"
+    alone = client.get("/hands/tuitongzi-club/tt-t1").get_data(as_text=True)
+    assert 'id="sitting-totals"' not in alone  # a round of no sitting

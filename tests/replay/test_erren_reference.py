@@ -18,8 +18,8 @@ from replay.games.erren.choose import score
 from replay.games.erren.fans import WAYS, Win
 from replay.games.erren.fantable import DEFAULT_VALUES, IDS, NQ_DEFAULT
 from replay.games.erren.params import make_rules
-from replay.games.erren.readings import Meld, waits
-from replay.games.erren.tiles import FLOWERS, HONOURS, SUITED, counts
+from replay.games.erren.readings import Meld, decompositions, is_complete, is_tenpai, waits
+from replay.games.erren.tiles import FLOWERS, HONOURS, PLAY_KINDS, SUITED, counts
 from tests.erren_reference import ref_score, ref_waits
 
 ERREN = make_rules("erren")
@@ -127,4 +127,25 @@ def test_waits_match_the_reference_er_4_4(spec: Spec) -> None:
     concealed, melds, tile, _, _, _ = spec
     before = list(concealed)
     before.remove(tile)
-    assert list(waits(counts(before), [Meld(*m) for m in melds])) == ref_waits(before, melds)
+    expected = ref_waits(before, melds)
+    assert list(waits(counts(before), [Meld(*m) for m in melds])) == expected
+    assert is_tenpai(counts(before), [Meld(*m) for m in melds]) == bool(expected)
+
+
+@settings(max_examples=250, deadline=None, derandomize=True)
+@given(wins())
+def test_is_complete_is_a_reading_found_er_4_1(spec: Spec) -> None:
+    """``is_complete`` (the early-stopping walk waits, 报听 and the detectors ask) says yes
+    exactly when the reference finds a reading; a hand one tile changed is asked too."""
+    concealed, melds, tile, self_draw, flowers, ways = spec
+    found = ref_score(concealed, melds, tile, self_draw, flowers, ways, DEFAULT_VALUES, set(NQ_DEFAULT))
+    assert is_complete(tuple(counts(concealed)), len(melds)) == (found is not None)
+    for k in sorted(set(concealed)):
+        for other in (k - 1, k + 1):
+            if other in PLAY_KINDS and concealed.count(other) < 4:
+                changed = list(concealed)
+                changed[changed.index(k)] = other
+                held = tuple(counts(changed))
+                qidui = not melds and all(c % 2 == 0 for c in held)
+                shapes = bool(decompositions(held, 4 - len(melds))) or qidui
+                assert is_complete(held, len(melds)) == shapes

@@ -119,3 +119,62 @@ def test_the_docs_example_loads_and_audits_ok() -> None:
     rec, errs = validate_record(json.loads(found.group(1)))
     assert errs == [] and rec is not None
     assert audit_validated(rec)["status"] == "ok"
+
+
+_FAST_CASES: list[dict[str, Any]] = [
+    {"type": "draw", "seat": 0},
+    {"type": "draw", "seat": 1, "tile": "5s"},
+    {"type": "discard", "seat": 0, "tile": "C"},
+    {"type": "discard", "tile": "C", "seat": 0},  # key order kept
+    {"type": "chi", "seat": 1, "tiles": ["3s", "4s"]},
+    {"type": "chi", "seat": 1, "tiles": ["3s", "4s"], "tile": "5s"},
+    {"type": "peng", "seat": 0, "tile": "E"},
+    {"type": "gang", "seat": 0, "kind": "an", "tile": "9s"},
+    {"type": "hu", "seat": 1},
+    {"type": "pass", "seat": 0},
+    {"type": "huangzhuang"},
+    {"type": "buhua", "seat": 0, "tile": "3h"},
+    {"type": "ting", "seat": 1},
+]
+_SPOILED: list[tuple[str, object]] = [
+    ("seat", 2),
+    ("seat", True),
+    ("seat", "0"),
+    ("tile", "五条"),
+    ("tile", 0x42),
+    ("tile", "5m"),
+    ("tile", None),
+    ("kind", "big"),
+    ("kind", ["an"]),
+    ("tiles", ["3s"]),
+    ("tiles", ["3s", "四条"]),
+    ("tiles", "3s4s"),
+    ("extra", 1),
+]
+
+
+def test_the_fast_event_path_loads_what_the_schema_loads() -> None:
+    """``fast_event`` takes only events the schema loads unchanged: on every case and every
+    spoiled variant it either gives the schema's event or steps aside (None)."""
+    from schemas.erren_hand import EVENT_SCHEMAS, fast_event
+
+    taken = 0
+    for case in _FAST_CASES:
+        variants = [case] + [{**case, key: value} for key, value in _SPOILED]
+        variants += [{k: v for k, v in case.items() if k != drop} for drop in case if drop != "type"]
+        for event in variants:
+            fast = fast_event(event)
+            if fast is None:
+                continue
+            taken += 1
+            assert fast == EVENT_SCHEMAS[event["type"]].load(event)
+            assert list(fast) == list(event)
+        assert fast_event(case) is not None, case
+    assert taken >= len(_FAST_CASES)
+
+
+def test_a_spoiled_event_is_reported_as_the_schema_reports_it() -> None:
+    raw = e1()
+    raw["events"][1] = {**raw["events"][1], "seat": 2}
+    (err,) = errors(raw)
+    assert err["field"] == "events[1].seat"

@@ -36,6 +36,8 @@ from store.parquet_load import ParquetInputError, read_parquet
 ROOT = Path(__file__).resolve().parents[2]
 HANDWRITTEN = ROOT / "sample_logs" / "handwritten"
 SICHUAN = ROOT / "tests" / "data" / "sichuan" / "valid"
+TUITONGZI = ROOT / "sample_logs" / "simulated" / "tuitongzi-table.ndjson"
+TT_POOL = HANDWRITTEN / "tuitongzi" / "disputed_pool_not_carried.ndjson"
 PART_LINES = 25  # small parts: many tasks, sittings cut across parts and files
 
 
@@ -67,11 +69,27 @@ def _sichuan_breach() -> tuple[dict[str, Any], dict[str, Any]]:
     )
 
 
+def _tuitongzi_rounds() -> tuple[list[str], list[str]]:
+    """推筒子 across two files: a legal sitting of ten rounds in two shoes (the bank, the pool and
+    the shoe carried) cut after round 3, and TT-5.1's breach (round 2's pool is not round 1's
+    ``pool_after``) relabelled as a new sitting with one round in each file."""
+    table = TUITONGZI.read_text(encoding="utf-8").splitlines()[:10]
+    assert {json.loads(x)["session"]["id"] for x in table} == {"ttsim22-s0001"}
+    pool = [json.loads(x) for x in TT_POOL.read_text(encoding="utf-8").splitlines()]
+    cut = [
+        _line({**r, "round_id": f"tt-cut-{i}", "session": {"id": "tt-cut", "round_no": i}})
+        for i, r in enumerate(pool, 1)
+    ]
+    return [*table[:3], cut[0]], [*table[3:], cut[1]]
+
+
 @pytest.fixture(scope="module")
 def inputs(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     """Two hundred simulated hands as NDJSON and gzip, bad lines, sittings across files,
     the handwritten JSON samples, a one-line file and a truncated gzip; Sichuan hands beside
-    them, with a Sichuan sitting cut across two files."""
+    them, with a Sichuan sitting cut across two files; two 推筒子 sittings cut across two more
+    (after the others, so that the store's batches of the Wuhan and Sichuan records stay as
+    they were: a batch is prepared while the one before it commits)."""
     d = tmp_path_factory.mktemp("inputs")
     records = list(simulate(200, seed=11, workers=2))
     rot1, rot2 = _rotation_breach(records)
@@ -87,6 +105,9 @@ def inputs(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     gz.insert(40, _line(rot2))
     gz.insert(41, _line(sc2))
     (d / "b.ndjson.gz").write_bytes(gzip.compress(("\n".join(gz) + "\n").encode()))
+    tt_a, tt_b = _tuitongzi_rounds()  # two files: two parts, two sittings across them
+    (d / "tt-a.ndjson").write_text("\n".join(tt_a) + "\n", encoding="utf-8")
+    (d / "tt-b.ndjson").write_text("\n".join(tt_b) + "\n", encoding="utf-8")
     (d / "one.ndjson").write_text(_line(records[5]) + "\n", encoding="utf-8")
     (d / "cut.ndjson.gz").write_bytes(gzip.compress(b"\n".join(_line(r).encode() for r in records[:3]))[:900])
     return [
@@ -94,6 +115,8 @@ def inputs(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
         str(d / "b.ndjson.gz"),
         str(HANDWRITTEN),
         str(SICHUAN),
+        str(d / "tt-a.ndjson"),
+        str(d / "tt-b.ndjson"),
         str(d / "one.ndjson"),
         str(d / "cut.ndjson.gz"),
     ]
@@ -153,6 +176,10 @@ def test_audits_equal_replay_audit_record_by_record(
     assert by_id["rot-2"]["first_illegal"]["code"] == "dealer_not_rotated"  # sitting across two files
     assert by_id["sc-rot-2"]["first_illegal"]["code"] == "dealer_not_next"  # SC-1.3, the same
     assert by_id["sc-rot-2"]["game"] == "sichuan" and by_id["sc-xuezhan-e1"]["status"] == "ok"
+    assert by_id["tt-cut-2"]["first_illegal"]["code"] == "pool_not_carried"  # TT-5.1, the same
+    assert by_id["tt-cut-1"]["status"] == "ok"
+    sitting = [by_id[f"ttsim22-{n:06d}"] for n in range(1, 11)]  # carried across the files: legal
+    assert [a["status"] for a in sitting] == ["ok"] * 10
     assert summary.flagged >= 2  # with the handwritten sitting
     invalid = [a for a in got if a["status"] == "invalid"]
     assert all(a["errors"] for a in invalid)
@@ -169,12 +196,13 @@ def test_row_counts_and_contents_of_every_dataset(
     settled = [a for a in reference if a["computed"] is not None]
     counts = {d: _query(out, d, "count(*)")[0][0] for d in ("audits", "settlements", "mistakes", "events")}
     raws = _query(out, "audits", "raw, status", "WHERE raw IS NOT NULL ORDER BY part, part_row")
-    n_events = sum(
-        len(json.loads(bytes(raw).decode())["events"]) for raw, status in raws if status != "invalid"
+    n_events = sum(  # a 推筒子 round has no events
+        len(json.loads(bytes(raw).decode()).get("events", [])) for raw, status in raws if status != "invalid"
     )
+    assert any(a.get("game") == "tuitongzi" for a in settled)  # two to four seats: a row each
     assert counts == {
         "audits": len(reference),
-        "settlements": 4 * len(settled),
+        "settlements": sum(len(a["computed"]["deltas"]) for a in settled),
         "mistakes": sum(len(a["mistakes"]) for a in reference),
         "events": n_events,
     }

@@ -11,11 +11,12 @@ otherwise.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from replay.audit_common import blank_audit, conclude, field_differences, note_sitting, replay_or_stop
 from replay.games.changsha.board import Board, IllegalEvent
-from replay.games.changsha.mistakes import find_mistakes
+from replay.games.changsha.mistakes import Context, Recorder, mistakes_of
 from replay.games.changsha.reasons import reason
 from replay.next_dealer import check_next_dealer
 from replay.reasons import Reason
@@ -25,11 +26,16 @@ from replay.table.run import MALFORMED, push_events
 COMPARED = ("winners", "discarder", "hands", "qishou", "birds", "bird_seats", "deltas", "next_dealer")
 
 
-def replay(record: Mapping[str, Any]) -> tuple[Board, int | None, Reason | None]:
+def replay(
+    record: Mapping[str, Any], states: list[Board] | None = None
+) -> tuple[Board, int | None, Reason | None]:
     """Push every event and settle; stop at the first illegal one (its index, its reason).
-    Raises InputError naming the field a record cannot be read by."""
+    Raises InputError naming the field a record cannot be read by. ``states``: a list that
+    receives the board before the first event and after each one (the mistakes' ``Context``),
+    so the analysis reads this replay instead of replaying the hand again."""
     board = Board.from_record(record)
-    stop = push_events(board, record.get("events"), (*MALFORMED, ValueError))
+    target = board if states is None else Recorder(board, states)
+    stop = push_events(target, record.get("events"), (*MALFORMED, ValueError))
     if stop is not None:
         return board, *stop
     events = record["events"]
@@ -48,13 +54,14 @@ def audit_validated(
     """``replay audit`` of a ``changsha-hand/1`` record its schema accepted; ``analysis=False``
     (``--no-analysis``) leaves the mistakes list empty (§10's M1–M5) and keeps the verdict."""
     out = blank_audit(record, location, "changsha")
-    board = replay_or_stop(out, replay, record)
+    states: list[Board] | None = [] if analysis else None
+    board = replay_or_stop(out, partial(replay, states=states), record)
     if board is None:
         return out
     computed = board.result()
     computed["ended_by"] = board.ended_by
     conclude(out, computed, differences(out["recorded"], computed))
-    out["mistakes"] = find_mistakes(record) if analysis else []
+    out["mistakes"] = [] if states is None else mistakes_of(Context(record, record["events"], states, board))
     nxt = board.next_dealer()
     why = f"the next dealer is seat {nxt} (CS-1.3)"
     note_sitting(out, record, "_changsha_session", board.dealer, nxt, why)

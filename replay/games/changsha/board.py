@@ -30,7 +30,7 @@ from typing import Any
 from replay.errors import InputError
 from replay.games.changsha import tiles as T
 from replay.games.changsha.params import Rules, rules_from_json
-from replay.games.changsha.reading import Meld, Win, is_tenpai, opening_hands, read_win, waits
+from replay.games.changsha.reading import Meld, Win, is_tenpai, is_win, opening_hands, read_win, waits
 from replay.games.changsha.reasons import CATALOGUE
 from replay.games.changsha.scoring import Payment, bird_hits, deltas, settle
 from replay.table.board import IllegalEvent as IllegalEvent  # raised by push, caught by its callers
@@ -49,6 +49,14 @@ SELF_DRAW_WAYS = frozenset({"tianhu", "haidilaoyue", "gangshangkaihua"})
 EVENT_TYPES = frozenset(
     {"qishou", "draw", "discard", "chi", "peng", "gang", "hu", "pass", "haidi", "birds", "huangzhuang"}
 )
+
+#: the board's lists and dicts (``clone`` copies them)
+_LISTS = ("seen", "kai_tiles", "picks", "kai_drawn", "wins", "payments")
+_DICTS = ("hu_tiles", "hu_wins", "declared")
+#: ``Board._owned``: bits 0-3 the seats, then the open window and the stacks
+_CLAIM = 1 << 4
+_STACKS = 1 << 5
+_ALL = (1 << 6) - 1
 
 
 def name(kind: int) -> str:
@@ -71,17 +79,14 @@ class Seat:
     wait_cache: tuple[int, ...] | None = None
 
     def copy(self) -> Seat:
-        return Seat(
-            list(self.hand),
-            self.dealt,
-            list(self.melds),
-            self.draws,
-            None if self.louhu is None else set(self.louhu),
-            self.kai,
-            self.claimed,
-            self.qishou,
-            self.wait_cache,
-        )
+        """A copy later changes cannot reach (one a handful of times an event: ``Board._mine``)."""
+        out = object.__new__(Seat)
+        out.__dict__ = state = self.__dict__.copy()  # a dict's copy: far cheaper than update
+        state["hand"] = list(self.hand)
+        state["melds"] = list(self.melds)
+        if self.louhu is not None:
+            state["louhu"] = set(self.louhu)
+        return out
 
     @property
     def size(self) -> int:
@@ -141,6 +146,9 @@ class Board(TableBoard):
     payments: list[Payment] = field(default_factory=list)
     ended_by: str | None = None
     events: int = 0
+    #: bit s set: ``seats[s]`` is this board's own, no snapshot shares it (``_mine``); then
+    #: the open window (``_own_claim``) and the stacks (``_own_stacks``)
+    _owned: int = field(default=0, compare=False, repr=False)
 
     # ------------------------------------------------------------------ set-up
     @classmethod
@@ -194,17 +202,34 @@ class Board(TableBoard):
         per-seat state, the stacks, the open window and the lists are copied (bots and mistake
         detectors try moves on clones, many times a hand)."""
         out = object.__new__(Board)
-        state = out.__dict__
-        state.update(self.__dict__)
+        out.__dict__ = state = self.__dict__.copy()  # a dict's copy: far cheaper than update
         state["seats"] = [s.copy() for s in self.seats]
+        state["_owned"] = _ALL  # its own copies: ``_mine`` and the rest need not copy them again
         if self.stacks is not None:
             state["stacks"] = self.stacks.copy()
         if self.claim is not None:
             state["claim"] = self.claim.copy()
-        for key in ("seen", "kai_tiles", "picks", "kai_drawn", "wins", "payments"):
+        for key in _LISTS:
             state[key] = list(state[key])
-        for key in ("hu_tiles", "hu_wins", "declared"):
+        for key in _DICTS:
             state[key] = dict(state[key])
+        return out
+
+    def snapshot(self, like: Board | None = None) -> Board:
+        """A copy to keep (the mistake analysis keeps one after every event), far cheaper than
+        ``clone()``: it shares everything with this board (copy on write: ``_mine``,
+        ``_own_claim`` and ``_own_stacks`` copy a seat, the open window or the stacks before
+        this board changes it; pushes replace the lists and dicts, never change them in place)
+        but ``seen``, shared with ``like`` (the previous snapshot) when equal, else copied. An
+        event changes one seat or two, so a snapshot copies little and leaves the garbage
+        collector little to walk. Later pushes on this board cannot change a snapshot; push on
+        a ``clone()`` of it."""
+        out = object.__new__(Board)
+        out.__dict__ = state = self.__dict__.copy()  # a dict's copy: far cheaper than update
+        state["seats"] = list(self.seats)
+        state["_owned"] = self._owned = 0
+        kept = like.seen if like is not None else None
+        state["seen"] = kept if kept == self.seen else list(self.seen)
         return out
 
     # ------------------------------------------------------------------ hooks
@@ -255,8 +280,21 @@ class Board(TableBoard):
         return bool(lock) and (tile in lock or ANY in lock)  # type: ignore[operator]
 
     def can_win_on(self, s: int, tile: int) -> bool:
-        """Seat s may win on ``tile`` from another seat now: its shape (CS-4.1) and 漏胡 (CS-3.9)."""
-        return tile in self.waits_of(s) and not self.louhu_blocks(s, tile)
+        """Seat s may win on ``tile`` from another seat now: its shape (CS-4.1) and 漏胡 (CS-3.9).
+        ``waits_of`` and ``louhu_blocks`` inlined: every window asks it of three seats, in the
+        replay (漏胡 locks) and again in the mistake analysis."""
+        seat = self.seats[s]
+        cached = seat.wait_cache
+        if tile not in (cached if cached is not None else self.waits_of(s)):
+            return False
+        lock = seat.louhu
+        return not (lock and (tile in lock or ANY in lock))
+
+    def holds_win(self, s: int) -> bool:
+        """Seat s's own 14 − 3·melds tiles make a legal win (CS-4.1): what a self-drawn hu of any
+        way needs first (the ways only add big hands, CS-4.4), cheap from the reading cache."""
+        seat = self.seats[s]
+        return is_win(seat.hand, seat.melds, self.rules)
 
     def read(self, s: int, tile: int | None, ways: frozenset[str], twice: bool = False) -> Win | None:
         """The best reading of seat s's hand with ``tile`` added (None: it already holds 14)."""
@@ -300,13 +338,39 @@ class Board(TableBoard):
     def _given(self, event: Mapping[str, Any]) -> int | None:
         return T.parse(event["tile"], "tile") if event.get("tile") is not None else None
 
+    def _mine(self, s: int) -> Seat:
+        """Seat s, to change: a seat a ``snapshot`` still shares is copied first (copy on
+        write), so snapshots need not copy the seats an event leaves alone. Every handler that
+        changes a seat takes it from here, before any change (``self.seats[s]`` is for reading)."""
+        bit = 1 << s
+        if not self._owned & bit:
+            self.seats[s] = self.seats[s].copy()
+            self._owned |= bit
+        return self.seats[s]
+
+    def _own_claim(self) -> Claim:
+        """The open window, to change (copied first while a snapshot shares it)."""
+        assert self.claim is not None
+        if not self._owned & _CLAIM:
+            self.claim = self.claim.copy()
+            self._owned |= _CLAIM
+        return self.claim
+
+    def _own_stacks(self) -> StackedWall:
+        """The wall's stacks, to take a tile from (copied first while a snapshot shares them)."""
+        assert self.stacks is not None
+        if not self._owned & _STACKS:
+            self.stacks = self.stacks.copy()
+            self._owned |= _STACKS
+        return self.stacks
+
     def _add(self, s: int, t: int) -> None:
-        seat = self.seats[s]
+        seat = self._mine(s)
         seat.hand[t] += 1
         seat.wait_cache = None
 
     def _remove(self, s: int, t: int, n: int = 1) -> None:
-        seat = self.seats[s]
+        seat = self._mine(s)
         seat.hand[t] -= n
         seat.wait_cache = None
 
@@ -329,12 +393,12 @@ class Board(TableBoard):
         }.get(how, f"by the die {die} (CS-2.4)")
         tile = self.checked_draw(s, end, None if index is None else self.wall[index], given)  # type: ignore[index]
         if index is not None and self.stacks is not None:
-            self.stacks.take(index)
+            self._own_stacks().take(index)
         self.left -= 1
         self.last_out = tile
         if self.left == 0:
             self.last_taker = s
-        seat = self.seats[s]
+        seat = self._mine(s)
         seat.draws += 1
         seat.louhu = None  # 漏胡 ends at the seat's next draw of any kind (CS-3.9)
         return tile
@@ -360,7 +424,7 @@ class Board(TableBoard):
         s = self._seat(event)
         if not (self.opening and self.phase in ("act", "qishou")):
             raise self.refuse("qishou_late")
-        seat = self.seats[s]
+        seat = self._mine(s)
         if seat.qishou is not None or s in self.declared:
             raise self.refuse("qishou_twice", seat=s)
         kinds = event.get("kinds")
@@ -387,9 +451,9 @@ class Board(TableBoard):
                     raise InputError("die", f"the declarer's bird die 1-6 is required (CS-5.2), not {die!r}")
                 hits = [(s + die - 1) % 4]
             others = self.seats_after(s)
-            self.payments += settle(s, n, False, True, others, self.dealer, hits, rules)
+            self.payments = [*self.payments, *settle(s, n, False, True, others, self.dealer, hits, rules)]
             return
-        self.declared[s] = n
+        self.declared = {**self.declared, s: n}
         self.phase = "qishou"
 
     def _phase_qishou(self, event: Mapping[str, Any]) -> None:
@@ -453,12 +517,12 @@ class Board(TableBoard):
             raise self.refuse(
                 "not_a_winning_hand", seat=s, tile=name(tile) if tile is not None else "its 14 tiles"
             )
-        self.wins.append(WinRecord(s, None, tile, ways, win))
+        self.wins = [*self.wins, WinRecord(s, None, tile, ways, win)]
         self.phase = "settle"
 
     def _discard(self, s: int, event: Mapping[str, Any]) -> None:
         tile = self._tile(event)
-        seat = self.seats[s]
+        seat = self._mine(s)
         if not seat.hand[tile]:
             raise self.refuse("tile_not_in_hand", seat=s, tile=name(tile))
         if seat.kai and self.drawn is not None:
@@ -481,6 +545,7 @@ class Board(TableBoard):
 
     def _open(self, claim: Claim, kai: Sequence[int] = ()) -> None:
         self.claim = claim
+        self._owned |= _CLAIM  # a new window, this board's own
         self.kai_tiles = list(kai)
         self.hu_tiles = {}
         self.hu_wins = {}
@@ -512,7 +577,7 @@ class Board(TableBoard):
         tile = self._tile(event)
         kind = event.get("kind")
         mode, dice = self._kong_mode(event)
-        seat = self.seats[s]
+        seat = self._mine(s)
         if seat.kai:
             raise self.refuse("kaigang_locked", seat=s, action="kong")
         if kind == "an":
@@ -553,7 +618,7 @@ class Board(TableBoard):
     def _replace(self, s: int, mode: str, dice: tuple[int, ...] | None) -> None:
         """The kong stands: its replacement draws are due (补张 one back draw, 开杠 the picks)."""
         self.any_meld = True
-        seat = self.seats[s]
+        seat = self._mine(s)
         seat.claimed = False
         seat.wait_cache = None
         self.actor = s
@@ -581,14 +646,15 @@ class Board(TableBoard):
                 action=kind,
                 expected=f"seat {s} draws its kong's replacement",
             )
-        die = self.picks.pop(0)
+        die = self.picks[0]
+        self.picks = self.picks[1:]
         tile = self._take(s, "back" if die == 0 else "dice", self._given(event), die)
         if die == 0:  # 补张: an ordinary draw (CS-3.4)
             self._add(s, tile)
             self.drawn = tile
             self.phase = "act"
             return
-        self.kai_drawn.append(tile)
+        self.kai_drawn = [*self.kai_drawn, tile]
         if self.picks and self.left > 0:
             return
         self.picks = []
@@ -615,7 +681,7 @@ class Board(TableBoard):
         best_tile, best = max(good, key=lambda tw: (tw[1].big, tw[1].k))  # type: ignore[union-attr]
         final = self.read(s, best_tile, ways, twice=True) if twice else best
         assert final is not None
-        self.wins.append(WinRecord(s, None, best_tile, ways, final))
+        self.wins = [*self.wins, WinRecord(s, None, best_tile, ways, final)]
         self.phase = "settle"
 
     def _phase_draw(self, event: Mapping[str, Any]) -> None:
@@ -697,7 +763,7 @@ class Board(TableBoard):
             win = self.read(s, None, ways)
             if win is None:
                 raise self.refuse("not_a_winning_hand", seat=s, tile=name(tile))
-            self.wins.append(WinRecord(s, None, tile, ways, win))
+            self.wins = [*self.wins, WinRecord(s, None, tile, ways, win)]
             self.phase = "settle"
             return
         if kind in ("chi", "peng", "gang"):
@@ -774,9 +840,9 @@ class Board(TableBoard):
             win = self.read(s, tile, self._claim_ways(claim, s))
             if win is None:
                 raise self.refuse("not_a_winning_hand", seat=s, tile=name(tile))
-            claim.hus.append(s)
-            self.hu_tiles[s] = tile
-            self.hu_wins[s] = win
+            self._own_claim().hus.append(s)
+            self.hu_tiles = {**self.hu_tiles, s: tile}
+            self.hu_wins = {**self.hu_wins, s: win}
             return
         if kind == "pass":
             s = self._seat(event)
@@ -784,7 +850,7 @@ class Board(TableBoard):
                 raise self.refuse(
                     "out_of_turn", seat=s, action="pass", expected="only seats that may claim pass"
                 )
-            claim.passed.add(s)
+            self._own_claim().passed.add(s)
             return
         if claim.hus:
             if kind in ("chi", "peng", "gang"):
@@ -815,7 +881,7 @@ class Board(TableBoard):
                 continue
             for t in tiles:
                 if self.can_win_on(s, t):
-                    seat = self.seats[s]
+                    seat = self._mine(s)
                     if seat.louhu is None:
                         seat.louhu = set()
                     seat.louhu.add(t)
@@ -831,7 +897,7 @@ class Board(TableBoard):
             assert pending is not None
             s, tile, mode, dice = pending
             self.pending_kong = None
-            seat = self.seats[s]
+            seat = self._mine(s)
             seat.melds = [Meld("gang", tile) if m == Meld("peng", tile) else m for m in seat.melds]
             self._replace(s, mode, dice)
             return
@@ -863,7 +929,7 @@ class Board(TableBoard):
             raise self.refuse("haidi_claim", action=action)
         if self.kai_tiles and self.rules.kaigang_claims == "hu_only":
             raise self.refuse("kaigang_no_claim", action=action)
-        seat = self.seats[s]
+        seat = self._mine(s)
         if seat.kai:
             raise self.refuse("kaigang_locked", seat=s, action=action)
         if kind == "chi":
@@ -903,7 +969,7 @@ class Board(TableBoard):
         run = sorted([*own, tile])
         if not (run[0] // 9 == run[2] // 9 and run[1] == run[0] + 1 and run[2] == run[0] + 2):
             raise self.refuse("bad_chi", run=" ".join(CODES[t] for t in run))
-        seat = self.seats[s]
+        seat = self._mine(s)
         for t in set(own):
             if seat.hand[t] < own.count(t):
                 raise self.refuse("tile_not_in_hand", seat=s, tile=name(t))
@@ -915,7 +981,7 @@ class Board(TableBoard):
 
     def _claimed(self, s: int) -> None:
         self.any_meld = True
-        self.seats[s].claimed = True
+        self._mine(s).claimed = True
         self.actor = s
         self.drawn = None
         self.phase = "act"
@@ -1018,24 +1084,17 @@ class Board(TableBoard):
                 else:
                     assert self.qishou_win is not None
                     k, big = self.qishou_win.win.k, True
-                self.payments += settle(d, k, big, True, payers, self.dealer, hits(d), rules)
+                paid = settle(d, k, big, True, payers, self.dealer, hits(d), rules)
+                self.payments = [*self.payments, *paid]
             if self.qishou_win is not None:
-                self.wins.append(self.qishou_win)
+                self.wins = [*self.wins, self.qishou_win]
             self._end("qishou")
             return
         self.wins = self._winners()
         for w in self.wins:
             payers = self.seats_after(w.seat) if w.source is None else [w.source]
-            self.payments += settle(
-                w.seat,
-                w.win.k,
-                w.win.big,
-                w.self_draw,
-                payers,
-                self.dealer,
-                hits(w.seat),
-                rules,  # type: ignore[arg-type]
-            )
+            paid = settle(w.seat, w.win.k, w.win.big, w.self_draw, payers, self.dealer, hits(w.seat), rules)
+            self.payments = [*self.payments, *paid]
         self.claim = None
         self._end("win")
 

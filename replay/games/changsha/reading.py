@@ -196,6 +196,13 @@ def read_win(
 _EXTRA = frozenset({"quanqiuren", "haohua"})
 
 
+def is_win(concealed: Sequence[int], melds: Sequence[Meld], rules: Rules) -> bool:
+    """CS-4.1: the concealed counts (14 − 3·melds tiles, the winning one among them) and the
+    melds make a legal win: ``read_win`` is not None for any ways (the ways only add big
+    hands). Asked of a board's own melds, so it skips ``read_win``'s checks of them."""
+    return _read(tuple(concealed[:NUM_SUITED]), tuple(melds), rules.extra_hands & _EXTRA) is not None
+
+
 def held_counts(concealed: Sequence[int], melds: Sequence[Meld]) -> list[int]:
     """How many of each kind a seat holds, concealed plus melds (a kong 4)."""
     held = list(concealed[:NUM_SUITED])

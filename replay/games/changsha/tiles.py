@@ -18,8 +18,17 @@ DEAL_SIZE = 53  # 13 each + the dealer's 14th (CS-2.1)
 JIANG: frozenset[int] = frozenset(k for k in _ALL_JIANG if k < NUM_SUITED)
 
 
+#: a suited tile's canonical code -> its kind: the spelling records use, read without
+#: ``parse_tile``'s alias search (a hand reads some 180 tiles: its wall and its events)
+_BY_CODE: dict[str, int] = {CODES[k]: k for k in range(NUM_SUITED)}
+
+
 def parse(token: object, field: str) -> int:
     """Any alias of a suited tile; an honour is named as not a Changsha tile (CS-1.1)."""
+    if type(token) is str:
+        known = _BY_CODE.get(token)
+        if known is not None:
+            return known
     kind = parse_tile(token, field)
     if kind >= NUM_SUITED:
         raise InputError(
@@ -31,6 +40,9 @@ def parse(token: object, field: str) -> int:
 def parse_list(tokens: object, field: str) -> list[int]:
     if not isinstance(tokens, list):
         raise InputError(field, "must be a list of tiles")
+    known = [_BY_CODE.get(t) if type(t) is str else None for t in tokens]
+    if None not in known:  # every tile a canonical code: no per-tile field names to build
+        return known  # type: ignore[return-value]
     return [parse(t, f"{field}[{i}]") for i, t in enumerate(tokens)]
 
 

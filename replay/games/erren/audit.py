@@ -15,7 +15,7 @@ from typing import Any
 
 from replay.errors import InputError
 from replay.games.erren.board import Board, IllegalEvent
-from replay.games.erren.mistakes import find_mistakes
+from replay.games.erren.mistakes.base import Context, States, mistakes_in
 from replay.games.erren.reasons import reason
 from replay.next_dealer import check_next_dealer
 from replay.reasons import Reason
@@ -47,15 +47,21 @@ def _blank(record: Mapping[str, Any], location: str | None) -> dict[str, Any]:
     return out
 
 
-def replay(record: Mapping[str, Any]) -> tuple[Board, int | None, Reason | None]:
+def replay(
+    record: Mapping[str, Any], states: States | None = None
+) -> tuple[Board, int | None, Reason | None]:
     """Push every event; stop at the first illegal one (its index, its reason). Raises
-    InputError naming the field a record cannot be read by."""
+    InputError naming the field a record cannot be read by. ``states``, when given, receives
+    the board before the first event and after each one (the mistakes' ``Context``), so the
+    detectors share this replay instead of making their own."""
     board = Board.from_record(record)
     events = record.get("events")
     if not isinstance(events, list):
         raise InputError("events", "must be a list of events")
+    if states is not None:
+        states.keep(board)
     for i, event in enumerate(events):
-        if not isinstance(event, Mapping):
+        if type(event) is not dict and not isinstance(event, Mapping):  # a dict: no ABC check
             raise InputError(f"events[{i}]", "must be an object")
         try:
             board.push(event)
@@ -65,6 +71,8 @@ def replay(record: Mapping[str, Any]) -> tuple[Board, int | None, Reason | None]
             raise err.at(f"events[{i}]") from None
         except (KeyError, TypeError, IndexError, ValueError) as err:
             raise InputError(f"events[{i}]", f"malformed event: {err!r}") from None
+        if states is not None:
+            states.keep(board)
     board.finish()
     if not board.ended:
         return board, len(events), reason("hand_not_finished", state=board.state())
@@ -78,8 +86,10 @@ def audit_validated(
     switch for §10's mistakes (``--no-analysis`` leaves the list empty); the verdict never
     depends on it."""
     out = _blank(record, location)
+    events = record.get("events")
+    states = States(events) if analysis and isinstance(events, list) else None
     try:
-        board, index, why = replay(record)
+        board, index, why = replay(record, states)
     except InputError as err:
         out["errors"] = [err.to_json()]
         return out
@@ -92,7 +102,10 @@ def audit_validated(
     out["computed"] = computed
     out["differences"] = differences(out["recorded"], computed)
     out["status"] = "mismatch" if out["differences"] else "ok"
-    out["mistakes"] = find_mistakes(record) if analysis else []
+    if states is not None:  # the replay's boards are the detectors' (one pass, not two)
+        out["mistakes"] = mistakes_in(Context(record, record["events"], states, board))
+    else:
+        out["mistakes"] = []
     session = record.get("session")
     if isinstance(session, Mapping) and "id" in session and "hand_no" in session:
         nxt = board.next_dealer()

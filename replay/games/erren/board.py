@@ -29,7 +29,7 @@ from replay.games.erren import tiles as T
 from replay.games.erren.choose import Score, score
 from replay.games.erren.fans import Win
 from replay.games.erren.params import Rules, rules_from_json
-from replay.games.erren.readings import Meld, waits
+from replay.games.erren.readings import Meld, is_tenpai, waits
 from replay.games.erren.reasons import CATALOGUE
 from replay.games.erren.settle import Payment, settle
 from replay.table.board import IllegalEvent as IllegalEvent  # raised by push, caught by its callers
@@ -67,18 +67,16 @@ class Seat:
     ting_pending: bool = False  # declared; its discard comes next
 
     def copy(self) -> Seat:
-        return Seat(
-            list(self.hand),
-            list(self.held_flowers),
-            list(self.flowers),
-            list(self.melds),
-            self.front_draws,
-            self.discards,
-            self.an_gang,
-            self.claimed,
-            self.ting,
-            self.ting_pending,
-        )
+        """Its lists copied, the rest shared (a board is cloned before every event of an audit
+        with mistakes: built without the dataclass ``__init__``, which costs twice as much)."""
+        out = object.__new__(Seat)
+        state = out.__dict__
+        state.update(self.__dict__)
+        state["hand"] = self.hand[:]
+        state["held_flowers"] = self.held_flowers[:]
+        state["flowers"] = self.flowers[:]
+        state["melds"] = self.melds[:]
+        return out
 
     @property
     def size(self) -> int:
@@ -150,7 +148,7 @@ class Board(TableBoard):
             wall = T.parse_list(record["wall"], "wall")
             if len(wall) != T.WALL_SIZE:
                 raise InputError("wall", f"must hold all {T.WALL_SIZE} tiles, not {len(wall)} (ER-2.1)")
-            if sorted(wall) != T.full_set():
+            if not T.is_full_set(wall):
                 counts = [wall.count(k) for k in range(T.NUM_KINDS + 8)]
                 bad = next(
                     k for k in [*T.PLAY_KINDS, *T.FLOWERS] if counts[k] != (1 if T.is_flower(k) else 4)
@@ -187,16 +185,17 @@ class Board(TableBoard):
 
     def clone(self) -> Board:
         """A copy later pushes cannot change, far cheaper than ``copy.deepcopy``: the rules, the
-        wall, melds and the win are never mutated, so they are shared; seats, the pools and the
-        open window are copied (bots and detectors try moves on clones)."""
+        wall, melds, the open window (二人 never declares into a ``Claim``: it is replaced, not
+        changed) and the win are never mutated, so they are shared; seats and the pools are
+        copied (bots and detectors try moves on clones; an audit with mistakes clones the board
+        after every event)."""
         out = object.__new__(Board)
         state = out.__dict__
         state.update(self.__dict__)
-        state["seats"] = [s.copy() for s in self.seats]
-        state["seen"] = list(self.seen)
-        state["pool"] = list(self.pool)
-        if self.claim is not None:
-            state["claim"] = self.claim.copy()
+        a, b = self.seats
+        state["seats"] = [a.copy(), b.copy()]
+        state["seen"] = self.seen[:]
+        state["pool"] = self.pool[:]
         return out
 
     # ------------------------------------------------------------------ hooks
@@ -471,7 +470,7 @@ class Board(TableBoard):
                 "wrong_hand_size", seat=s, count=seat.size, melds=len(seat.melds), expected=expected
             )
         if seat.ting_pending:  # ER-3.5: the 13 tiles left are tenpai
-            if not self.waits_of(s):
+            if not is_tenpai(seat.hand, seat.melds):
                 raise self.refuse("ting_not_tenpai", seat=s, why=f"its hand after discarding {name(tile)}")
             tian = s == self.dealer and seat.discards == 0 and not seat.an_gang
             seat.ting = "tianting" if tian else "lizhi"
@@ -697,7 +696,7 @@ class Board(TableBoard):
             seat.ting_pending = True
             return
         if s != self.dealer and seat.front_draws == 0 and self.phase in ("act", "claim"):
-            if not self.waits_of(s):  # 天听: its 13 tiles after 补花
+            if not is_tenpai(seat.hand, seat.melds):  # 天听: its 13 tiles after 补花
                 raise self.refuse("ting_not_tenpai", seat=s, why="its 13 tiles before its first draw")
             seat.ting = "tianting"
             return
@@ -716,7 +715,7 @@ class Board(TableBoard):
         seat = self.seats[s]
         c = list(seat.hand)
         c[k] -= 1
-        return bool(waits(c, seat.melds))
+        return is_tenpai(c, seat.melds)
 
     # -- the end (ER-3.6) ------------------------------------------------------------------
     def _phase_ended(self, event: Mapping[str, Any]) -> None:  # pragma: no cover - push refuses first

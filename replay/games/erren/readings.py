@@ -10,7 +10,7 @@ are cached by the concealed counts: an audit or a bot asks the same hands again 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -197,28 +197,98 @@ def readings(concealed: Counts, melds: tuple[Meld, ...], tile: int, self_draw: b
     return tuple(found)
 
 
-def is_complete(concealed: Counts, melds: int) -> bool:
-    """A winning shape (ER-4.1): standard with ``melds`` fixed sets, or 七对 (no melds at all)."""
-    if decompositions(concealed, 4 - melds):
-        return True
-    return melds == 0 and sum(concealed) == 14 and all(c % 2 == 0 for c in concealed)
+@lru_cache(maxsize=65536)
+def _standard(counts: Counts, sets: int) -> bool:
+    """Whether ``decompositions(counts, sets)`` is not empty, found without listing them: the
+    same walk (the lowest kind left starts a pair, a pung or a chow), stopped at the first
+    decomposition. Waits, 报听 and the detectors ask this of many hands that make no shape."""
+    if sum(counts) != 3 * sets + 2:
+        return False
+    c = list(counts)
+
+    def walk(i: int, groups: int, pair: bool) -> bool:
+        while i < _PLAY and not c[PLAY_KINDS[i]]:
+            i += 1
+        if i >= _PLAY:
+            return pair and groups == sets
+        k = PLAY_KINDS[i]
+        if not pair and c[k] >= 2:
+            c[k] -= 2
+            found = walk(i, groups, True)
+            c[k] += 2
+            if found:
+                return True
+        if groups < sets:
+            if c[k] >= 3:
+                c[k] -= 3
+                found = walk(i, groups + 1, pair)
+                c[k] += 3
+                if found:
+                    return True
+            if 9 <= k <= 15 and c[k + 1] and c[k + 2]:  # a chow starts at 1s..7s (rank 1..7)
+                c[k] -= 1
+                c[k + 1] -= 1
+                c[k + 2] -= 1
+                found = walk(i, groups + 1, pair)
+                c[k] += 1
+                c[k + 1] += 1
+                c[k + 2] += 1
+                if found:
+                    return True
+        return False
+
+    return walk(0, 0, False)
+
+
+_PLAY = len(PLAY_KINDS)
 
 
 @lru_cache(maxsize=65536)
-def _waits(concealed: Counts, melds: tuple[Meld, ...]) -> tuple[int, ...]:
+def is_complete(concealed: Counts, melds: int) -> bool:
+    """A winning shape (ER-4.1): standard with ``melds`` fixed sets, or 七对 (no melds at all).
+    Cached by the counts: the same hand is asked after each event of a replay."""
+    if _standard(concealed, 4 - melds):
+        return True
+    if melds or 1 in concealed or 3 in concealed:  # an odd count is no 七对 (a C-level test first)
+        return False
+    return sum(concealed) == 14 and all(c % 2 == 0 for c in concealed)
+
+
+def _may_complete(concealed: Counts, k: int) -> bool:
+    """Whether kind ``k`` can be in some group of a shape: it is held (a pair, a pung, a 七对
+    pair), or it is 条 and a held 条 is at most two ranks away (a chow). A kind that cannot
+    is never a wait, so its ``is_complete`` is not asked."""
+    if concealed[k]:
+        return True
+    if k > 17:  # an honour that is not held joins nothing
+        return False
+    return any(concealed[j] for j in range(max(9, k - 2), min(17, k + 2) + 1))
+
+
+def _wait_kinds(concealed: Counts, melds: tuple[Meld, ...]) -> Iterator[int]:
+    """ER-4.4's wait kinds in ``PLAY_KINDS`` order, found one at a time (``_tenpai`` stops at
+    the first)."""
     held = list(concealed)
     for m in melds:
         for k in m.kinds():
             held[k] += 1
-    out = []
     for k in PLAY_KINDS:
-        if held[k] >= 4:
+        if held[k] >= 4 or not _may_complete(concealed, k):
             continue
         c = list(concealed)
         c[k] += 1
         if is_complete(tuple(c), len(melds)):
-            out.append(k)
-    return tuple(out)
+            yield k
+
+
+@lru_cache(maxsize=65536)
+def _waits(concealed: Counts, melds: tuple[Meld, ...]) -> tuple[int, ...]:
+    return tuple(_wait_kinds(concealed, melds))
+
+
+@lru_cache(maxsize=65536)
+def _tenpai(concealed: Counts, melds: tuple[Meld, ...]) -> bool:
+    return next(_wait_kinds(concealed, melds), None) is not None
 
 
 def waits(concealed: Sequence[int], melds: Sequence[Meld]) -> tuple[int, ...]:
@@ -231,5 +301,8 @@ def waits(concealed: Sequence[int], melds: Sequence[Meld]) -> tuple[int, ...]:
 
 
 def is_tenpai(concealed: Sequence[int], melds: Sequence[Meld]) -> bool:
-    """Tenpai (听牌) for 报听 (ER-3.5): the wait set is not empty."""
-    return bool(waits(concealed, melds))
+    """Tenpai (听牌) for 报听 (ER-3.5): the wait set is not empty (found without listing it: a
+    报听 tries every discard of its hand)."""
+    if len(concealed) != NUM_KINDS:
+        raise ValueError("concealed must be 34 counts")
+    return _tenpai(tuple(concealed), tuple(melds))

@@ -43,6 +43,10 @@ def is_flower(kind: int) -> bool:
 
 def parse(token: object, field: str = "tile") -> int:
     """Any alias of an 二人 tile or flower; a 万 or 筒 is named as not an 二人 tile (ER-1.1)."""
+    if type(token) is str:  # the canonical codes first: every tile of a validated record
+        kind = _CODE_KINDS.get(token)
+        if kind is not None:
+            return kind
     if isinstance(token, int) and not isinstance(token, bool) and token in FLOWER_SERVER_CODES:
         return FLOWER_SERVER_CODES[token]
     if isinstance(token, str) and token.strip() in FLOWER_ALIASES:
@@ -59,7 +63,10 @@ def parse(token: object, field: str = "tile") -> int:
 def parse_list(tokens: object, field: str) -> list[int]:
     if not isinstance(tokens, list):
         raise InputError(field, "must be a list of tiles")
-    return [parse(t, f"{field}[{i}]") for i, t in enumerate(tokens)]
+    try:  # a validated record's walls and deals: canonical codes only, no field name to build
+        return [_CODE_KINDS[t] for t in tokens]
+    except (KeyError, TypeError):  # an alias, or something to name by its index
+        return [parse(t, f"{field}[{i}]") for i, t in enumerate(tokens)]
 
 
 def parse_play(token: object, field: str) -> int:
@@ -79,6 +86,10 @@ def parse_play_list(tokens: object, field: str) -> list[int]:
 def code(kind: int) -> str:
     """The canonical code: ``5s``, ``E``, ``3h``."""
     return f"{kind - 33}h" if kind >= 34 else CODES[kind]
+
+
+#: canonical code -> kind (``5s``, ``E``, ``3h``): what ``parse`` answers for them, looked up once
+_CODE_KINDS: dict[str, int] = {code(k): k for k in (*PLAY_KINDS, *FLOWERS)}
 
 
 def name_zh(kind: int) -> str:
@@ -102,7 +113,15 @@ def counts(kinds: Iterable[int]) -> list[int]:
 
 def full_set() -> list[int]:
     """The 72 tiles of ER-1.1, sorted: four of each play kind, one of each flower."""
-    return sorted([k for k in PLAY_KINDS for _ in range(4)] + list(FLOWERS))
+    return list(_FULL_SET)
+
+
+_FULL_SET: tuple[int, ...] = tuple(sorted([k for k in PLAY_KINDS for _ in range(4)] + list(FLOWERS)))
+
+
+def is_full_set(kinds: list[int]) -> bool:
+    """Whether ``kinds`` are the 72 tiles of ER-1.1 in some order (a wall)."""
+    return tuple(sorted(kinds)) == _FULL_SET
 
 
 def rank(kind: int) -> int:

@@ -6,12 +6,19 @@ The output has the keys of the other games' audits (``status``, ``first_illegal`
 in that list, the TT id and the reason code. ``check_sessions`` then checks a sitting of rounds
 (linked by ``session``): the banker's rotation and carried bank (TT-1.3), the shoe (TT-2.3,
 TT-2.5) and the pool carried from round to round (TT-5.1).
+
+The check reads each round's :class:`Link`, a few plain numbers and lists (the banker and bank,
+the banker's delta, the pool before and after, the shoe, the tiles dealt) rather than the
+``Round`` and ``Settlement`` objects: the same facts then travel in the batch audit's Parquet
+stubs (``store.batch``) and are rebuilt for rounds stored earlier (``store.prepare``), so all three
+paths judge a sitting alike.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from replay.audit_common import blank_audit, conclude, field_differences, mark_invalid
@@ -19,7 +26,7 @@ from replay.errors import InputError
 from replay.games.tuitongzi import tiles as T
 from replay.games.tuitongzi.evaluate import answer
 from replay.games.tuitongzi.mistakes import find_mistakes, no_mistakes_because
-from replay.games.tuitongzi.params import TuitongziRules, rules_from_json
+from replay.games.tuitongzi.params import rules_from_json
 from replay.games.tuitongzi.reasons import Illegal, illegal
 from replay.games.tuitongzi.round import Round, read_round
 from replay.games.tuitongzi.settle import Settlement
@@ -59,7 +66,8 @@ def audit_validated(
     out["mistakes_note"] = why_not
     session = record.get("session")
     if isinstance(session, Mapping) and "id" in session and "round_no" in session:
-        out[SESSION_KEY] = (out["source"], session["id"], session["round_no"], rnd, settlement)
+        facts = link(rnd, settlement.deltas, settlement.pool_after)
+        out[SESSION_KEY] = (out["source"], session["id"], session["round_no"], facts)
     return out
 
 
@@ -104,25 +112,84 @@ def _award_key(a: object) -> tuple[Any, ...]:
     return tuple(a.get(k) for k in ("seat", "kind", "amount"))
 
 
-def _expected_banker(rules: TuitongziRules, prev: int, round_no: int, n: int) -> tuple[int, str] | None:
+@dataclass(frozen=True)
+class Link:
+    """What the sitting check needs of one round, all plain values (JSON and Parquet carry it).
+
+    ``rotation``/``banker_rounds``/``bank_carry``/``half_tile`` are the round's own rules (TT-1.3,
+    §6); ``tiles`` are the ranks dealt this round (TT-2.3's copies in a shoe), ``wall`` the
+    round's wall when it was recorded (a shoe keeps one wall, TT-2.5); ``banker_delta`` and
+    ``pool_after`` come from the settlement (the bank and pool carried, TT-1.3/TT-5.1).
+    """
+
+    seats: int
+    banker: int
+    bank: int
+    rotation: str
+    banker_rounds: int
+    bank_carry: bool
+    half_tile: str
+    shoe: str | None
+    shoe_round: int | None
+    wall: list[int] | None
+    tiles: list[int]
+    pool_before: int
+    pool_after: int
+    banker_delta: int
+
+    @staticmethod
+    def of(facts: Mapping[str, Any]) -> Link:
+        """A link from its JSON shape (``link``'s output, a stub's column)."""
+        return Link(**{k: facts[k] for k in Link.__dataclass_fields__})
+
+
+def link(rnd: Round, deltas: Sequence[int], pool_after: int) -> dict[str, Any]:
+    """The round's :class:`Link` as a JSON object: the settlement's ``deltas`` and ``pool_after``
+    (the audit's ``computed``, for a stored round) beside the round's own facts."""
+    rules = rnd.rules
+    return asdict(
+        Link(
+            seats=rnd.seats,
+            banker=rnd.banker,
+            bank=rnd.bank,
+            rotation=rules.banker_rotation,
+            banker_rounds=rules.banker_rounds,
+            bank_carry=rules.bank_carry,
+            half_tile=rules.half_tile,
+            shoe=rnd.shoe[0] if rnd.shoe is not None else None,
+            shoe_round=rnd.shoe[1] if rnd.shoe is not None else None,
+            wall=list(rnd.wall) if rnd.wall is not None else None,
+            tiles=[t for h in rnd.hands for t in (h.low, h.high)],
+            pool_before=rnd.pool_before,
+            pool_after=pool_after,
+            banker_delta=deltas[rnd.banker],
+        )
+    )
+
+
+def link_of_record(record: Mapping[str, Any], computed: Mapping[str, Any]) -> dict[str, Any]:
+    """The link of a round stored earlier: its record read again (a legal round: it was stored
+    ``ok`` or ``mismatch``) and the settlement figures its audit computed."""
+    return link(read(record), computed["deltas"], computed["pool_after"])
+
+
+def _expected_banker(rnd: Link, prev: int, round_no: int) -> tuple[int, str] | None:
     """TT-1.3: the banker of ``round_no`` given the previous round's, or None (``record``)."""
-    if rules.banker_rotation == "each":
-        return (prev + 1) % n, "banker_rotation each: the next seat banks every round"
-    if rules.banker_rotation == "every_n":
-        if (round_no - 1) % rules.banker_rounds == 0:
-            return (prev + 1) % n, f"banker_rotation every_n: seat {prev} banked {rules.banker_rounds} rounds"
-        return prev, f"banker_rotation every_n: seat {prev} banks {rules.banker_rounds} rounds in a row"
+    n, every = rnd.seats, rnd.banker_rounds
+    if rnd.rotation == "each":
+        return (prev + 1) % n, "the bank passes every round (轮庄): the next seat banks"
+    if rnd.rotation == "every_n":
+        if (round_no - 1) % every == 0:
+            return (prev + 1) % n, f"the bank passes every {every} rounds: seat {prev} banked {every}"
+        return prev, f"the bank passes every {every} rounds: seat {prev} banks them in a row"
     return None
 
 
 def _session_problem(
-    no: int, sid: object, rnd: Round, prev: tuple[Round, Settlement] | None, shoe_seen: Counter[int]
+    no: int, sid: object, rnd: Link, last: Link | None, shoe_seen: Counter[int]
 ) -> Illegal | None:
-    rules = rnd.rules
-    n = rnd.seats
-    if prev is not None:
-        last, s = prev
-        expected = _expected_banker(rules, last.banker, no, n)
+    if last is not None:
+        expected = _expected_banker(rnd, last.banker, no)
         if expected is not None and expected[0] != rnd.banker:
             return illegal(
                 "banker_not_next",
@@ -133,8 +200,8 @@ def _session_problem(
                 expected=expected[0],
                 why=expected[1],
             )
-        if rules.bank_carry and rnd.banker == last.banker:
-            delta = s.deltas[last.banker]
+        if rnd.bank_carry and rnd.banker == last.banker:
+            delta = last.banker_delta
             if rnd.bank != last.bank + delta:
                 return illegal(
                     "bank_not_carried",
@@ -147,19 +214,18 @@ def _session_problem(
                     delta=delta,
                     bank=rnd.bank,
                 )
-    if rnd.shoe is not None:
-        sid_shoe, k = rnd.shoe
-        prev_shoe = prev[0].shoe if prev is not None else None
-        if prev is not None and prev_shoe is not None and prev_shoe[0] == sid_shoe:
-            if k != prev_shoe[1] + 1:
+    if rnd.shoe is not None and rnd.shoe_round is not None:
+        sid_shoe, k = rnd.shoe, rnd.shoe_round
+        if last is not None and last.shoe == sid_shoe and last.shoe_round is not None:
+            if k != last.shoe_round + 1:
                 return illegal(
                     "shoe_broken",
                     "shoe.round",
                     None,
                     shoe=sid_shoe,
-                    detail=f"round {k} follows round {prev_shoe[1]}",
+                    detail=f"round {k} follows round {last.shoe_round}",
                 )
-            if rnd.wall is not None and prev[0].wall is not None and rnd.wall != prev[0].wall:
+            if rnd.wall is not None and last.wall is not None and rnd.wall != last.wall:
                 return illegal(
                     "shoe_broken",
                     "wall",
@@ -167,7 +233,7 @@ def _session_problem(
                     shoe=sid_shoe,
                     detail="the wall differs from the previous round's",
                 )
-        elif prev is not None and k != 1:
+        elif last is not None and k != 1:
             return illegal(
                 "shoe_broken",
                 "shoe.round",
@@ -175,20 +241,18 @@ def _session_problem(
                 shoe=sid_shoe,
                 detail=f"a new shoe starts at round 1, not {k}",
             )
-        for h in rnd.hands:
-            shoe_seen[h.low] += 1
-            shoe_seen[h.high] += 1
+        shoe_seen.update(rnd.tiles)
         for rank, count in sorted(shoe_seen.items()):
             if count > T.COPIES:
                 return illegal(
                     "too_many_copies",
                     "hands",
                     None,
-                    tile=T.name(rank, rules.half_tile),
+                    tile=T.name(rank, rnd.half_tile),
                     count=count,
                     where=f"shoe {sid_shoe} (rounds so far)",
                 )
-    if prev is not None and rnd.pool_before != prev[1].pool_after:
+    if last is not None and rnd.pool_before != last.pool_after:
         return illegal(
             "pool_not_carried",
             "pool_before",
@@ -196,7 +260,7 @@ def _session_problem(
             round_no=no,
             session=sid,
             pool=rnd.pool_before,
-            expected=prev[1].pool_after,
+            expected=last.pool_after,
         )
     return None
 
@@ -215,13 +279,13 @@ def check_sessions(audits: list[dict[str, Any]]) -> None:
         shoe_id: str | None = None
         for no in sorted(rounds):
             a = rounds[no]
-            rnd = a[SESSION_KEY][3]
+            rnd = Link.of(a[SESSION_KEY][3])
             before = rounds.get(no - 1)
-            prev = (before[SESSION_KEY][3], before[SESSION_KEY][4]) if before is not None else None
-            if rnd.shoe is not None and rnd.shoe[0] != shoe_id:
+            prev = Link.of(before[SESSION_KEY][3]) if before is not None else None
+            if rnd.shoe is not None and rnd.shoe != shoe_id:
                 shoe_seen = Counter()
-                shoe_id = rnd.shoe[0]
-            if prev is None and rnd.shoe is not None and rnd.shoe[1] > 1:
+                shoe_id = rnd.shoe
+            if prev is None and rnd.shoe_round is not None and rnd.shoe_round > 1:
                 shoe_seen = Counter()  # the shoe's earlier rounds are not in this batch
             bad = _session_problem(no, sid, rnd, prev, shoe_seen)
             if bad is not None and a.get("status") != "illegal":
@@ -230,5 +294,5 @@ def check_sessions(audits: list[dict[str, Any]]) -> None:
 
 
 def strip_private(audit: dict[str, Any]) -> None:
-    """Drop the session key (it holds objects) before the audit is printed."""
+    """Drop the private session key before the audit is printed."""
     audit.pop(SESSION_KEY, None)

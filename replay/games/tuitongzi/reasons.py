@@ -15,30 +15,36 @@ from replay.reasons import Reason, catalogue_markdown, from_catalogue
 CATALOGUE: dict[str, tuple[str, str]] = {
     # one round as recorded, in TT-2.1's order: seats, banker and bank, the deal, the bets
     "seat_count": ("TT-1.2", "the round has {count} seats; the ruleset plays {expected}"),
-    "bank_below_min": ("TT-1.3", "the banker's bank (注金) is {bank}, below bank_min {minimum}"),
+    "bank_below_min": (
+        "TT-1.3",
+        "the banker's bank (注金) is {bank}, below the ruleset's minimum bank {minimum}",
+    ),
     "not_a_tile": ("TT-1.1", "{tile} is not one of the 40 tiles (筒 1p–9p and the half tile {half})"),
     "wrong_wall_size": (
         "TT-2.3",
         "the wall holds {count} tiles; shoe {shoe} with {seats} seats needs {expected}",
     ),
-    "shoe_missing": ("TT-2.3", "shoe five_rounds: the record must say which shoe and which round of it"),
+    "shoe_missing": (
+        "TT-2.3",
+        "a five-round shoe (五轮一靴): the record must say which shoe and which round of it",
+    ),
     "shoe_round_out_of_range": (
         "TT-2.3",
         "round {round} of a shoe: one shuffle serves only {rounds} rounds with {seats} seats",
     ),
     "dice_missing": (
         "TT-2.4",
-        "deal_start dice: a round with a wall needs its dice to say who is dealt first",
+        "the dice (掷骰) pick who is dealt first: a round with a wall needs its dice",
     ),
     "too_many_copies": ("TT-2.5", "{tile} appears {count} times in the {where}; there are only four"),
     "hand_not_dealt": ("TT-2.4", "seat {seat} holds {hand}; the wall dealt it {dealt} (stack {stack})"),
-    "banker_bet": ("TT-2.2", "the banker (seat {seat}) does not bet: bets[{seat}] must be null"),
+    "banker_bet": ("TT-2.2", "the banker (seat {seat}) does not bet: bets[{seat}] must be left empty"),
     "bet_missing": ("TT-2.2", "player seat {seat} has no bet"),
     "bet_out_of_range": ("TT-2.2", "seat {seat} bet {bet}, outside [{low}, {high}]"),
     "bet_over_cover": (
         "TT-2.2",
         "with seat {seat}'s bet the bets so far are {total};"
-        " {total} × {mult} = {need} exceeds the bank {bank} (bank_cover)",
+        " {total} × {mult} = {need} exceeds the bank {bank}, which must cover every bet",
     ),
     # across a sitting (session)
     "banker_not_next": (
@@ -47,7 +53,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     ),
     "bank_not_carried": (
         "TT-1.3",
-        "seat {seat} keeps the bank in round {round_no}: bank_carry makes it {expected}"
+        "seat {seat} keeps the bank in round {round_no}: carried over from the last round it is {expected}"
         " (last bank {last} {delta:+d}), not {bank}",
     ),
     "pool_not_carried": (

@@ -7,6 +7,13 @@ so the store, the Parquet batch and the pages show them as they show the other g
 in the table's money (the ruleset's ``units``). ``docs/mistakes-changsha.md`` is the catalogue.
 """
 
-from replay.games.changsha.mistakes.base import DETECTORS, Context, detector, find_mistakes
+from replay.games.changsha.mistakes.base import (
+    DETECTORS,
+    Context,
+    Recorder,
+    detector,
+    find_mistakes,
+    mistakes_of,
+)
 
-__all__ = ["DETECTORS", "Context", "detector", "find_mistakes"]
+__all__ = ["DETECTORS", "Context", "Recorder", "detector", "find_mistakes", "mistakes_of"]

@@ -13,14 +13,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
+from replay.errors import InputError
 from replay.findings import Finding, register, run_detectors
 from replay.games.changsha.board import Board, IllegalEvent, name
 from replay.games.changsha.params import Rules
 from replay.games.changsha.reading import NAMES_ZH
 from replay.games.changsha.scoring import Payment
-from replay.table.run import board_states
 from replay.table.run import try_push as try_push  # the detectors import it from here
 
 Detector = Callable[["Context"], Iterable[Finding]]
@@ -54,10 +54,10 @@ def hands_zh(hands: Sequence[str]) -> str:
     return " + ".join(f"{NAMES_ZH[h]} ({h})" for h in hands)
 
 
-@dataclass(frozen=True)
-class Window:
+class Window(NamedTuple):
     """A tile others could win on (a discard, a xu-kong's tile, the 开杠 tiles, the exposed 海底):
-    the event that opened it, the one that closed it (None: the record ended in it)."""
+    the event that opened it, the one that closed it (None: the record ended in it). A tuple,
+    not a frozen dataclass: a hand opens dozens and a frozen dataclass is slow to build."""
 
     at: int
     close: int | None
@@ -67,6 +67,21 @@ class Window:
     kai: bool
     haidi: bool
     winners: tuple[int, ...]  # the seats whose hu the window collected
+
+
+class Recorder:
+    """Pushes events on a board and keeps its ``snapshot`` before the first and after each one:
+    ``Context.states``. The audit pushes through one (``audit.replay``), so the mistake analysis
+    reads the audit's own replay instead of replaying the hand a second time."""
+
+    def __init__(self, board: Board, states: list[Board] | None = None) -> None:
+        self.board = board
+        self.states = [] if states is None else states
+        self.states.append(board.snapshot())
+
+    def push(self, event: Mapping[str, Any]) -> None:
+        self.board.push(event)
+        self.states.append(self.board.snapshot(self.states[-1]))
 
 
 @dataclass
@@ -88,7 +103,13 @@ class Context:
         """Replay a validated record; raises ValueError unless every event is legal and it ends."""
         board = Board.from_record(record)
         events: Sequence[Mapping[str, Any]] = record["events"]
-        states = board_states(board, events)
+        recorder = Recorder(board)
+        for i, event in enumerate(events):
+            try:
+                recorder.push(event)
+            except (IllegalEvent, InputError) as err:
+                raise ValueError(f"event {i} is illegal ({err}): mistakes need a legal hand") from None
+        states = recorder.states
         try:
             board.finish()
         except IllegalEvent as err:
@@ -119,23 +140,22 @@ class Context:
         own win: another seat's hu, or a 黄庄 that closes it at once when nobody wins it.
         """
         out = []
-        n = len(self.events)
+        states, events = self.states, self.events  # before(i) is states[i], after(i) states[i + 1]
+        n = len(events)
         i = 0
         while i < n:
-            before, after = self.before(i), self.after(i)
+            before, after = states[i], states[i + 1]
             if before.phase == "haidi_taken" and after.phase == "ended":
                 assert before.drawn is not None
                 out.append(Window(i, i, before.actor, (before.drawn,), False, False, True, ()))
-            elif before.phase != "claim" and after.phase == "claim" and after.claim is not None:
+            elif after.phase == "claim" and before.phase != "claim" and after.claim is not None:
                 claim = after.claim
                 tiles = tuple(sorted(set(after.kai_tiles))) if after.kai_tiles else (claim.tile,)
                 j = i + 1
-                while j < n and self.before(j).phase == "claim" and self.after(j).phase == "claim":
+                while j < n and states[j].phase == "claim" and states[j + 1].phase == "claim":
                     j += 1
                 hus = tuple(
-                    int(self.events[k]["seat"])
-                    for k in range(i, min(j + 1, n))
-                    if self.events[k].get("type") == "hu"
+                    int(events[k]["seat"]) for k in range(i, min(j + 1, n)) if events[k].get("type") == "hu"
                 )
                 kai = bool(after.kai_tiles)
                 out.append(
@@ -184,10 +204,15 @@ def run(context: Context) -> list[Finding]:
     return run_detectors(DETECTORS, context)
 
 
+def mistakes_of(context: Context) -> list[dict[str, Any]]:
+    """The ``mistakes`` of a replayed hand (the audit's ``Context``), sorted by (index, seat, type)."""
+    return [f.to_json() for f in run(context)]
+
+
 def find_mistakes(record: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The ``mistakes`` of a legal, finished record, sorted by (index, seat, type).
 
     Raises ValueError for a record that is illegal or unfinished: a mistake is only a mistake
     against what the rules allowed, which an illegal hand does not settle.
     """
-    return [f.to_json() for f in run(Context.replay(record))]
+    return mistakes_of(Context.replay(record))

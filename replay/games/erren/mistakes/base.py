@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from replay.errors import InputError
 from replay.findings import Finding, register, run_detectors
 from replay.games.erren import tiles as T
-from replay.games.erren.board import Board, IllegalEvent
+from replay.games.erren.board import Board, Claim, IllegalEvent
 from replay.games.erren.choose import Score
 from replay.games.erren.params import Rules
 from replay.games.erren.settle import amount
@@ -62,18 +62,86 @@ def waits_text(kinds: Sequence[int]) -> str:
     return " ".join(T.code(k) for k in kinds) or "none"
 
 
+#: a whole board is kept every this many events; the others are rebuilt from it when asked
+CHECKPOINT = 8
+
+
+class View(NamedTuple):
+    """What the detectors scan at every event, kept without a board: the phase, whose turn, the
+    tile just drawn, the open window, and each seat's concealed counts and number of melds (a
+    seat could win only on a shape, ER-4.1, which these answer)."""
+
+    phase: str
+    actor: int
+    dealer: int
+    drawn: int | None
+    first_turn: bool
+    claim: Claim | None
+    hands: tuple[tuple[int, ...], ...]
+    melds: tuple[int, ...]
+
+
+class States:
+    """The boards of one replay: ``states[i]`` before event ``i``, ``states[len(events)]`` after
+    the last one (before ``finish``). A view is kept for every index and a board clone only every
+    ``CHECKPOINT`` events; a board asked for is rebuilt from the checkpoint before it by pushing
+    the events between (the same pushes, so the same board) and kept. Cloning the board at every
+    event was most of the mistakes' cost, and the detectors need a board at a few events only.
+    """
+
+    def __init__(self, events: Sequence[Mapping[str, Any]]) -> None:
+        self.events = events
+        self.views: list[View] = []
+        self.checkpoints: dict[int, Board] = {}
+        self.boards: dict[int, Board] = {}
+
+    def keep(self, board: Board) -> None:
+        """Record the board as it stands: called before the first event and after each push."""
+        i = len(self.views)
+        a, b = board.seats
+        self.views.append(
+            View(
+                board.phase,
+                board.actor,
+                board.dealer,
+                board.drawn,
+                board.first_turn,
+                board.claim,
+                (tuple(a.hand), tuple(b.hand)),
+                (len(a.melds), len(b.melds)),
+            )
+        )
+        if i % CHECKPOINT == 0:
+            self.checkpoints[i] = board.clone()
+
+    def __len__(self) -> int:
+        return len(self.views)
+
+    def __getitem__(self, index: int) -> Board:
+        if not 0 <= index < len(self.views):
+            raise IndexError(f"no board {index}: the replay kept {len(self.views)}")
+        board = self.boards.get(index)
+        if board is None:
+            start = index - index % CHECKPOINT
+            board = self.checkpoints[start].clone()
+            for event in self.events[start:index]:
+                board.push(event)
+            self.boards[index] = board
+        return board
+
+
 @dataclass
 class Context:
     """One replay of a legal, finished record, shared read-only by every detector.
 
-    ``states[i]`` is the board before event ``i`` and ``states[i + 1]`` the board after it;
-    ``final`` is the board after the record's end. Detectors must not push on these boards:
-    ``clone()`` one to try something else.
+    ``before(i)`` is the board before event ``i`` and ``after(i)`` the board after it, ``view(i)``
+    the cheap ``View`` of ``before(i)``; ``final`` is the board after the record's end. Detectors
+    must not push on these boards: ``clone()`` one to try something else.
     """
 
     record: Mapping[str, Any]
     events: Sequence[Mapping[str, Any]]
-    states: list[Board]
+    states: States
     final: Board
 
     @classmethod
@@ -81,13 +149,14 @@ class Context:
         """Replay a validated record; raises ValueError unless every event is legal and it ends."""
         board = Board.from_record(record)
         events: Sequence[Mapping[str, Any]] = record["events"]
-        states = [board.clone()]
+        states = States(events)
+        states.keep(board)
         for i, event in enumerate(events):
             try:
                 board.push(event)
             except (IllegalEvent, InputError) as err:
                 raise ValueError(f"event {i} is illegal ({err}): mistakes need a legal hand") from None
-            states.append(board.clone())
+            states.keep(board)
         board.finish()
         if not board.ended:
             raise ValueError("the hand did not finish: mistakes need a complete hand")
@@ -103,11 +172,16 @@ class Context:
     def after(self, index: int) -> Board:
         return self.states[index + 1]
 
+    def view(self, index: int) -> View:
+        """``before(index)`` as a ``View`` (no board built)."""
+        return self.states.views[index]
+
     def window_end(self, at: int) -> int:
         """The first event after the window event ``at`` opened that is not in it (``len(events)``
         when the record ends in the window)."""
         j = at + 1
-        while j < len(self.events) and self.before(j).phase == "claim":
+        views = self.states.views
+        while j < len(self.events) and views[j].phase == "claim":
             j += 1
         return j
 
@@ -139,4 +213,9 @@ def find_mistakes(record: Mapping[str, Any]) -> list[dict[str, Any]]:
     Raises ValueError for a record that is illegal or unfinished: a mistake is only a mistake
     against what the rules allowed, which an illegal hand does not settle.
     """
-    return [f.to_json() for f in run(Context.replay(record))]
+    return mistakes_in(Context.replay(record))
+
+
+def mistakes_in(context: Context) -> list[dict[str, Any]]:
+    """``find_mistakes`` on a replay already made (the audit's: ``audit.replay`` keeps its boards)."""
+    return [f.to_json() for f in run(context)]

@@ -26,13 +26,17 @@ from replay.tiles import CODES
 
 
 def _offers(ctx: Context) -> Iterator[tuple[int, int, Board, dict[str, object], str, bool]]:
-    """(index, seat, board, the hu it could have pushed, how, from another seat)."""
+    """(index, seat, board, the hu it could have pushed, how, from another seat): only where the
+    board says the seat's tiles win at all (``can_win_on``, ``holds_win``, both from the reading
+    cache), so a hu is tried on a clone only when it may be legal; the push still decides."""
     for w in ctx.windows:
         board = ctx.board_at(w.close)
         for s in board.seats_after(w.seat):
             if s in w.winners:
                 continue
             for t in w.tiles:
+                if not board.can_win_on(s, t):  # its waits and 漏胡 locks (cached): no hu to try
+                    continue
                 how = (
                     f"robbing seat {w.seat}'s kong of {tile_name(t)} (抢杠胡)"
                     if w.rob
@@ -43,17 +47,18 @@ def _offers(ctx: Context) -> Iterator[tuple[int, int, Board, dict[str, object], 
                     else f"on seat {w.seat}'s {tile_name(t)}"
                 )
                 yield w.at, s, board, {"type": "hu", "seat": s, "tile": CODES[t]}, how, True
+    states = ctx.states  # before(i) is states[i]
     for i, event in enumerate(ctx.events):
-        before = ctx.before(i)
+        before = states[i]
+        phase = before.phase  # neither is "ended": the board is still in play
+        if phase != "act" and phase != "haidi_taken":
+            continue
         s = before.actor
-        if before.phase not in ("act", "haidi_taken") or before.ended:
+        kind = event.get("type")
+        if (kind == "hu" and event.get("seat") == s) or (phase == "act" and kind not in ("discard", "gang")):
             continue
-        if (event.get("type") == "hu" and event.get("seat") == s) or (
-            before.phase == "act" and event.get("type") not in ("discard", "gang")
-        ):
-            continue
-        tianhu = before.phase == "act" and before.opening and before.drawn is None and s == before.dealer
-        if before.drawn is None and not tianhu:
+        tianhu = phase == "act" and before.opening and before.drawn is None and s == before.dealer
+        if (before.drawn is None and not tianhu) or not before.holds_win(s):
             continue
         what = (
             "天胡 (tianhu) on its dealt tiles"

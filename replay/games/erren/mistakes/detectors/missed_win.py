@@ -25,13 +25,25 @@ from replay.games.erren.mistakes.base import (
     tile_name,
     try_push,
 )
+from replay.games.erren.readings import is_complete
 
 
-def _chance(board: Board, seat: int, tile: int | None) -> Board | None:
+def _chance(ctx: Context, index: int, seat: int, tile: int | None) -> Board | None:
+    """The board after seat's ``hu`` on ``before(index)``, or None when the board refuses it.
+    Without a winning shape (ER-4.1) there is no win: told by the view's counts, with no board
+    built and no hu tried (most moments of a hand)."""
+    view = ctx.view(index)
+    counts = view.hands[seat]
+    if tile is not None:
+        held = list(counts)
+        held[tile] += 1
+        counts = tuple(held)
+    if not is_complete(counts, view.melds[seat]):
+        return None
     event: dict[str, object] = {"type": "hu", "seat": seat}
     if tile is not None:
         event["tile"] = T.code(tile)
-    trial = try_push(board, event)
+    trial = try_push(ctx.before(index), event)
     return trial if trial is not None and trial.win is not None else None
 
 
@@ -40,7 +52,7 @@ def _offers(ctx: Context) -> Iterator[tuple[int, int, Board, str]]:
     events = ctx.events
     n = len(events)
     for i, event in enumerate(events):
-        before, after = ctx.before(i), ctx.after(i)
+        before, after = ctx.view(i), ctx.view(i + 1)
         if before.phase == "act" and event.get("type") != "hu":
             s = before.actor
             if before.drawn is not None:
@@ -49,18 +61,17 @@ def _offers(ctx: Context) -> Iterator[tuple[int, int, Board, str]]:
                 how = "天胡 (tianhu) on its dealt tiles"
             else:
                 continue
-            trial = _chance(before, s, None)
+            trial = _chance(ctx, i, s, None)
             if trial is not None:
                 yield i, s, trial, how
         if before.phase != "claim" and after.phase == "claim" and after.claim is not None:
             claim = after.claim
-            o = after.other(claim.seat)
+            o = 1 - claim.seat  # the opponent (ER-1.2)
             end = ctx.window_end(i)
             if any(events[j].get("type") == "hu" for j in range(i + 1, min(end, n))):
                 continue
             # the window as it stood when the seat moved on (a 天听 declared in it counts)
-            board = ctx.before(end - 1) if end - 1 > i else after
-            trial = _chance(board, o, claim.tile)
+            trial = _chance(ctx, end - 1 if end - 1 > i else i + 1, o, claim.tile)
             if trial is None:
                 continue
             what = "robbing" if claim.rob else "on"

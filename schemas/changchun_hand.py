@@ -292,7 +292,7 @@ class _Event(fields.Field[dict[str, Any]]):
         if not isinstance(kind, str):  # a list or object is unhashable
             return None
         if kind == "huangzhuang":
-            return dict(item) if item.keys() == {"type"} else None
+            return item if item.keys() == {"type"} else None
         if kind in ("chi", "gang", "bao"):
             return self._fast_meld(item, kind)
         keys = _SIMPLE.get(kind)
@@ -305,7 +305,7 @@ class _Event(fields.Field[dict[str, Any]]):
             return None
         if item["type"] == "discard" and "tile" not in item:
             return None
-        return dict(item)
+        return item  # exactly what the schema makes of it: shared, not copied (see _Events)
 
     @staticmethod
     def _fast_meld(item: dict[str, Any], kind: str) -> dict[str, Any] | None:
@@ -369,7 +369,12 @@ class _Events(BoundedList[dict[str, Any]]):
     """The events: one in canonical form skips the schema (``_Event.fast_item``), any other (a
     gang, a chi, a 宝 ...) goes through it alone, instead of the whole list going through
     marshmallow item by item as soon as one event is not simple (a Changchun hand nearly always
-    has one). Any error, and the list is read again the full way, so the errors are the same."""
+    has one). Any error, and the list is read again the full way, so the errors are the same.
+
+    As Wuhan's fast record does, the loaded (new) list holds the input's own event dicts where
+    they already are what the schema makes (a draw, a discard ...: known keys, canonical tiles,
+    exact ints): a hand's hundred copies were most of the objects a hand kept alive. Nothing
+    downstream writes to an event; a caller that wants to must copy it first."""
 
     def _deserialize(
         self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any

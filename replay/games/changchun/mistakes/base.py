@@ -71,8 +71,9 @@ class Window(NamedTuple):
 
 #: the replay keeps a full board every CHECKPOINT events; any other state a detector asks for is
 #: rebuilt from the nearest one below it (a clone and fewer than CHECKPOINT pushes), so a hand
-#: costs a dozen copies of the board, not one per event
-CHECKPOINT = 12
+#: costs a few copies of the board, not one per event (each copy is some thirty objects the
+#: garbage collector walks while they live; the detectors ask for few states)
+CHECKPOINT = 24
 
 #: the events a window's claim phase survives (a declaration, a 报听, a pass, a leak); any other
 #: legal event closes it (a draw, a claim, a look, 荒庄)

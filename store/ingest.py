@@ -95,23 +95,30 @@ def ingest_stream(
 
     def writer() -> None:
         while (job := pending.get()) is not None:
-            if failure:
-                continue
-            items, prepared = job
             try:
-                results = commit(store, prepared)
-                if on_batch is not None:
-                    on_batch(items, results)
-            except BaseException as err:
-                failure.append(err)
+                if failure:
+                    continue
+                items, prepared = job
+                try:
+                    results = commit(store, prepared)
+                    if on_batch is not None:
+                        on_batch(items, results)
+                except BaseException as err:
+                    failure.append(err)
+            finally:
+                pending.task_done()
+        pending.task_done()
 
     thread = threading.Thread(target=writer, name="ingest-writer", daemon=True)
     thread.start()
     try:
         if workers <= 1:
+            recent = _RecentSittings(2)
             for items in stream:
                 if failure:
                     break
+                if recent.continues(items):  # its sitting began in a batch still being written
+                    pending.join()
                 pending.put((items, prepare(store, items, analysis=analysis)))
                 if freeze_gc:
                     freeze_heap()
@@ -141,6 +148,7 @@ def _stream_with_workers(
     it took (seconds, with batches of a thousand hands); pieces keep every worker busy until the
     last one is done."""
     inflight: collections.deque[tuple[Sequence[Item], list[Future[Prepared]]]] = collections.deque()
+    recent = _RecentSittings(2 * workers + 2)
     # spawned workers that end with this process, however it ends (store/workers.py)
     with ProcessPoolExecutor(max_workers=workers, **pool_options()) as pool:
         for _ in range(workers):  # start them now: they import while the first batch is read
@@ -156,6 +164,10 @@ def _stream_with_workers(
         for items in stream:
             if failure:
                 break
+            if recent.continues(items):  # its sitting began in a batch not yet written: wait for it
+                while inflight:
+                    hand_over()
+                pending.join()
             # Lookups made now may miss the batches still in flight: those records come out
             # as duplicates at commit (the lock decides), only without the replay saved.
             ctx = _context(store, items, None, None, None, analysis)
@@ -172,6 +184,26 @@ def _stream_with_workers(
                 hand_over()
         while inflight and not failure:
             hand_over()
+
+
+class _RecentSittings:
+    """The sittings of the last few batches handed to the writer.
+
+    A batch's checks across a sitting (R-2.2, SC-1.3 …) read the sitting's earlier hands from
+    the store. ``batches`` keeps a sitting's consecutive records in one batch, but an input may
+    hold a sitting apart (Parquet parts come by game and preset): a batch that continues a
+    sitting of a batch still being written must wait for that commit, or its check would miss
+    those hands and pass a hand that breaks the rotation (which one depended on timing). Only
+    such a batch waits; the others are prepared while the writer commits, as before."""
+
+    def __init__(self, keep: int) -> None:
+        self.batches: collections.deque[set[object]] = collections.deque(maxlen=keep)
+
+    def continues(self, items: Sequence[Item]) -> bool:
+        mine = {s for s in map(_sitting, items) if s is not None}
+        hit = any(mine & earlier for earlier in self.batches)
+        self.batches.append(mine)
+        return hit
 
 
 def pieces(items: Sequence[Item], size: int) -> list[tuple[int, int]]:

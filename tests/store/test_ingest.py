@@ -559,3 +559,45 @@ def test_replay_ingest_freezes_its_heap_once_a_library_caller_not(
     )
     assert done.exit_code == 0, done.output
     assert freezes == [1]
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_sitting_held_apart_across_batches_waits_for_its_earlier_hands(
+    tmp_path: Path, workers: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R-2.2 across batches does not depend on timing: a batch continuing a sitting whose earlier
+    hand is still being written waits for that commit (a slow commit once let a hand dealt by the
+    wrong seat pass as ok, when Parquet parts held a sitting apart)."""
+    import time
+
+    hands = sim(30, seed=3)
+    first = hands[0]
+    # a later hand of the sitting numbered as the second: only the check across hands refuses it
+    wrong = None
+    for later in hands[2:]:
+        if later["session"]["id"] != first["session"]["id"]:
+            break
+        candidate = copy.deepcopy(later)
+        candidate["session"]["hand_no"] = first["session"]["hand_no"] + 1
+        candidate["hand_id"] = "wrong-dealer"
+        alone, together = (
+            audit_records([(candidate, None)]),
+            audit_records([(first, None), (candidate, None)]),
+        )
+        if alone[0]["status"] == "ok" and together[1]["status"] == "illegal":
+            wrong = candidate
+            break
+    assert wrong is not None
+    real_commit = commit_module.commit
+
+    def slow_commit(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(0.5)
+        return real_commit(*args, **kwargs)
+
+    monkeypatch.setattr("store.ingest.commit", slow_commit)
+    got: list[Any] = []
+    with Store(tmp_path / "s.duckdb") as s:
+        ingest_stream(s, [items_of(first), items_of(wrong)], lambda _, r: got.extend(r), workers=workers)
+        with s.read() as cur:
+            status = dict(cur.execute("SELECT hand_id, status FROM hands").fetchall())
+    assert status == {first["hand_id"]: "ok", "wrong-dealer": "illegal"}

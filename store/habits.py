@@ -255,19 +255,24 @@ SELECT
     (SELECT cost FROM missed) AS missed_win_cost
 FROM seats_in
 """
-_CHANGSHA_SEATS = """
+
+
+def _facts_seats(facts: str, columns: str, figures: str) -> str:
+    """A game's per-seat figures over ``seat_rows`` joined to its own facts table: the shared
+    frame (hands, win, self-draw and deal-in rates, points and their trend, missed wins) around
+    the figures only that game has. ``columns`` are read from the facts table (alias ``f``)."""
+    return f"""
 WITH seats_in AS (
-    SELECT h.*, cf.big_wins, cf.max_k, cf.qishou, cf.qishou_missed, cf.kai_kongs, cf.bu_kongs,
-           cf.haidi_offered, cf.haidi_taken, cf.louhu, cf.birds_hit,
+    SELECT h.*, {columns},
            row_number() OVER (PARTITION BY h.player_id ORDER BY h.played_at, h.source, h.hand_id) AS n
     FROM seat_rows h
-    LEFT JOIN changsha_seat_facts cf ON cf.source = h.source AND cf.hand_id = h.hand_id AND cf.seat = h.seat
-    WHERE {where} {who}
+    LEFT JOIN {facts} f ON f.source = h.source AND f.hand_id = h.hand_id AND f.seat = h.seat
+    WHERE {{where}} {{who}}
 ),
 missed AS (
     SELECT count(*) AS n, coalesce(sum(h.cost), 0) AS cost
     FROM mistake_rows h
-    WHERE {where} {who} AND h.type = 'missed_win'
+    WHERE {{where}} {{who}} AND h.type = 'missed_win'
 )
 SELECT
     count(*) AS hands,
@@ -276,7 +281,18 @@ SELECT
     avg(CAST(dealt_in AS INT)) AS deal_in_rate,
     avg(delta) AS avg_points,
     100 * regr_slope(delta, n) AS points_trend,
-    sum(big_wins) / nullif(sum(wins), 0) AS big_win_rate,
+{figures}
+    100.0 * (SELECT n FROM missed) / nullif(count(*), 0) AS missed_wins_per_100,
+    (SELECT cost FROM missed) AS missed_win_cost
+FROM seats_in
+"""
+
+
+_CHANGSHA_SEATS = _facts_seats(
+    "changsha_seat_facts",
+    "f.big_wins, f.max_k, f.qishou, f.qishou_missed, f.kai_kongs, f.bu_kongs,"
+    " f.haidi_offered, f.haidi_taken, f.louhu, f.birds_hit",
+    """    sum(big_wins) / nullif(sum(wins), 0) AS big_win_rate,
     avg(max_k) FILTER (WHERE big_wins > 0) AS avg_k,
     avg(CAST(len(qishou) > 0 AS INT)) FILTER (WHERE qishou IS NOT NULL) AS qishou_rate,
     avg(CAST(qishou_missed AS INT)) AS qishou_missed_rate,
@@ -284,33 +300,12 @@ SELECT
     avg(bu_kongs) AS bu_kongs_per_hand,
     sum(CAST(haidi_taken AS INT)) / nullif(sum(haidi_offered), 0) AS haidi_take_rate,
     100.0 * sum(louhu) / nullif(count(louhu), 0) AS louhu_per_100,
-    avg(birds_hit) AS birds_per_hand,
-    100.0 * (SELECT n FROM missed) / nullif(count(*), 0) AS missed_wins_per_100,
-    (SELECT cost FROM missed) AS missed_win_cost
-FROM seats_in
-"""
-_CHANGCHUN_SEATS = """
-WITH seats_in AS (
-    SELECT h.*, cc.bao_wins, cc.ting, cc.ting_turn, cc.looks, cc.leaked, cc.jiehu_lost,
-           cc.sets, cc.bu, cc.gang_money,
-           row_number() OVER (PARTITION BY h.player_id ORDER BY h.played_at, h.source, h.hand_id) AS n
-    FROM seat_rows h
-    LEFT JOIN changchun_seat_facts cc ON cc.source = h.source AND cc.hand_id = h.hand_id AND cc.seat = h.seat
-    WHERE {where} {who}
-),
-missed AS (
-    SELECT count(*) AS n, coalesce(sum(h.cost), 0) AS cost
-    FROM mistake_rows h
-    WHERE {where} {who} AND h.type = 'missed_win'
+    avg(birds_hit) AS birds_per_hand,""",
 )
-SELECT
-    count(*) AS hands,
-    avg(CAST(won AS INT)) AS win_rate,
-    avg(CAST(won_self_draw AS INT)) AS self_draw_rate,
-    avg(CAST(dealt_in AS INT)) AS deal_in_rate,
-    avg(delta) AS avg_points,
-    100 * regr_slope(delta, n) AS points_trend,
-    avg(CAST(ting AS INT)) AS ting_rate,
+_CHANGCHUN_SEATS = _facts_seats(
+    "changchun_seat_facts",
+    "f.bao_wins, f.ting, f.ting_turn, f.looks, f.leaked, f.jiehu_lost, f.sets, f.bu, f.gang_money",
+    """    avg(CAST(ting AS INT)) AS ting_rate,
     avg(ting_turn) AS avg_ting_turn,
     avg(CAST(won AS INT)) FILTER (WHERE ting) AS ting_win_rate,
     sum(bao_wins) / nullif(sum(wins), 0) AS bao_win_rate,
@@ -319,42 +314,19 @@ SELECT
     avg(jiehu_lost) AS jiehu_lost_rate,
     avg(len(sets)) AS sets_per_hand,
     avg(bu) AS bu_per_hand,
-    avg(gang_money) AS gang_money_per_hand,
-    100.0 * (SELECT n FROM missed) / nullif(count(*), 0) AS missed_wins_per_100,
-    (SELECT cost FROM missed) AS missed_win_cost
-FROM seats_in
-"""
-_ERREN_SEATS = """
-WITH seats_in AS (
-    SELECT h.*, ef.fans, ef.total, ef.qihu_misses, ef.ting, ef.flowers,
-           row_number() OVER (PARTITION BY h.player_id ORDER BY h.played_at, h.source, h.hand_id) AS n
-    FROM seat_rows h
-    LEFT JOIN erren_seat_facts ef ON ef.source = h.source AND ef.hand_id = h.hand_id AND ef.seat = h.seat
-    WHERE {where} {who}
-),
-missed AS (
-    SELECT count(*) AS n, coalesce(sum(h.cost), 0) AS cost
-    FROM mistake_rows h
-    WHERE {where} {who} AND h.type = 'missed_win'
+    avg(gang_money) AS gang_money_per_hand,""",
 )
-SELECT
-    count(*) AS hands,
-    avg(CAST(won AS INT)) AS win_rate,
-    avg(CAST(won_self_draw AS INT)) AS self_draw_rate,
-    avg(CAST(dealt_in AS INT)) AS deal_in_rate,
-    avg(delta) AS avg_points,
-    100 * regr_slope(delta, n) AS points_trend,
-    avg(total) FILTER (WHERE won) AS avg_fan,
+_ERREN_SEATS = _facts_seats(
+    "erren_seat_facts",
+    "f.fans, f.total, f.qihu_misses, f.ting, f.flowers",
+    """    avg(total) FILTER (WHERE won) AS avg_fan,
     avg(CAST(total >= 24 AS INT)) FILTER (WHERE won) AS big_win_rate,
     100.0 * sum(qihu_misses) / nullif(count(qihu_misses), 0) AS qihu_misses_per_100,
     avg(CAST(ting <> '' AS INT)) AS ting_rate,
     avg(CAST(ting = 'tianting' AS INT)) FILTER (WHERE ting <> '') AS tianting_rate,
     avg(CAST(won AS INT)) FILTER (WHERE ting <> '') AS ting_win_rate,
-    avg(flowers) AS flowers_per_hand,
-    100.0 * (SELECT n FROM missed) / nullif(count(*), 0) AS missed_wins_per_100,
-    (SELECT cost FROM missed) AS missed_win_cost
-FROM seats_in
-"""
+    avg(flowers) AS flowers_per_hand,""",
+)
 SEATS_BY_GAME = {
     "wuhan": _SEATS,
     "sichuan": _SICHUAN_SEATS,

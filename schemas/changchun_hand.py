@@ -375,7 +375,7 @@ class _NullableChoice(Choice):
         self.allow_none = True
 
 
-class ResultSchema(StrictSchema):
+class ChangchunResultSchema(StrictSchema):
     """What the app settled (§9); every field is optional and audited against the replay."""
 
     winner = seat_field(required=False, allow_none=True)
@@ -401,7 +401,7 @@ class ChangchunRecordSchema(EnvelopeSchema):
     wall = wall_field(Tile, WALL_SIZE)
     deal = deal_field(Tile, HAND_SIZE, DEALER_HAND_SIZE)
     events = _Events(_Event(), 0, MAX_EVENTS, noun="events", required=True)
-    result = Nested(ResultSchema)
+    result = Nested(ChangchunResultSchema)
 
     @validates_schema(pass_original=True, skip_on_field_errors=False)
     def _check_between_fields(self, data: Mapping[str, Any], original_data: Any, **kwargs: Any) -> None:

@@ -322,7 +322,7 @@ class _SeatMap(fields.Field[dict[str, list[str]]]):
         return out
 
 
-class ResultSchema(StrictSchema):
+class ChangshaResultSchema(StrictSchema):
     """What the app settled; every field is optional and audited against the replay."""
 
     winners = BoundedList(seat_field(), 0, NUM_SEATS, noun="seats", validate=unique("seat"))
@@ -348,7 +348,7 @@ class ChangshaRecordSchema(EnvelopeSchema):
     wall = wall_field(SuitedTile, WALL_SIZE)
     deal = deal_field(SuitedTile, HAND_SIZE, DEALER_HAND_SIZE)
     events = events_field(_Event, MAX_EVENTS)
-    result = Nested(ResultSchema)
+    result = Nested(ChangshaResultSchema)
 
     @validates_schema(pass_original=True, skip_on_field_errors=False)
     def _check_between_fields(self, data: Mapping[str, Any], original_data: Any, **kwargs: Any) -> None:

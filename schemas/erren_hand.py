@@ -303,7 +303,7 @@ def _unique_fans(values: list[dict[str, Any]]) -> None:
         raise ValidationError("must not list a fan twice (give its count in n)")
 
 
-class ResultSchema(StrictSchema):
+class ErrenResultSchema(StrictSchema):
     """What the app settled; every field is optional and audited against the replay."""
 
     winner = seat_field(required=False, allow_none=True)
@@ -328,7 +328,7 @@ class ErrenRecordSchema(EnvelopeSchema):
     wall = wall_field(ErrenTile, WALL_SIZE)
     deal = deal_field(ErrenTile, HAND_SIZE, DEALER_HAND_SIZE, NUM_SEATS)
     events = BoundedList(_Event(), 0, MAX_EVENTS, noun="events", required=True)
-    result = Nested(ResultSchema)
+    result = Nested(ErrenResultSchema)
 
     @validates_schema(pass_original=True, skip_on_field_errors=False)
     def _check_between_fields(self, data: Mapping[str, Any], original_data: Any, **kwargs: Any) -> None:
@@ -361,7 +361,7 @@ _FAST = ErrenFastRecord(
     max_fans=MAX_FANS,
     max_fan_count=MAX_FAN_COUNT,
     max_coins=MAX_COINS,
-    result_keys=ResultSchema().load_fields,
+    result_keys=ErrenResultSchema().load_fields,
 )
 
 

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from replay.games.changchun.audit import audit_validated
 from replay.games.changchun.params import CHOICES, VALIDATORS
-from schemas.changchun_hand import ResultSchema, validate_record
+from schemas.changchun_hand import ChangchunResultSchema, validate_record
 from schemas.changchun_jsonschema import changchun_hand_json_schema
 from tests.changchun_builders import record, tsumogiri
 from tests.replay.test_changchun_board import (
@@ -56,7 +56,7 @@ from tests.schemas.jsonschema_cases import (
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA_FILE = ROOT / "docs" / "changchun-hand.schema.json"
 VALIDATOR = jsonschema.Draft202012Validator(changchun_hand_json_schema())
-RESULT_FIELDS = tuple(ResultSchema().fields)
+RESULT_FIELDS = tuple(ChangchunResultSchema().fields)
 E2 = ["x0 9s", *tsumogiri([1, 2, 3], ["1p", "5p", "7p"]), "d0 6m", "h0"]
 
 #: changchun.md §8's examples as the board tests build them (name, builder).

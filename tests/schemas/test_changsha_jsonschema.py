@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from replay.games.changsha.audit import audit_validated
 from replay.games.changsha.params import CHOICES, EXTRA_HANDS, VALIDATORS
-from schemas.changsha_hand import ResultSchema, validate_record
+from schemas.changsha_hand import ChangshaResultSchema, validate_record
 from schemas.changsha_jsonschema import changsha_hand_json_schema
 from tests.changsha_builders import pool, record, tsumogiri
 from tests.replay.test_changsha_board import (
@@ -57,7 +57,7 @@ from tests.schemas.jsonschema_cases import (
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA_FILE = ROOT / "docs" / "changsha-hand.schema.json"
 VALIDATOR = jsonschema.Draft202012Validator(changsha_hand_json_schema())
-RESULT_FIELDS = tuple(ResultSchema().fields)
+RESULT_FIELDS = tuple(ChangshaResultSchema().fields)
 
 
 E10_EVENTS = ["x1 6p", "d2 8p", "x2 8p", "d3 3p", "ga3 9p bu", "d3 5m", "h3", "b 2p"]

@@ -421,9 +421,12 @@ def ingest(
 
         try:
             if store is not None:
+                # With workers each batch is cut into pieces for all of them, so the first need
+                # not be small to get them going; small ones cost more to commit (940 µs a hand
+                # at 250 against about 600 at 1,000): no ramp then (docs/store.md)
                 ingest_stream(
                     store,
-                    batches(files, batch_size),
+                    batches(files, batch_size, first=batch_size if nproc > 1 else 64),
                     on_batch,
                     workers=nproc,
                     analysis=analysis,

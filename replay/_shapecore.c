@@ -14,7 +14,7 @@
 #include <string.h>
 
 #define NSUIT 1953125 /* 5^9 */
-#define NHON 78125    /* 5^7 */
+#define NHON 4096     /* honour shapes by their count histogram (hcode) */
 #define MISSING 0xFFFFu
 #define IMPOSSIBLE 7
 #define NONE_NEED (7 | 7 << 3 | 7 << 6)
@@ -28,7 +28,7 @@ typedef struct {
 } Rule;
 
 static uint16_t *suit_cls;  /* 将 class | any class << 8, MISSING: not a shape of <= 14 tiles */
-static uint16_t *hon_cls;
+static uint16_t *hon_cls;   /* the same, indexed by hcode: honours make no sequences */
 static uint16_t *suit_need; /* melds | any pair << 3 | 将 pair << 6 (replay.tables), NONE_NEED */
 static Rule rules[2];
 static int ready;
@@ -171,11 +171,18 @@ static inline int code9(const uint8_t *c) {
     return code;
 }
 
+/* The honours' index: how many kinds hold one, two, three and four tiles, three bits each
+ * (HW[count]). Honours form no sequences, so a shape's classes depend on those counts only
+ * (init checks it against every shipped key): 4,096 entries instead of 5^7 = 78,125, which
+ * keeps the tables under 8 MiB. One more tile of a kind holding c moves the index by
+ * HW[c + 1] - HW[c]. */
+static const int HW[5] = {0, 1, 8, 64, 512};
+
 static inline int code7(const uint8_t *c) {
     int code = 0;
-    for (int r = 6; r >= 0; r--) {
+    for (int r = 0; r < 7; r++) {
         if (c[r] > 4) return -1;
-        code = code * 5 + c[r];
+        code += HW[c[r]];
     }
     return code;
 }
@@ -829,7 +836,7 @@ static int honours_mask_c(const uint8_t *cnt, int rest, int melds, int near, int
     int mask = 0;
     for (int r = 0; r < 7; r++) {
         if (cnt[r] >= 4 || (near && !cnt[r])) continue;
-        uint16_t v = hon_cls[code + POW5[r]];
+        uint16_t v = hon_cls[code + HW[cnt[r] + 1] - HW[cnt[r]]];
         if (v == MISSING) continue;
         int y = v >> shift & 255;
         if (t->f[(row + y) * 5 + melds] > kept) mask |= 1 << r;
@@ -1148,6 +1155,8 @@ static PyTypeObject ShapeTableType = {
     .tp_methods = table_methods,
 };
 
+static Py_ssize_t honour_keys; /* the honour shapes in the tables (hon_cls holds their histograms) */
+
 static PyObject *new_table(const uint16_t *data, int width, Py_ssize_t n) {
     ShapeTable *t = PyObject_New(ShapeTable, &ShapeTableType);
     if (!t) return NULL;
@@ -1155,7 +1164,7 @@ static PyObject *new_table(const uint16_t *data, int width, Py_ssize_t n) {
     t->width = width;
     Py_ssize_t size = 0;
     for (Py_ssize_t i = 0; i < n; i++) size += data[i] != MISSING;
-    t->size = size;
+    t->size = width == 7 ? honour_keys : size;
     return (PyObject *)t;
 }
 
@@ -1182,6 +1191,7 @@ static PyObject *py_init(PyObject *self, PyObject *args) {
     memset(hon_cls, 0xFF, sizeof(uint16_t) * NHON);
     for (int i = 0; i < NSUIT; i++) suit_need[i] = NONE_NEED;
     Py_ssize_t ns = bsk.len / 9, nh = bhk.len / 7;
+    honour_keys = nh;
     for (int pm = 0; pm < 2; pm++) {
         PyObject *r = PyTuple_GetItem(rule_pair, pm);
         if (!r) return NULL;
@@ -1208,13 +1218,19 @@ static PyObject *py_init(PyObject *self, PyObject *args) {
         }
         keys = bhk.buf;
         cls = bh.buf;
+        uint8_t seen[NHON] = {0};
         for (Py_ssize_t i = 0; i < nh; i++) {
             int code = code7(keys + 7 * i);
             if (code < 0) {
                 PyErr_SetString(PyExc_ValueError, "an honour shape with a count above four");
                 return NULL;
             }
-            uint16_t old = pm ? hon_cls[code] : 0;
+            uint16_t old = hon_cls[code];
+            if (seen[code] && (old >> (8 * pm) & 0xFF) != cls[i]) {
+                PyErr_SetString(PyExc_ValueError, "two honour shapes with the same counts differ in class");
+                return NULL;
+            }
+            seen[code] = 1;
             hon_cls[code] = (uint16_t)(pm ? ((old & 0xFF) | cls[i] << 8) : cls[i]);
         }
         Rule *t = &rules[pm];

@@ -3,7 +3,7 @@
 ``replay._shapecore`` is a C extension built by the project's ordinary ``pip install`` when a C
 compiler and Python's headers are present (``setup.py``: an optional extension, so an install
 never fails for want of one). It answers ``replay.shape``'s hot functions from the same shipped
-tables laid out as flat arrays indexed by a base-5 shape code (about 8 MB) instead of
+tables laid out as flat arrays indexed by a base-5 shape code (7.9 MiB) instead of
 dictionaries of big ints (about 90 MB). ``replay.shape`` calls ``load`` once, at import: with
 the extension present and ``REPLAY_PURE_SHAPE`` unset (or ``0``) its compiled functions replace
 the pure-Python ones, which stay as the reference and as the fallback.

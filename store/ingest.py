@@ -111,6 +111,7 @@ def ingest_stream(
 
     thread = threading.Thread(target=writer, name="ingest-writer", daemon=True)
     thread.start()
+    threads = _duckdb_threads(store, 1) if workers > 1 else None
     try:
         if workers <= 1:
             recent = _RecentSittings(2)
@@ -127,10 +128,22 @@ def ingest_stream(
     finally:
         pending.put(None)
         thread.join()
+        if threads is not None:
+            _duckdb_threads(store, threads)
     if failure:
         raise failure[0]
     page_rows.compact(store)  # player order again once a fifth of the rows came since the last sort
     refresh_populations(store)  # the player pages' baseline, aggregated once here (store.habits)
+
+
+def _duckdb_threads(store: Store, threads: int) -> int:
+    """Set DuckDB's worker threads; the setting it had. With ``workers`` processes preparing
+    batches on every core, a commit split over DuckDB's threads only adds their hand-offs:
+    one thread took less CPU a hand to commit (docs/store.md, "How a batch is written")."""
+    with store.write() as con:
+        row = con.execute("SELECT current_setting('threads')").fetchone()
+        con.execute(f"SET threads = {int(threads)}")
+    return int(row[0]) if row else threads
 
 
 def _stream_with_workers(

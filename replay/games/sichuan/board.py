@@ -215,13 +215,19 @@ class Board(TableBoard):
     def snapshot(self, like: Board | None = None) -> Board:
         """A copy to keep, not to push on (the audit keeps one after every event for the mistake
         analysis: ``mistakes.Recorder``): cheaper than ``clone()``. Each seat is copied by its
-        ``__dict__`` (no dataclass ``__init__``); the ledger, the win list, ``seen`` and the open
-        window are shared with ``like`` (the previous snapshot) when they have not changed since
-        it (the ledger only grows by transfers; the wins only by appends), else copied. Detectors
-        ``clone()`` a snapshot to try something on it."""
+        ``__dict__`` (no dataclass ``__init__``); a seat, the ledger, the win list, ``seen`` and the
+        open window are shared with ``like`` (the previous snapshot) when they have not changed
+        since it (a seat's fields compare equal; the ledger only grows by transfers; the wins only
+        by appends), else copied. Detectors ``clone()`` a snapshot to try something on it."""
         out = object.__new__(Board)
         out.__dict__ = state = self.__dict__.copy()
-        state["seats"] = [_seat_copy(s) for s in self.seats]
+        if like is None:
+            state["seats"] = [_seat_copy(s) for s in self.seats]
+        else:  # an event changes one seat or two: the others are the previous snapshot's
+            state["seats"] = [
+                p if p.__dict__ == s.__dict__ else _seat_copy(s)
+                for p, s in zip(like.seats, self.seats, strict=True)
+            ]
         led = self.ledger
         if like is not None and len(like.ledger.transfers) == len(led.transfers):
             state["ledger"] = like.ledger

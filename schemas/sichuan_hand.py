@@ -31,7 +31,7 @@ from replay.games.sichuan.vocabulary import (
     SWAP_DIRECTIONS,
     TRANSFER_KINDS,
 )
-from schemas.envelope import NUM_SEATS, EnvelopeSchema, Validated, load_record, seat_field
+from schemas.envelope import NUM_SEATS, EnvelopeSchema, SeatSchema, Validated, load_record, seat_field
 from schemas.events import (
     SUITED_CODES,
     EventUnion,
@@ -52,6 +52,7 @@ from schemas.events import (
     unique,
     wall_field,
 )
+from schemas.fast_items import FastNested, fast_seat
 from schemas.fields import (
     BoundedList,
     Choice,
@@ -439,23 +440,14 @@ def fast_win(item: object) -> dict[str, Any] | None:
     return out
 
 
-class _FastNested(Nested):
-    """A nested object whose common form ``fast_item`` loads without its schema (a list of them
-    skips the per-item schema calls, ``BoundedList._fast``)."""
-
-    def __init__(self, schema: Any, fast: Any) -> None:
-        super().__init__(schema)
-        self.fast_item = fast
-
-
 class SichuanResultSchema(StrictSchema):
     """What the app settled; every field is optional and audited against the replay."""
 
-    wins = BoundedList(_FastNested(SichuanWinSchema, fast_win), 0, MAX_WINS, noun="wins")
+    wins = BoundedList(FastNested(SichuanWinSchema, fast_win), 0, MAX_WINS, noun="wins")
     huazhu = BoundedList(seat_field(), 0, NUM_SEATS, noun="seats", validate=unique("seat"))
     tenpai = BoundedList(seat_field(), 0, NUM_SEATS, noun="seats", validate=unique("seat"))
     transfers = BoundedList(
-        _FastNested(SichuanTransferSchema, fast_transfer), 0, MAX_TRANSFERS, noun="transfers"
+        FastNested(SichuanTransferSchema, fast_transfer), 0, MAX_TRANSFERS, noun="transfers"
     )
     next_dealer = seat_field(required=False)
     deltas = deltas_field(MAX_COINS)
@@ -469,6 +461,7 @@ class SichuanRecordSchema(EnvelopeSchema):
     """One Sichuan hand: the shared envelope and Sichuan's own fields; rules between them below."""
 
     FORMAT = FORMAT
+    seats = BoundedList(FastNested(SeatSchema, fast_seat), NUM_SEATS, NUM_SEATS, noun="seats", required=True)
     ruleset = _SichuanRuleset(required=True)
     dealer = seat_field()
     stacks = BoundedList(StrictInt(1, MAX_COINS), NUM_SEATS, NUM_SEATS, noun="integers")

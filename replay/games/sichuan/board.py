@@ -17,7 +17,7 @@ from replay.errors import InputError
 from replay.games.sichuan import tiles as T
 from replay.games.sichuan.ledger import Ledger
 from replay.games.sichuan.params import SichuanRules, rules_from_json
-from replay.games.sichuan.reading import Reading, score, waits
+from replay.games.sichuan.reading import Reading, score, shape_wins, waits
 from replay.games.sichuan.reasons import CATALOGUE
 from replay.games.sichuan.scoring import WinScore, charge, score_win
 from replay.table.board import IllegalEvent as IllegalEvent  # raised by push, and caught by its callers
@@ -293,6 +293,8 @@ class Board(TableBoard):
     def win_reading(self, s: int, tile: int | None) -> Reading | None:
         """SC-4.1: does seat s win with ``tile`` added (None: its hand already holds 14)?"""
         seat = self.seats[s]
+        if tile is not None and tile not in shape_wins(tuple(seat.hand), len(seat.pengs) + len(seat.kongs)):
+            return None  # no shape wins on it (the shape core's answer, remembered per hand)
         c = list(seat.hand)
         if tile is not None:
             c[tile] += 1

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from replay.shape import complete, improving_draws
 
@@ -222,6 +223,14 @@ def _candidates(concealed: list[int], melds: int) -> Sequence[int]:
         if len(odd) == 1:
             kinds.add(odd[0])
     return sorted(kinds)
+
+
+@lru_cache(maxsize=1024)
+def shape_wins(concealed: tuple[int, ...], melds: int) -> frozenset[int]:
+    """``_candidates`` of a hand as a set, remembered for the last 1,024 hands: a seat's hand is
+    asked about every discard of the other three seats (the claim window's checks, the 漏胡
+    detector) while it does not change, so most asks are one lookup."""
+    return frozenset(_candidates(list(concealed), melds))
 
 
 def at_most_two_suits(concealed: Sequence[int], meld_kinds: Sequence[int]) -> bool:

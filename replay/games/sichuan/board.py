@@ -241,8 +241,10 @@ class Board(TableBoard):
         state["seen"] = seen if seen is not None and seen == self.seen else list(self.seen)
         wins = like.wins if like is not None else None
         state["wins"] = wins if wins is not None and len(wins) == len(self.wins) else list(self.wins)
-        state["huazhu"] = list(self.huazhu)
-        state["tenpai"] = list(self.tenpai)
+        for name in ("huazhu", "tenpai"):  # set once, at the end of the wall
+            mine = state[name]
+            kept = getattr(like, name) if like is not None else None
+            state[name] = kept if kept is not None and kept == mine else list(mine)
         return out
 
     def peek_draw(self) -> int | None:

@@ -15,13 +15,7 @@ from typing import Any
 from dashboards import terms
 from schemas.audit import audit_record
 
-ZH_TILE = {f"{n}p": f"{'一二三四五六七八九'[n - 1]}筒" for n in range(1, 10)} | {"F": "发财", "P": "白板"}
 PARTY = {"pool": "pool 奖池", "house": "house 庄房"}
-
-
-def tile_words(code: str) -> str:
-    """``三筒 3p``: a tile drawn in Chinese with its code."""
-    return f"{ZH_TILE.get(code, code)} {code}"
 
 
 def _party(value: object, players: Sequence[Mapping[str, Any]]) -> str:
@@ -88,7 +82,7 @@ def build(record_obj: object, audit: dict[str, Any] | None = None) -> dict[str, 
             {
                 **h,
                 "player": players[seat] if seat < len(players) else None,
-                "tiles_zh": [tile_words(t) for t in h["tiles"]],
+                "tiles_zh": [terms.tile(t) for t in h["tiles"]],  # 三筒: pages name tiles in Chinese only
                 "bet": bets[seat] if seat < len(bets) else None,
                 "delta": computed["deltas"][seat],
             }

@@ -16,16 +16,25 @@ Run: ``.venv/bin/python sample_logs/make_changchun_samples.py`` (prints the READ
 
 from __future__ import annotations
 
-import copy
-import json
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
+
+import samples_common  # noqa: E402
+from samples_common import (  # noqa: E402
+    Mutation,
+    draw_mismatch,
+    drawn_discard_as_hu,
+    replace,
+    seat_moved_on,
+    tile_not_in_hand,
+)
 
 from replay.games.changchun.audit import audit_validated, check_sessions  # noqa: E402
 from replay.games.changchun.board import Board  # noqa: E402
@@ -53,75 +62,27 @@ SIMULATED = (  # file, preset, overrides, seed, hands
 )
 E9_NO_KE = ["123m 456m 234p 678s E 9p", "11223344p SSWWN", "789m 56789s 99p FFF", "88m 99m 11s 22s 3s CC PP"]
 
-Mutation = Callable[[dict[str, Any], list[Board]], Iterator[tuple[dict[str, Any], int]]]
-
-
-def dress(rec: dict[str, Any], hand_id: str) -> dict[str, Any]:
-    """A record as the club's app uploads it: its id, source and players."""
-    out = copy.deepcopy(rec)
-    out["hand_id"] = hand_id.replace("_", "-")  # pages show it: a name, not code
-    out["source"] = SOURCE
-    out["seats"] = copy.deepcopy(SEATS)
-    out.pop("session", None)
-    out.pop("played_at", None)
-    return out
+dress = partial(samples_common.dress, source=SOURCE, seats=SEATS)
 
 
 def settled(rec: dict[str, Any]) -> dict[str, Any]:
     """The record with the engine's result recorded, as an app that settles right would."""
-    a = audit_validated(rec)
-    assert a["status"] == "ok", (rec["hand_id"], a["first_illegal"], a["errors"])
-    rec["result"] = {k: a["computed"][k] for k in RESULT}
-    return rec
+    return samples_common.settled(rec, audit_validated, RESULT)
 
 
 def states(rec: dict[str, Any]) -> list[Board]:
-    board = Board.from_record(rec)
-    out = [board.clone()]
-    for e in rec["events"]:
-        board.push(e)
-        out.append(board.clone())
-    return out
+    return samples_common.states(Board.from_record(rec), rec["events"])
 
 
-def replace(rec: dict[str, Any], at: int, event: dict[str, Any]) -> dict[str, Any]:
-    out = copy.deepcopy(rec)
-    out["events"][at] = event
-    return out
+def stops_at(rec: dict[str, Any], code: str, index: int | None) -> bool:
+    return samples_common.stops_at(audit_validated, rec, code, index)
+
+
+def write(name: str, rec: dict[str, Any]) -> None:
+    samples_common.write_json(OUT, name, rec)
 
 
 # -- one mutation per reason code: (record, states) -> candidates (mutated record, its index) --------
-def out_of_turn(r: dict[str, Any], st: list[Board]) -> Iterator[tuple[dict[str, Any], int]]:
-    for i, e in enumerate(r["events"]):
-        if e["type"] == "discard" and i > 5:
-            yield replace(r, i, {**e, "seat": (e["seat"] + 1) % 4}), i
-
-
-def tile_not_in_hand(r: dict[str, Any], st: list[Board]) -> Iterator[tuple[dict[str, Any], int]]:
-    for i, e in enumerate(r["events"]):
-        if e["type"] == "discard" and i > 5:
-            missing = next(k for k in range(34) if not st[i].seats[e["seat"]].hand[k])
-            yield replace(r, i, {**e, "tile": CODES[missing]}), i
-
-
-def draw_mismatch(r: dict[str, Any], st: list[Board]) -> Iterator[tuple[dict[str, Any], int]]:
-    for i, e in enumerate(r["events"]):
-        if e["type"] == "draw" and i > 5:
-            yield replace(r, i, {**e, "tile": "5m" if e["tile"] != "5m" else "6m"}), i
-
-
-def no_shape(r: dict[str, Any], st: list[Board]) -> Iterator[tuple[dict[str, Any], int]]:
-    for i, e in enumerate(r["events"]):
-        if e["type"] == "discard" and i > 5 and st[i].drawn is not None:
-            yield replace(r, i, {"type": "hu", "seat": e["seat"]}), i
-
-
-def chi_not_shangjia(r: dict[str, Any], st: list[Board]) -> Iterator[tuple[dict[str, Any], int]]:
-    for i, e in enumerate(r["events"]):
-        if e["type"] == "chi":
-            yield replace(r, i, {**e, "seat": (e["seat"] + 1) % 4}), i
-
-
 def ting_locked(r: dict[str, Any], st: list[Board]) -> Iterator[tuple[dict[str, Any], int]]:
     for i, e in enumerate(r["events"]):
         b = st[i]
@@ -138,30 +99,18 @@ def bao_position(r: dict[str, Any], st: list[Board]) -> Iterator[tuple[dict[str,
 
 
 MUTATIONS: dict[str, Mutation] = {
-    "out_of_turn": out_of_turn,
-    "tile_not_in_hand": tile_not_in_hand,
+    "out_of_turn": seat_moved_on("discard", after=5),
+    "tile_not_in_hand": tile_not_in_hand(34),
     "draw_mismatch": draw_mismatch,
-    "no_shape": no_shape,
-    "chi_not_shangjia": chi_not_shangjia,
+    "no_shape": drawn_discard_as_hu,
+    "chi_not_shangjia": seat_moved_on("chi"),
     "ting_locked": ting_locked,
     "bao_position": bao_position,
 }
 
 
-def stops_at(rec: dict[str, Any], code: str, index: int | None) -> bool:
-    a = audit_validated(rec)
-    first = a["first_illegal"]
-    return a["status"] == "illegal" and (first["code"], first["index"]) == (code, index)
-
-
 def disputes(legal: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    out: dict[str, dict[str, Any]] = {}
-    for code, mutate in MUTATIONS.items():
-        for r in legal:
-            hit = next(((m, i) for m, i in mutate(r, states(r)) if stops_at(m, code, i)), None)
-            if hit is not None:
-                out[code] = hit[0]
-                break
+    out = samples_common.mutated_disputes(MUTATIONS, legal, states, audit_validated)
     board_cases = [
         (
             "no_ke",
@@ -179,19 +128,9 @@ def disputes(legal: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return out
 
 
-def write(name: str, rec: dict[str, Any]) -> None:
-    (OUT / name).write_text(json.dumps(rec, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-
-
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    simulated: list[dict[str, Any]] = []
-    for name, preset, overrides, seed, hands in SIMULATED:
-        records = list(simulate(hands, seed, preset, overrides))
-        simulated += records
-        with (HERE / "simulated" / name).open("w", encoding="utf-8") as out:
-            for r in records:
-                out.write(json.dumps(r, ensure_ascii=False, separators=(",", ":")) + "\n")
+    simulated = samples_common.simulate_files(HERE / "simulated", SIMULATED, simulate)
     for old in OUT.glob("*.json"):
         old.unlink()
     m1 = record(E7_HANDS, [*E7[:5], "t0", *E7[5:]], dealer=2)
@@ -227,34 +166,7 @@ def main() -> None:
     assert audits[1]["first_illegal"]["code"] == "dealer_not_next"
     write("disputed_dealer_not_next_1.json", session[0])
     write("disputed_dealer_not_next_2.json", session[1])
-    print(table())
-
-
-def table() -> str:
-    from replay.inputs import iter_records
-    from schemas.audit import audit_records
-
-    rows = [
-        "| file | hand_id | status | code @ event / fields | deltas | mistakes |",
-        "|---|---|---|---|---|---|",
-    ]
-    files = sorted(OUT.glob("*.json"))
-    audits = {a["hand_id"]: a for a in audit_records(iter_records([str(OUT)]))}
-    for f in files:
-        hand_id = json.loads(f.read_text("utf-8"))["hand_id"]
-        a = audits[hand_id]
-        code = deltas = mistakes = ""
-        if a["status"] == "illegal":
-            at = a["first_illegal"]["index"]
-            code = f"{a['first_illegal']['code']} @ {'session' if at is None else at}"
-        elif a["status"] == "invalid":
-            code = a["errors"][0]["field"]
-        else:
-            code = ", ".join(d["field"] for d in a["differences"])
-            deltas = " ".join(str(d) for d in a["computed"]["deltas"])
-            mistakes = " ".join(f"{m['type']}@{m['index']}:{m['seat']}:{m['cost']}" for m in a["mistakes"])
-        rows.append(f"| `{f.name}` | `{hand_id}` | {a['status']} | {code} | {deltas} | {mistakes} |")
-    return "\n".join(rows)
+    print(samples_common.table(OUT))
 
 
 if __name__ == "__main__":

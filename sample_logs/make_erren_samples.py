@@ -28,6 +28,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 
+from samples_common import mistake_words, verdict_code, write_json, write_ndjson  # noqa: E402
+
 from replay.games.erren import tiles as T  # noqa: E402
 from replay.games.erren.fans import Win  # noqa: E402
 from replay.games.erren.fantable import IDS  # noqa: E402
@@ -217,26 +219,18 @@ def audit_one(rec: dict[str, Any]) -> dict[str, Any]:
 
 
 def row(file: str, rec: dict[str, Any], audit: dict[str, Any]) -> str:
-    status = audit["status"]
-    if status == "illegal":
-        fi = audit["first_illegal"]
-        code = f"{fi['code']} @ {'session' if fi['index'] is None else fi['index']}"
-    elif status == "invalid":
-        code = audit["errors"][0]["field"]
-    else:
-        code = ", ".join(d["field"] for d in audit["differences"])
+    """One row of the README's table (``samples_common``'s cells, and the win's fans)."""
+    code = verdict_code(audit)
     deltas = " ".join(str(d) for d in audit["computed"]["deltas"]) if audit["computed"] else ""
     fans = " ".join(f["id"] for f in audit["computed"]["fans"]) if audit["computed"] else ""
-    mistakes = " ".join(f"{m['type']}@{m['index']}:{m['seat']}:{m['cost']}" for m in audit["mistakes"])
-    return f"| `{file}` | `{rec['hand_id']}` | {status} | {code} | {deltas} | {mistakes} | {fans} |"
+    mistakes = mistake_words(audit)
+    return f"| `{file}` | `{rec['hand_id']}` | {audit['status']} | {code} | {deltas} | {mistakes} | {fans} |"
 
 
 def main() -> None:
     for file, preset, seed, hands in SIMULATED:
         records = list(simulate(hands, seed, preset))
-        with (HERE / "simulated" / file).open("w", encoding="utf-8") as f:
-            for r in records:
-                f.write(json.dumps(r, ensure_ascii=False, separators=(",", ":")) + "\n")
+        write_ndjson(HERE / "simulated" / file, records)
         print(file, Counter(r["result"]["winner"] is not None for r in records), file=sys.stderr)
     OUT.mkdir(parents=True, exist_ok=True)
     for old in OUT.glob("*.json"):
@@ -249,7 +243,7 @@ def main() -> None:
         assert audit["status"] == want, (name, audit["status"], audit["first_illegal"], audit["errors"])
         if check is not None:
             assert check(audit), (name, audit)
-        (OUT / f"{name}.json").write_text(json.dumps(rec, ensure_ascii=False, indent=1) + "\n", "utf-8")
+        write_json(OUT, f"{name}.json", rec)
         rows.append(row(f"{name}.json", rec, audit))
 
     for code, build, index in REASON_CASES:

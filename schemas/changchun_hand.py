@@ -20,29 +20,37 @@ Public API: :data:`FORMAT`, :class:`ChangchunRecordSchema` and :func:`validate_r
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validates_schema
+from marshmallow import Schema, ValidationError, validates_schema
 
 from replay.games.changchun.params import PRESETS, VALIDATORS, rules_from_json
 from replay.games.changchun.reading import FANS, WAYS
 from replay.games.changchun.tiles import SETS
 from replay.tiles import CODES
 from schemas.envelope import NUM_SEATS, EnvelopeSchema, Validated, load_record, seat_field
+from schemas.events import (
+    NO_WALL,
+    EventUnion,
+    HuangzhuangSchema,
+    SeatEvent,
+    deal_field,
+    deal_size_errors,
+    deltas_field,
+    event_schemas,
+    no_wall_errors,
+    schema_fields,
+    unique,
+    wall_field,
+)
 from schemas.fields import (
     BoundedList,
     Choice,
-    Messages,
     Nested,
     StrictInt,
     StrictSchema,
-    StrictStr,
     Tile,
-    check_zero_sum,
-    field_messages,
-    json_type,
     merge_errors,
-    short,
 )
 from schemas.ruleset_field import RulesetField
 
@@ -88,14 +96,6 @@ EVENT_TYPES: tuple[str, ...] = (
 )
 
 
-def _unique(noun: str) -> Any:
-    def check(values: list[Any]) -> None:
-        if len(set(values)) != len(values):
-            raise ValidationError(f"must not list a {noun} twice")
-
-    return check
-
-
 class _Ruleset(RulesetField):
     """``{"preset": "changchun"|"changchun-135"|"changchun-250", "overrides": {...}}`` (§7)."""
 
@@ -127,38 +127,32 @@ class _Ruleset(RulesetField):
 # Events.
 
 
-class _EventSchema(StrictSchema):
-    event_type: ClassVar[str] = ""
-    type = StrictStr(1, 16, required=True)
-    seat = seat_field()
-
-
-class DrawSchema(_EventSchema):
+class DrawSchema(SeatEvent):
     """A live draw or a replacement draw (the board knows which); ``tile`` required without a wall."""
 
     event_type = "draw"
     tile = Tile()
 
 
-class DiscardSchema(_EventSchema):
+class DiscardSchema(SeatEvent):
     event_type = "discard"
     tile = Tile(required=True)
 
 
-class ChiSchema(_EventSchema):
+class ChiSchema(SeatEvent):
     event_type = "chi"
     tiles = BoundedList(Tile(), 2, 2, noun="tiles", required=True)
     tile = Tile()
 
 
-class PengSchema(_EventSchema):
+class PengSchema(SeatEvent):
     """A peng on a discard, or 抢碰 right after a 补杠 (CC-2.4: derived, no field)."""
 
     event_type = "peng"
     tile = Tile()
 
 
-class GangSchema(_EventSchema):
+class GangSchema(SeatEvent):
     """A kong (``an``, ``xu``, ``ming``) or a 补 (``bu``) names its ``tile``; an opening set
     (CC-3.1) names its ``tiles`` instead."""
 
@@ -188,22 +182,22 @@ class GangSchema(_EventSchema):
             raise ValidationError(errors)
 
 
-class HuSchema(_EventSchema):
+class HuSchema(SeatEvent):
     event_type = "hu"
     tile = Tile()
 
 
-class PassSchema(_EventSchema):
+class PassSchema(SeatEvent):
     event_type = "pass"
 
 
-class TingSchema(_EventSchema):
+class TingSchema(SeatEvent):
     """报听 (CC-4.2), right after the seat's own discard."""
 
     event_type = "ting"
 
 
-class BaoSchema(_EventSchema):
+class BaoSchema(SeatEvent):
     """A roll of the 宝 (CC-4.4, CC-4.7): ``index`` required with a wall, ``tile`` without."""
 
     event_type = "bao"
@@ -212,47 +206,38 @@ class BaoSchema(_EventSchema):
     tile = Tile()
 
 
-class KanbaoSchema(_EventSchema):
+class KanbaoSchema(SeatEvent):
     """看宝 (CC-4.4): a look at the standing 宝."""
 
     event_type = "kanbao"
 
 
-class BaoLeakSchema(_EventSchema):
+class BaoLeakSchema(SeatEvent):
     """泄宝 (CC-4.8)."""
 
     event_type = "bao_leak"
 
 
-class HuangzhuangSchema(StrictSchema):
-    event_type: ClassVar[str] = "huangzhuang"
-    type = StrictStr(1, 16, required=True)
-
-
-EVENT_SCHEMAS: dict[str, Schema] = {
-    cls.event_type: cls()
-    for cls in (
-        DrawSchema,
-        DiscardSchema,
-        ChiSchema,
-        PengSchema,
-        GangSchema,
-        HuSchema,
-        PassSchema,
-        TingSchema,
-        BaoSchema,
-        KanbaoSchema,
-        BaoLeakSchema,
-        HuangzhuangSchema,
-    )
-}
+EVENT_SCHEMAS: dict[str, Schema] = event_schemas(
+    DrawSchema,
+    DiscardSchema,
+    ChiSchema,
+    PengSchema,
+    GangSchema,
+    HuSchema,
+    PassSchema,
+    TingSchema,
+    BaoSchema,
+    KanbaoSchema,
+    BaoLeakSchema,
+    HuangzhuangSchema,
+)
 assert tuple(EVENT_SCHEMAS) == EVENT_TYPES
 
 
 def event_fields(event_type: str) -> dict[str, bool]:
     """The fields of one event type and whether each is required (also feeds the JSON Schema)."""
-    schema = EVENT_SCHEMAS[event_type]
-    return {name: f.required for name, f in schema.load_fields.items()}
+    return schema_fields(EVENT_SCHEMAS[event_type])
 
 
 _PLAIN = ("draw", "discard", "hu", "pass", "peng", "ting", "kanbao", "bao_leak")
@@ -277,10 +262,11 @@ def _small_int(value: object, lo: int, hi: int) -> bool:
     return type(value) is int and lo <= value <= hi
 
 
-class _Event(fields.Field[dict[str, Any]]):
-    """The discriminated union of events: ``type`` picks the schema, which then is exact."""
+class _Event(EventUnion):
+    """Changchun's events: ``type`` picks the schema, which then is exact."""
 
-    default_error_messages: Messages = field_messages()
+    SCHEMAS = EVENT_SCHEMAS
+    TYPES = EVENT_TYPES
 
     def fast_item(self, item: object) -> dict[str, Any] | None:
         """Events in canonical spelling skip the schema (nearly all events): draws, discards,
@@ -345,24 +331,8 @@ class _Event(fields.Field[dict[str, Any]]):
                 return None
         return out
 
-    def _deserialize(
-        self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
-    ) -> dict[str, Any]:
-        if not isinstance(value, Mapping):
-            raise ValidationError(f"must be an object, not {json_type(value)}")
-        if "type" not in value:
-            raise ValidationError({"type": [f"required field is missing; one of {', '.join(EVENT_TYPES)}"]})
-        kind = value["type"]
-        if not isinstance(kind, str) or kind not in EVENT_SCHEMAS:
-            raise ValidationError({"type": [f"must be one of {', '.join(EVENT_TYPES)}, not {short(kind)}"]})
-        fast = self.fast_item(value)
-        if fast is not None:
-            return fast
-        try:
-            loaded: dict[str, Any] = EVENT_SCHEMAS[kind].load(value)
-        except ValidationError as err:
-            raise ValidationError(err.messages) from None
-        return loaded
+    def fast(self, value: Mapping[str, Any]) -> dict[str, Any] | None:
+        return self.fast_item(value)
 
 
 class _Events(BoundedList[dict[str, Any]]):
@@ -405,23 +375,17 @@ class _NullableChoice(Choice):
         self.allow_none = True
 
 
-class ResultSchema(StrictSchema):
+class ChangchunResultSchema(StrictSchema):
     """What the app settled (§9); every field is optional and audited against the replay."""
 
     winner = seat_field(required=False, allow_none=True)
     discarder = seat_field(required=False, allow_none=True)
     way = _NullableChoice(WAYS)
-    hands = BoundedList(Choice(HAND_IDS), 0, len(HAND_IDS), noun="fan ids", validate=_unique("fan id"))
+    hands = BoundedList(Choice(HAND_IDS), 0, len(HAND_IDS), noun="fan ids", validate=unique("fan id"))
     fan = BoundedList(StrictInt(0, MAX_FAN, allow_none=True), NUM_SEATS, NUM_SEATS, noun="entries")
-    win_deltas = BoundedList(
-        StrictInt(-MAX_COINS, MAX_COINS), NUM_SEATS, NUM_SEATS, noun="integers", validate=check_zero_sum
-    )
-    gang_deltas = BoundedList(
-        StrictInt(-MAX_COINS, MAX_COINS), NUM_SEATS, NUM_SEATS, noun="integers", validate=check_zero_sum
-    )
-    deltas = BoundedList(
-        StrictInt(-MAX_COINS, MAX_COINS), NUM_SEATS, NUM_SEATS, noun="integers", validate=check_zero_sum
-    )
+    win_deltas = deltas_field(MAX_COINS)
+    gang_deltas = deltas_field(MAX_COINS)
+    deltas = deltas_field(MAX_COINS)
 
 
 # --------------------------------------------------------------------------------------------
@@ -434,15 +398,10 @@ class ChangchunRecordSchema(EnvelopeSchema):
     FORMAT = FORMAT
     ruleset = _Ruleset(required=True)
     dealer = seat_field()
-    wall = BoundedList(Tile(), WALL_SIZE, WALL_SIZE, noun="tiles")
-    deal = BoundedList(
-        BoundedList(Tile(), HAND_SIZE, DEALER_HAND_SIZE, noun="tiles"),
-        NUM_SEATS,
-        NUM_SEATS,
-        noun="hands",
-    )
+    wall = wall_field(Tile, WALL_SIZE)
+    deal = deal_field(Tile, HAND_SIZE, DEALER_HAND_SIZE)
     events = _Events(_Event(), 0, MAX_EVENTS, noun="events", required=True)
-    result = Nested(ResultSchema)
+    result = Nested(ChangchunResultSchema)
 
     @validates_schema(pass_original=True, skip_on_field_errors=False)
     def _check_between_fields(self, data: Mapping[str, Any], original_data: Any, **kwargs: Any) -> None:
@@ -454,35 +413,19 @@ class ChangchunRecordSchema(EnvelopeSchema):
         has_wall = "wall" in original_data
         if has_wall and "deal" in original_data:
             errors["deal"] = ["must not be given with a wall: the deal is the wall's first 53 tiles (CC-1.4)"]
-        if not has_wall and "deal" not in original_data:
-            errors["deal"] = ["required when there is no wall"]
+        no_wall_errors(original_data, errors, MAX_EVENTS)
         raw = original_data.get("events")
-        if isinstance(raw, list) and len(raw) <= MAX_EVENTS:
+        if isinstance(raw, list) and len(raw) <= MAX_EVENTS:  # a 宝 roll names its tile or its index
             for i, event in enumerate(raw):
-                if not isinstance(event, Mapping):
+                if not isinstance(event, Mapping) or event.get("type") != "bao":
                     continue
-                kind = event.get("type")
-                if not has_wall and kind in ("draw", "bao") and "tile" not in event:
-                    merge_errors(errors, {"events": {i: {"tile": ["required when there is no wall"]}}})
-                if has_wall and kind == "bao" and "index" not in event:
+                if not has_wall and "tile" not in event:
+                    merge_errors(errors, {"events": {i: {"tile": [NO_WALL]}}})
+                if has_wall and "index" not in event:
                     merge_errors(
                         errors, {"events": {i: {"index": ["required with a wall: the 宝's position in it"]}}}
                     )
-        dealer = data.get("dealer")
-        raw_deal = original_data.get("deal")
-        if isinstance(dealer, int) and isinstance(raw_deal, list) and len(raw_deal) == NUM_SEATS:
-            for seat, hand in enumerate(raw_deal):
-                want = DEALER_HAND_SIZE if seat == dealer else HAND_SIZE
-                if (
-                    isinstance(hand, list)
-                    and len(hand) in (HAND_SIZE, DEALER_HAND_SIZE)
-                    and len(hand) != want
-                ):
-                    who = "the dealer" if seat == dealer else f"not the dealer (dealer is {dealer})"
-                    merge_errors(
-                        errors,
-                        {"deal": {seat: [f"seat {seat} is {who}: must hold {want} tiles, not {len(hand)}"]}},
-                    )
+        deal_size_errors(data, original_data, errors, HAND_SIZE, DEALER_HAND_SIZE)
         if errors:
             raise ValidationError(errors)
 

@@ -324,7 +324,7 @@ class _SeatMap(fields.Field[dict[str, list[str]]]):
         return out
 
 
-class ResultSchema(StrictSchema):
+class ChangshaResultSchema(StrictSchema):
     """What the app settled; every field is optional and audited against the replay."""
 
     winners = BoundedList(seat_field(), 0, NUM_SEATS, noun="seats", validate=unique("seat"))
@@ -364,7 +364,7 @@ _OPENING_IDS = frozenset(OPENING_HANDS)
 
 
 def fast_result(value: object) -> dict[str, Any] | None:
-    """§9's ``result`` in its common, canonical form, loaded without ``ResultSchema``: an equal
+    """§9's ``result`` in its common, canonical form, loaded without ``ChangshaResultSchema``: an equal
     new dict in the input's key order (new lists and maps), or None: the schema loads it, so
     every message stays the schema's. ``tests/schemas/test_changsha_schema.py`` holds the two
     together."""
@@ -419,7 +419,7 @@ class _Result(Nested):
         return super()._deserialize(value, attr, data, partial, **kwargs)
 
 
-_RESULT_KEYS = frozenset(ResultSchema().fields)
+_RESULT_KEYS = frozenset(ChangshaResultSchema().fields)
 
 
 # --------------------------------------------------------------------------------------------
@@ -436,7 +436,7 @@ class ChangshaRecordSchema(EnvelopeSchema):
     wall = wall_field(SuitedTile, WALL_SIZE)
     deal = deal_field(SuitedTile, HAND_SIZE, DEALER_HAND_SIZE)
     events = events_field(_Event, MAX_EVENTS)
-    result = _Result(ResultSchema)
+    result = _Result(ChangshaResultSchema)
 
     @validates_schema(pass_original=True, skip_on_field_errors=False)
     def _check_between_fields(self, data: Mapping[str, Any], original_data: Any, **kwargs: Any) -> None:

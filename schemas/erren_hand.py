@@ -19,9 +19,9 @@ Public API: :data:`FORMAT`, :class:`ErrenRecordSchema` and :func:`validate_recor
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validates_schema
+from marshmallow import Schema, ValidationError, validates_schema
 
 from replay.errors import InputError
 from replay.games.erren import tiles as T
@@ -29,20 +29,29 @@ from replay.games.erren.fantable import IDS
 from replay.games.erren.params import PRESETS, VALIDATORS, rules_from_json
 from schemas.envelope import EnvelopeSchema, SeatSchema, Validated, load_record
 from schemas.erren_fast import ErrenFastRecord
+from schemas.events import (
+    EventUnion,
+    HuangzhuangSchema,
+    SeatEvent,
+    deal_field,
+    deal_size_errors,
+    deltas_field,
+    event_keys,
+    event_required,
+    event_schemas,
+    no_wall_errors,
+    schema_fields,
+    wall_field,
+)
 from schemas.fields import (
     BoundedList,
     Choice,
-    Messages,
     Nested,
     StrictBool,
     StrictInt,
     StrictSchema,
-    StrictStr,
     Tile,
-    check_zero_sum,
-    field_messages,
     json_type,
-    merge_errors,
     short,
 )
 from schemas.ruleset_field import RulesetField
@@ -142,9 +151,9 @@ class _Ruleset(RulesetField):
 # Events.
 
 
-class _EventSchema(StrictSchema):
-    event_type: ClassVar[str] = ""
-    type = StrictStr(1, 16, required=True)
+class _EventSchema(SeatEvent):
+    """A seat's action; the seat is 0 or 1 (ER-1.2)."""
+
     seat = seat_field()
 
 
@@ -184,11 +193,6 @@ class PassSchema(_EventSchema):
     event_type = "pass"
 
 
-class HuangzhuangSchema(StrictSchema):
-    event_type: ClassVar[str] = "huangzhuang"
-    type = StrictStr(1, 16, required=True)
-
-
 class BuhuaSchema(_EventSchema):
     """补花 (ER-2.2): a flower exposed; the replacement ``draw`` from the back follows."""
 
@@ -202,34 +206,28 @@ class TingSchema(_EventSchema):
     event_type = "ting"
 
 
-EVENT_SCHEMAS: dict[str, Schema] = {
-    cls.event_type: cls()
-    for cls in (
-        DrawSchema,
-        DiscardSchema,
-        ChiSchema,
-        PengSchema,
-        GangSchema,
-        HuSchema,
-        PassSchema,
-        HuangzhuangSchema,
-        BuhuaSchema,
-        TingSchema,
-    )
-}
+EVENT_SCHEMAS: dict[str, Schema] = event_schemas(
+    DrawSchema,
+    DiscardSchema,
+    ChiSchema,
+    PengSchema,
+    GangSchema,
+    HuSchema,
+    PassSchema,
+    HuangzhuangSchema,
+    BuhuaSchema,
+    TingSchema,
+)
 assert tuple(EVENT_SCHEMAS) == EVENT_TYPES
 
 
 def event_fields(event_type: str) -> dict[str, bool]:
     """The fields of one event type and whether each is required (also feeds the JSON Schema)."""
-    schema = EVENT_SCHEMAS[event_type]
-    return {name: f.required for name, f in schema.load_fields.items()}
+    return schema_fields(EVENT_SCHEMAS[event_type])
 
 
-_EVENT_KEYS: dict[str, frozenset[str]] = {t: frozenset(event_fields(t)) for t in EVENT_TYPES}
-_EVENT_REQUIRED: dict[str, tuple[str, ...]] = {
-    t: tuple(name for name, req in event_fields(t).items() if req) for t in EVENT_TYPES
-}
+_EVENT_KEYS: dict[str, frozenset[str]] = event_keys(EVENT_SCHEMAS)
+_EVENT_REQUIRED: dict[str, tuple[str, ...]] = event_required(EVENT_SCHEMAS)
 _CODES = frozenset(CODES)
 
 
@@ -274,34 +272,18 @@ def fast_event(value: dict[str, Any]) -> dict[str, Any] | None:
     return out
 
 
-class _Event(fields.Field[dict[str, Any]]):
-    """The discriminated union of events: ``type`` picks the schema, which then is exact."""
+class _Event(EventUnion):
+    """二人麻将's events: ``type`` picks the schema, which then is exact."""
 
-    default_error_messages: Messages = field_messages()
+    SCHEMAS = EVENT_SCHEMAS
+    TYPES = EVENT_TYPES
 
     def fast_item(self, item: object) -> dict[str, Any] | None:
         """The schema-free path of an event list's item (``fast_event``); None: the schema's."""
         return fast_event(item) if type(item) is dict else None
 
-    def _deserialize(
-        self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
-    ) -> dict[str, Any]:
-        if type(value) is dict:
-            fast = fast_event(value)
-            if fast is not None:
-                return fast
-        if not isinstance(value, Mapping):
-            raise ValidationError(f"must be an object, not {json_type(value)}")
-        if "type" not in value:
-            raise ValidationError({"type": [f"required field is missing; one of {', '.join(EVENT_TYPES)}"]})
-        kind = value["type"]
-        if not isinstance(kind, str) or kind not in EVENT_SCHEMAS:
-            raise ValidationError({"type": [f"must be one of {', '.join(EVENT_TYPES)}, not {short(kind)}"]})
-        try:
-            loaded: dict[str, Any] = EVENT_SCHEMAS[kind].load(value)
-        except ValidationError as err:
-            raise ValidationError(err.messages) from None
-        return loaded
+    def fast(self, value: Mapping[str, Any]) -> dict[str, Any] | None:
+        return self.fast_item(value)
 
 
 # --------------------------------------------------------------------------------------------
@@ -321,7 +303,7 @@ def _unique_fans(values: list[dict[str, Any]]) -> None:
         raise ValidationError("must not list a fan twice (give its count in n)")
 
 
-class ResultSchema(StrictSchema):
+class ErrenResultSchema(StrictSchema):
     """What the app settled; every field is optional and audited against the replay."""
 
     winner = seat_field(required=False, allow_none=True)
@@ -329,9 +311,7 @@ class ResultSchema(StrictSchema):
     fans = BoundedList(Nested(FanSchema), 0, MAX_FANS, noun="fans", validate=_unique_fans)
     total = StrictInt(0, MAX_COINS)
     qualifying = StrictInt(0, MAX_COINS)
-    deltas = BoundedList(
-        StrictInt(-MAX_COINS, MAX_COINS), NUM_SEATS, NUM_SEATS, noun="integers", validate=check_zero_sum
-    )
+    deltas = deltas_field(MAX_COINS, NUM_SEATS)
 
 
 # --------------------------------------------------------------------------------------------
@@ -345,15 +325,10 @@ class ErrenRecordSchema(EnvelopeSchema):
     seats = BoundedList(Nested(SeatSchema), NUM_SEATS, NUM_SEATS, noun="seats", required=True)
     ruleset = _Ruleset(required=True)
     dealer = seat_field()
-    wall = BoundedList(ErrenTile(), WALL_SIZE, WALL_SIZE, noun="tiles")
-    deal = BoundedList(
-        BoundedList(ErrenTile(), HAND_SIZE, DEALER_HAND_SIZE, noun="tiles"),
-        NUM_SEATS,
-        NUM_SEATS,
-        noun="hands",
-    )
+    wall = wall_field(ErrenTile, WALL_SIZE)
+    deal = deal_field(ErrenTile, HAND_SIZE, DEALER_HAND_SIZE, NUM_SEATS)
     events = BoundedList(_Event(), 0, MAX_EVENTS, noun="events", required=True)
-    result = Nested(ResultSchema)
+    result = Nested(ErrenResultSchema)
 
     @validates_schema(pass_original=True, skip_on_field_errors=False)
     def _check_between_fields(self, data: Mapping[str, Any], original_data: Any, **kwargs: Any) -> None:
@@ -363,29 +338,8 @@ class ErrenRecordSchema(EnvelopeSchema):
         errors: dict[Any, Any] = {}
         if "wall" in original_data and "deal" in original_data:
             errors["deal"] = ["must not be given with a wall: the deal is the wall's first 27 tiles (ER-2.1)"]
-        if "wall" not in original_data:
-            if "deal" not in original_data:
-                errors["deal"] = ["required when there is no wall"]
-            raw = original_data.get("events")
-            if isinstance(raw, list) and len(raw) <= MAX_EVENTS:
-                for i, event in enumerate(raw):
-                    if isinstance(event, Mapping) and event.get("type") == "draw" and "tile" not in event:
-                        merge_errors(errors, {"events": {i: {"tile": ["required when there is no wall"]}}})
-        dealer = data.get("dealer")
-        raw_deal = original_data.get("deal")
-        if isinstance(dealer, int) and isinstance(raw_deal, list) and len(raw_deal) == NUM_SEATS:
-            for seat, hand in enumerate(raw_deal):
-                want = DEALER_HAND_SIZE if seat == dealer else HAND_SIZE
-                if (
-                    isinstance(hand, list)
-                    and len(hand) in (HAND_SIZE, DEALER_HAND_SIZE)
-                    and len(hand) != want
-                ):
-                    who = "the dealer" if seat == dealer else f"not the dealer (dealer is {dealer})"
-                    merge_errors(
-                        errors,
-                        {"deal": {seat: [f"seat {seat} is {who}: must hold {want} tiles, not {len(hand)}"]}},
-                    )
+        no_wall_errors(original_data, errors, MAX_EVENTS)
+        deal_size_errors(data, original_data, errors, HAND_SIZE, DEALER_HAND_SIZE, NUM_SEATS)
         if errors:
             raise ValidationError(errors)
 
@@ -407,7 +361,7 @@ _FAST = ErrenFastRecord(
     max_fans=MAX_FANS,
     max_fan_count=MAX_FAN_COUNT,
     max_coins=MAX_COINS,
-    result_keys=ResultSchema().load_fields,
+    result_keys=ErrenResultSchema().load_fields,
 )
 
 

@@ -84,11 +84,10 @@ def unique(noun: str) -> Callable[[list[Any]], None]:
     return check
 
 
-def deltas_field(max_coins: int) -> BoundedList[int]:
-    """``result.deltas``: one integer per seat, summing to zero."""
-    return BoundedList(
-        StrictInt(-max_coins, max_coins), NUM_SEATS, NUM_SEATS, noun="integers", validate=check_zero_sum
-    )
+def deltas_field(max_coins: int, seats: int = NUM_SEATS) -> BoundedList[int]:
+    """``result.deltas``: one integer per seat (of ``seats``: 二人麻将 has two), summing to zero."""
+    integer = StrictInt(-max_coins, max_coins)
+    return BoundedList(integer, seats, seats, noun="integers", validate=check_zero_sum)
 
 
 def wall_field(tile: type[Tile], size: int) -> BoundedList[str]:
@@ -96,11 +95,13 @@ def wall_field(tile: type[Tile], size: int) -> BoundedList[str]:
     return BoundedList(tile(), size, size, noun="tiles")
 
 
-def deal_field(tile: type[Tile], hand_size: int, dealer_hand_size: int) -> BoundedList[Any]:
-    """``deal``: one hand per seat, of ``hand_size`` or ``dealer_hand_size`` tiles (which seat
-    holds which is ``deal_size_errors``)."""
+def deal_field(
+    tile: type[Tile], hand_size: int, dealer_hand_size: int, seats: int = NUM_SEATS
+) -> BoundedList[Any]:
+    """``deal``: one hand per seat (of ``seats``), of ``hand_size`` or ``dealer_hand_size`` tiles
+    (which seat holds which is ``deal_size_errors``)."""
     hand: Any = BoundedList(tile(), hand_size, dealer_hand_size, noun="tiles")
-    return BoundedList(hand, NUM_SEATS, NUM_SEATS, noun="hands")
+    return BoundedList(hand, seats, seats, noun="hands")
 
 
 def events_field(union: type[EventUnion], max_events: int) -> BoundedList[dict[str, Any]]:
@@ -224,12 +225,14 @@ def deal_size_errors(
     errors: dict[Any, Any],
     hand_size: int,
     dealer_hand_size: int,
+    seats: int = NUM_SEATS,
 ) -> None:
     """The dealer is dealt ``dealer_hand_size`` tiles, the others ``hand_size``; a hand of the
-    other size is named by its seat (a length of neither is the list's own error)."""
+    other size is named by its seat (a length of neither, or a deal not of ``seats`` hands, is
+    the list's own error)."""
     dealer = data.get("dealer")
     raw_deal = original.get("deal")
-    if isinstance(dealer, int) and isinstance(raw_deal, list) and len(raw_deal) == NUM_SEATS:
+    if isinstance(dealer, int) and isinstance(raw_deal, list) and len(raw_deal) == seats:
         for seat, hand in enumerate(raw_deal):
             want = dealer_hand_size if seat == dealer else hand_size
             if isinstance(hand, list) and len(hand) in (hand_size, dealer_hand_size) and len(hand) != want:

@@ -89,7 +89,7 @@ def _per_seat(inner: Any) -> BoundedList[Any]:
     return BoundedList(inner, MIN_SEATS, MAX_SEATS, noun="entries (one per seat)")
 
 
-class ResultSchema(StrictSchema):
+class TuitongziResultSchema(StrictSchema):
     """What the app settled; every field is optional and audited against the engine's."""
 
     winners = _per_seat(StrictBool(allow_none=True))
@@ -118,7 +118,7 @@ class TuitongziRoundSchema(EnvelopeSchema):
     wall = BoundedList(Tile(), WALL_MIN, WALL_MAX, noun="tiles")
     hands = _per_seat(BoundedList(Tile(), 2, 2, noun="tiles"))
     pool_before = StrictInt(0, MAX_MONEY, required=True)
-    result = Nested(ResultSchema)
+    result = Nested(TuitongziResultSchema)
 
     @validates_schema(pass_original=True, skip_on_field_errors=False)
     def _check_between_fields(self, data: Mapping[str, Any], original_data: Any, **kwargs: Any) -> None:

@@ -18,6 +18,8 @@ from replay.games.changchun.params import make_rules
 from replay.games.changchun.tiles import SETS
 from replay.games.changchun.wall import BaoWall
 from replay.tiles import CODES, KIND_OF
+from tests.wall_builders import dealt_wall, filled, hand_record
+from tests.wall_builders import tsumogiri as tsumogiri  # the games' tests import it from here
 
 ALL = list(CODES)
 SET_CODES = {"xf": "xuanfeng", "xi": "xi", "yd": "yaodan", "jd": "jiudan"}
@@ -69,25 +71,10 @@ def event(text: str) -> dict[str, Any]:
     return e
 
 
-def deal_positions(dealer: int) -> list[tuple[int, int]]:
-    """(seat, index in its hand) of wall[0..52] (CC-1.4)."""
-    taken = [0, 0, 0, 0]
-    out = []
-    for n in (4, 4, 4, 1):
-        for k in range(4):
-            s = (dealer + k) % 4
-            out += [(s, taken[s] + i) for i in range(n)]
-            taken[s] += n
-    out.append((dealer, 13))
-    return out
-
-
 def arrange(hands: list[list[str]], events: list[dict[str, Any]], dealer: int, rules: Any) -> list[str]:
     """A 136-tile wall under which ``events`` happen: each draw's tile where the board takes it,
     each 宝 where its die points (its ``index`` written into the event), every other tile after."""
-    wall: list[str | None] = [None] * 136
-    for i, (s, j) in enumerate(deal_positions(dealer)):
-        wall[i] = hands[s][j]
+    wall = dealt_wall(136, hands, dealer)
     w = BaoWall([0] * 136)
     replacement: set[int] = set()
     for e in events:
@@ -114,15 +101,7 @@ def arrange(hands: list[list[str]], events: list[dict[str, Any]], dealer: int, r
             w.bao_index = index
         elif t in ("discard", "peng", "chi"):
             replacement.clear()
-    counts = dict.fromkeys(ALL, 4)
-    for x in wall:
-        if x is not None:
-            counts[x] -= 1
-            assert counts[x] >= 0, f"a fifth {x}"
-    rest = [x for x in ALL for _ in range(counts[x])]
-    out = [x if x is not None else rest.pop(0) for x in wall]
-    assert not rest
-    return out
+    return filled(wall, dict.fromkeys(ALL, 4))
 
 
 def record(
@@ -137,25 +116,17 @@ def record(
 ) -> dict[str, Any]:
     """A ``changchun-hand/1`` record: with a wall arranged for the events, or with ``deal``."""
     dealt = [tiles(h) for h in hands]
-    for s, h in enumerate(dealt):
-        assert len(h) == (14 if s == dealer else 13), f"seat {s} holds {len(h)}"
     evs = [event(e) for e in events]
-    rec: dict[str, Any] = {
-        "format": "changchun-hand/1",
-        "hand_id": "t-1",
-        "source": "tests",
-        "ruleset": {"preset": preset, "overrides": overrides or {}},
-        "seats": [{"player_id": f"p{i}"} for i in range(4)],
-        "dealer": dealer,
-        "events": evs,
-    }
-    if wall:
-        rec["wall"] = arrange(dealt, evs, dealer, make_rules(preset, overrides))
-    else:
-        rec["deal"] = dealt
-    if result is not None:
-        rec["result"] = result
-    return rec
+    return hand_record(
+        "changchun-hand/1",
+        dealt,
+        evs,
+        dealer=dealer,
+        preset=preset,
+        overrides=overrides,
+        result=result,
+        wall=(lambda: arrange(dealt, evs, dealer, make_rules(preset, overrides))) if wall else None,
+    )
 
 
 def pool(hands: list[str], keep: list[str]) -> list[str]:
@@ -165,15 +136,6 @@ def pool(hands: list[str], keep: list[str]) -> list[str]:
         counts[t] -= 1
         assert counts[t] >= 0, f"a fifth {t}"
     return [t for t in ALL for _ in range(counts[t])]
-
-
-def tsumogiri(seats: list[int], tiles_: list[str]) -> list[str]:
-    """Seats in turn draw a tile and discard it at once."""
-    out: list[str] = []
-    for i, t in enumerate(tiles_):
-        s = seats[i % len(seats)]
-        out += [f"d{s} {t}", f"x{s} {t}"]
-    return out
 
 
 def kind(code: str) -> int:

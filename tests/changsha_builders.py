@@ -14,6 +14,8 @@ from typing import Any
 
 from replay.table.stacks import StackedWall
 from replay.tiles import CODES
+from tests.wall_builders import dealt_wall, filled, hand_record
+from tests.wall_builders import tsumogiri as tsumogiri  # the games' tests import it from here
 
 ALL = [CODES[k] for k in range(27)]
 
@@ -71,27 +73,12 @@ def event(text: str) -> dict[str, Any]:
     return e
 
 
-def deal_positions(dealer: int) -> list[tuple[int, int]]:
-    """(seat, index in its hand) of wall[0..52] (CS-2.1)."""
-    taken = [0, 0, 0, 0]
-    out = []
-    for n in (4, 4, 4, 1):
-        for k in range(4):
-            s = (dealer + k) % 4
-            out += [(s, taken[s] + i) for i in range(n)]
-            taken[s] += n
-    out.append((dealer, 13))
-    return out
-
-
 def arrange(
     hands: list[list[str]], events: list[dict[str, Any]], dealer: int, kaigang_draws: int = 2
 ) -> list[str]:
     """A 108-tile wall under which ``events`` happen: each draw's tile put where the board will
     take it from, the birds at the front of what is left, every other tile after them."""
-    wall: list[str | None] = [None] * 108
-    for i, (s, j) in enumerate(deal_positions(dealer)):
-        wall[i] = hands[s][j]
+    wall = dealt_wall(108, hands, dealer)
     sw = StackedWall(108, range(53))
     pending: dict[int, list[int]] = {}
     for e in events:
@@ -123,15 +110,7 @@ def arrange(
                 wall[i] = b
         elif t == "discard":
             pending.clear()
-    counts = dict.fromkeys(ALL, 4)
-    for t in wall:
-        if t is not None:
-            counts[t] -= 1
-            assert counts[t] >= 0, f"a fifth {t}"
-    rest = [t for t in ALL for _ in range(counts[t])]
-    out = [t if t is not None else rest.pop(0) for t in wall]
-    assert not rest
-    return out
+    return filled(wall, dict.fromkeys(ALL, 4))
 
 
 def record(
@@ -146,26 +125,18 @@ def record(
 ) -> dict[str, Any]:
     """A ``changsha-hand/1`` record: with a wall arranged for the events, or with ``deal``."""
     dealt = [tiles(h) for h in hands]
-    for s, h in enumerate(dealt):
-        assert len(h) == (14 if s == dealer else 13), f"seat {s} holds {len(h)}"
     evs = [event(e) for e in events]
-    rec: dict[str, Any] = {
-        "format": "changsha-hand/1",
-        "hand_id": "t-1",
-        "source": "tests",
-        "ruleset": {"preset": preset, "overrides": overrides or {}},
-        "seats": [{"player_id": f"p{i}"} for i in range(4)],
-        "dealer": dealer,
-        "events": evs,
-    }
-    if wall:
-        draws = (overrides or {}).get("kaigang_draws", 2)
-        rec["wall"] = arrange(dealt, evs, dealer, draws)
-    else:
-        rec["deal"] = dealt
-    if result is not None:
-        rec["result"] = result
-    return rec
+    draws = (overrides or {}).get("kaigang_draws", 2)
+    return hand_record(
+        "changsha-hand/1",
+        dealt,
+        evs,
+        dealer=dealer,
+        preset=preset,
+        overrides=overrides,
+        result=result,
+        wall=(lambda: arrange(dealt, evs, dealer, draws)) if wall else None,
+    )
 
 
 def pool(hands: list[str], keep: list[str]) -> list[str]:
@@ -174,12 +145,3 @@ def pool(hands: list[str], keep: list[str]) -> list[str]:
     for t in [*(t for h in hands for t in tiles(h)), *keep]:
         counts[t] -= 1
     return [t for t in ALL for _ in range(counts[t])]
-
-
-def tsumogiri(seats: list[int], tiles_: list[str]) -> list[str]:
-    """Seats in turn draw a tile and discard it at once."""
-    out: list[str] = []
-    for i, t in enumerate(tiles_):
-        s = seats[i % len(seats)]
-        out += [f"d{s} {t}", f"x{s} {t}"]
-    return out

@@ -10,7 +10,11 @@ follows the seat's ``buhua`` or kong; the builder knows which), ``x1 5s`` discar
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
+
+from tests.wall_builders import dealt_wall, filled, hand_record
+from tests.wall_builders import tsumogiri as tsumogiri  # the games' tests import it from here
 
 SUITED = [f"{n}s" for n in range(1, 10)]
 HONOURS = list("ESWNCFP")
@@ -50,25 +54,10 @@ def event(text: str) -> dict[str, Any]:
     return e
 
 
-def deal_positions(dealer: int) -> list[tuple[int, int]]:
-    """(seat, index in its dealt hand) of wall[0..26] (ER-2.1: 4-4 three times, 1 each, the 14th)."""
-    taken = [0, 0]
-    out = []
-    for n in (4, 4, 4, 1):
-        for k in range(2):
-            s = (dealer + k) % 2
-            out += [(s, taken[s] + i) for i in range(n)]
-            taken[s] += n
-    out.append((dealer, 13))
-    return out
-
-
 def arrange(hands: list[list[str]], events: list[dict[str, Any]], dealer: int) -> list[str]:
     """A 72-tile wall under which ``events`` happen: each draw's tile put where the board takes
     it (front, or back after a ``buhua`` or a kong), every other tile after them in set order."""
-    wall: list[str | None] = [None] * WALL_SIZE
-    for i, (s, j) in enumerate(deal_positions(dealer)):
-        wall[i] = hands[s][j]
+    wall = dealt_wall(WALL_SIZE, hands, dealer)
     front, back = DEAL_SIZE, WALL_SIZE - 1
     from_back = [False, False]
     for e in events:
@@ -86,15 +75,7 @@ def arrange(hands: list[list[str]], events: list[dict[str, Any]], dealer: int) -
             from_back[s] = False
             if e.get("tile") is not None:
                 wall[index] = e["tile"]
-    counts = dict.fromkeys([*SUITED, *HONOURS], 4) | dict.fromkeys(FLOWERS, 1)
-    for t in wall:
-        if t is not None:
-            counts[t] -= 1
-            assert counts[t] >= 0, f"one {t} too many"
-    rest = [t for t in [*SUITED, *HONOURS, *FLOWERS] for _ in range(counts[t])]
-    out = [t if t is not None else rest.pop(0) for t in wall]
-    assert not rest
-    return out
+    return filled(wall, dict.fromkeys([*SUITED, *HONOURS], 4) | dict.fromkeys(FLOWERS, 1))
 
 
 def record(
@@ -110,27 +91,23 @@ def record(
     """An ``erren-hand/1`` record: with a wall arranged for the events (or the ``wall`` given),
     or with ``deal`` (``wall=False``)."""
     dealt = [tiles(h) for h in hands]
-    for s, h in enumerate(dealt):
-        assert len(h) == (14 if s == dealer else 13), f"seat {s} holds {len(h)}"
     evs = [event(e) for e in events]
-    rec: dict[str, Any] = {
-        "format": "erren-hand/1",
-        "hand_id": "t-1",
-        "source": "tests",
-        "ruleset": {"preset": preset, "overrides": overrides or {}},
-        "seats": [{"player_id": f"p{i}"} for i in range(2)],
-        "dealer": dealer,
-        "events": evs,
-    }
+    build: Callable[[], list[str]] | None = None
     if isinstance(wall, list):
-        rec["wall"] = wall
+        given = wall
+        build = lambda: given  # noqa: E731
     elif wall:
-        rec["wall"] = arrange(dealt, evs, dealer)
-    else:
-        rec["deal"] = dealt
-    if result is not None:
-        rec["result"] = result
-    return rec
+        build = lambda: arrange(dealt, evs, dealer)  # noqa: E731
+    return hand_record(
+        "erren-hand/1",
+        dealt,
+        evs,
+        dealer=dealer,
+        preset=preset,
+        overrides=overrides,
+        result=result,
+        wall=build,
+    )
 
 
 def pool(hands: list[str], keep: list[str] = ()) -> list[str]:  # type: ignore[assignment]
@@ -140,12 +117,3 @@ def pool(hands: list[str], keep: list[str] = ()) -> list[str]:  # type: ignore[a
         if t in counts:
             counts[t] -= 1
     return [t for t in [*SUITED, *HONOURS] for _ in range(counts[t])]
-
-
-def tsumogiri(seats: list[int], tiles_: list[str]) -> list[str]:
-    """Seats in turn draw a tile and discard it at once."""
-    out: list[str] = []
-    for i, t in enumerate(tiles_):
-        s = seats[i % len(seats)]
-        out += [f"d{s} {t}", f"x{s} {t}"]
-    return out

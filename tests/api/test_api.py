@@ -7,6 +7,7 @@ import functools
 import gzip
 import json
 import re
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -327,6 +328,32 @@ def test_player_stats(api: Api) -> None:
 
 # --------------------------------------------------------------------------------------------
 # The document.
+
+
+def test_each_games_result_has_its_own_openapi_name(tmp_path: Path) -> None:
+    """apispec names a schema after its class: every game's ``ResultSchema`` was "Result", so the
+    document was built with a warning and renamed ones (Result1, Result2 ...). Each game's result
+    now has its own name, and its fields are the game's schema's, as the server reads them."""
+    from schemas import changchun_hand, changsha_hand, erren_hand, hand_record, sichuan_hand
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UserWarning)
+        app = create_app(tmp_path / "names.duckdb", max_body=MAX_BODY)
+    try:
+        spec = Api(app).get("/api/v1/openapi.json", who=None).get_json()
+    finally:
+        app.extensions["replay.store"].close()
+    schemas = spec["components"]["schemas"]
+    for record, result, schema in (
+        ("HandRecord", "Result", hand_record.ResultSchema),
+        ("SichuanHandRecord", "SichuanResult", sichuan_hand.SichuanResultSchema),
+        ("ChangshaHandRecord", "ChangshaResult", changsha_hand.ChangshaResultSchema),
+        ("ChangchunHandRecord", "ChangchunResult", changchun_hand.ChangchunResultSchema),
+        ("ErrenHandRecord", "ErrenResult", erren_hand.ErrenResultSchema),
+    ):
+        assert schemas[record]["properties"]["result"] == {"$ref": f"#/components/schemas/{result}"}, record
+        assert set(schemas[result]["properties"]) == set(schema().fields), result
+    assert not any(re.fullmatch(r"Result\d+", name) for name in schemas)
 
 
 def test_openapi_document_and_local_docs_page(api: Api) -> None:

@@ -19,6 +19,7 @@ from tests.dashboards.test_browser import (  # noqa: F401 - fixtures used by nam
     RAW,
     ROOT,
     SIZES,
+    TILE_CODE,
     browser,
     charts_drawn,
     close,
@@ -30,6 +31,12 @@ from tests.serving import serving
 CLUB = "tuitongzi-club"
 FOLDER = ROOT / "sample_logs" / "handwritten" / "tuitongzi"
 TABLE = ROOT / "sample_logs" / "simulated" / "tuitongzi-table.ndjson"
+#: an element's text stands on one line and inside it (三筒 not broken into 三 / 筒, nothing cut)
+FITS = """t => {
+  const r = document.createRange(); r.selectNodeContents(t);
+  return r.getClientRects().length === 1
+    && t.scrollWidth <= t.clientWidth && t.scrollHeight <= t.clientHeight;
+}"""
 PAGES = [
     ("tt-viewer-t1", f"/hands/{CLUB}/tt-t1", 0),
     ("tt-viewer-sitting", f"/hands/{CLUB}/tt-d-pool-2", 1),
@@ -93,7 +100,16 @@ def test_a_round_shows_tiles_comparisons_receipts_and_pool(server: str, browser:
     page, problems = open_page(browser, server + f"/hands/{CLUB}/tt-t1", size)
     hands = page.locator("#hands tbody tr")
     assert hands.count() == 4
-    assert "三筒 3p" in hands.nth(0).inner_text() and "banker 庄家" in hands.nth(0).inner_text()
+    assert "三筒" in hands.nth(0).inner_text() and "banker 庄家" in hands.nth(0).inner_text()
+    assert not TILE_CODE.search(page.locator("#hands").inner_text())  # tiles in Chinese only
+    # each tile's name fits its box on one line (the column was cramped at 390 px); on a phone
+    # each seat is a card of labelled cells, not a row of seven squeezed columns
+    assert page.locator("#hands td[data-label]").count() == 28
+    boxes = page.locator("#hands .tt-tiles .tile")
+    assert boxes.count() == 8
+    for i in range(boxes.count()):
+        fits = boxes.nth(i).evaluate(FITS)
+        assert fits, (size, boxes.nth(i).inner_text())
     assert "二八杠" in hands.nth(2).inner_text() and "+1100" in hands.nth(2).inner_text()
     comparisons = page.locator("#comparisons li")
     assert comparisons.count() == 3 and "TT-3.3" in comparisons.nth(0).inner_text()

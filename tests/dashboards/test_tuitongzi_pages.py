@@ -4,6 +4,7 @@ beat whom by which rule, the receipts and the pool; the upload page shows a roun
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 from typing import Any
 
@@ -29,8 +30,11 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Any:
 
 def test_round_viewer_t1(client: Any) -> None:
     html = client.get("/hands/tuitongzi-club/tt-t1").get_data(as_text=True)
-    for text in ("三筒 3p", "四筒 4p", "二八杠 erba", "九筒 9p", "banker 庄家", "阿强"):
+    for text in ("三筒", "四筒", "二八杠 erba", "九筒", "banker 庄家", "阿强"):
         assert text in html, text
+    tiles = re.findall(r'<td class="tt-tiles"[^>]*>(.*?)</td>', html)
+    assert len(tiles) == 4 and "三筒" in tiles[0] and "四筒" in tiles[0]
+    assert not any(re.search(r"[1-9]p\b", t) for t in tiles), tiles  # tiles in Chinese only, no code
     assert "二八杠 ranks above 点数: the player wins (TT-3.2)" in html
     assert "1 points against 7: higher points win (TT-3.3)" in html
     assert "下注 bet 50 × 二八杠 2-8 bar 2 = 100" in html  # the receipt with its factors
@@ -53,7 +57,8 @@ def test_upload_shows_a_round(client: Any) -> None:
     html = client.post(
         "/upload", data={"record": (io.BytesIO(raw), "t4.json")}, content_type="multipart/form-data"
     ).get_data(as_text=True)
-    assert "对发财" in html and "发财 F" in html and "1333" in html
+    assert "对发财" in html and '<span class="tile">发财</span>' in html and "1333" in html
+    assert "发财 F" not in html  # the tile in Chinese only
 
 
 def test_presets_are_named_in_chinese_beside_english(client: Any) -> None:

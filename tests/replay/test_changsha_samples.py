@@ -3,10 +3,8 @@ Changsha reason code and mistake has a sample, and the simulated sittings audit 
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,11 +12,10 @@ import pytest
 from replay.games.changsha.mistakes import DETECTORS
 from replay.games.changsha.mistakes.base import _load
 from replay.games.changsha.reasons import CATALOGUE
-from replay.inputs import iter_records
 from schemas.audit import audit_records
+from tests import sample_tables
+from tests.sample_tables import SAMPLES, check_verdict, simulated
 
-ROOT = Path(__file__).resolve().parents[2]
-SAMPLES = ROOT / "sample_logs"
 FOLDER = SAMPLES / "handwritten" / "changsha"
 #: Codes the schema reports before the replayer can (the record is invalid, naming the field).
 SCHEMA_FIRST = {"draw_tile_missing": ("disputed_draw_tile_missing.json", "events[1].tile")}
@@ -27,22 +24,12 @@ GUARD_ONLY = {"wrong_hand_size"}
 
 
 def promised() -> list[dict[str, str]]:
-    text = (SAMPLES / "README.md").read_text(encoding="utf-8")
-    section = text.split("## The verdict each hand-written Changsha record must get", 1)[1]
-    section = section.split("\n## ", 1)[0]  # its own table, not the next game's
-    rows = []
-    for line in section.splitlines():
-        cells = [c.strip().strip("`") for c in line.strip().strip("|").split("|")]
-        if len(cells) == 6 and cells[0].endswith(".json"):
-            rows.append(
-                dict(zip(("file", "hand_id", "status", "code", "deltas", "mistakes"), cells, strict=True))
-            )
-    return rows
+    return sample_tables.promised("The verdict each hand-written Changsha record must get")
 
 
 @cache
 def audits() -> dict[str, dict[str, Any]]:
-    return {a["hand_id"]: a for a in audit_records(iter_records([str(FOLDER)]))}
+    return sample_tables.folder_audits(FOLDER)
 
 
 def test_every_changsha_file_is_in_the_table() -> None:
@@ -52,22 +39,7 @@ def test_every_changsha_file_is_in_the_table() -> None:
 
 @pytest.mark.parametrize("row", promised(), ids=lambda r: r["hand_id"])
 def test_changsha_verdicts(row: dict[str, str]) -> None:
-    a = audits()[row["hand_id"]]
-    assert a["status"] == row["status"], a
-    if row["status"] == "illegal":
-        code, _, at = row["code"].partition(" @ ")
-        assert a["first_illegal"]["code"] == code
-        assert a["first_illegal"]["index"] == (None if at == "session" else int(at))
-        assert a["first_illegal"]["rule"] == CATALOGUE[code][0]
-        return
-    if row["status"] == "invalid":
-        assert row["code"] in [e["field"] for e in a["errors"]]
-        return
-    assert a["game"] == "changsha"
-    assert [d["field"] for d in a["differences"]] == (row["code"].split(", ") if row["code"] else [])
-    assert a["computed"]["deltas"] == [int(x) for x in row["deltas"].split()]
-    got = [f"{m['type']}@{m['index']}:{m['seat']}:{m['cost']}" for m in a["mistakes"]]
-    assert got == row["mistakes"].split()
+    check_verdict(audits()[row["hand_id"]], row, "changsha", CATALOGUE)
 
 
 def test_every_reason_code_has_a_sample() -> None:
@@ -97,11 +69,7 @@ def test_every_mistake_has_a_sample() -> None:
 def test_simulated_changsha_sittings() -> None:
     """≥ 200 hands over both presets, several players and sittings, every one ok (CS-1.3 across
     each sitting included), with opening hands, both kong modes and the 海底 among them."""
-    records = [
-        json.loads(line)
-        for p in sorted((SAMPLES / "simulated").glob("changsha-*.ndjson"))
-        for line in p.open()
-    ]
+    records = simulated("changsha")
     assert len(records) >= 200
     assert {r["ruleset"]["preset"] for r in records} == {"changsha", "changsha-app"}
     assert len({s["player_id"] for r in records for s in r["seats"]}) >= 8

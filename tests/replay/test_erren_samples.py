@@ -4,10 +4,8 @@ hands over the three presets) audit ok."""
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,31 +14,29 @@ from replay.games.erren.fantable import IDS
 from replay.games.erren.mistakes import DETECTORS
 from replay.games.erren.mistakes.base import _load
 from replay.games.erren.reasons import CATALOGUE
-from replay.inputs import iter_records
 from schemas.audit import audit_records
+from tests import sample_tables
+from tests.sample_tables import COLUMNS as SHARED_COLUMNS
+from tests.sample_tables import SAMPLES, check_verdict, simulated
 
-ROOT = Path(__file__).resolve().parents[2]
-SAMPLES = ROOT / "sample_logs"
 FOLDER = SAMPLES / "handwritten" / "erren"
 #: a guard no record can reach (ER-3.1: the board never lets a seat hold a tile too many)
 GUARD_ONLY = {"wrong_hand_size"}
-COLUMNS = ("file", "hand_id", "status", "code", "deltas", "mistakes", "fans")
+#: the shared columns and the win's fans
+COLUMNS = (*SHARED_COLUMNS, "fans")
 
 
 def promised() -> list[dict[str, str]]:
-    text = (SAMPLES / "README.md").read_text(encoding="utf-8")
-    section = text.split("## The verdict each hand-written 二人麻将 (erren) record must get", 1)[1]
-    rows = []
-    for line in section.split("\n## ", 1)[0].splitlines():
-        cells = [c.strip().strip("`") for c in line.strip().strip("|").split("|")]
-        if len(cells) == len(COLUMNS) and cells[0].startswith(("reason_", "mistake_", "fan_")):
-            rows.append(dict(zip(COLUMNS, cells, strict=True)))
-    return rows
+    return sample_tables.promised(
+        "The verdict each hand-written 二人麻将 (erren) record must get",
+        COLUMNS,
+        lambda file: file.startswith(("reason_", "mistake_", "fan_")),
+    )
 
 
 @cache
 def audits() -> dict[str, dict[str, Any]]:
-    return {a["hand_id"]: a for a in audit_records(iter_records([str(FOLDER)]))}
+    return sample_tables.folder_audits(FOLDER)
 
 
 def test_every_erren_file_is_in_the_table() -> None:
@@ -52,22 +48,8 @@ def test_every_erren_file_is_in_the_table() -> None:
 @pytest.mark.parametrize("row", promised(), ids=lambda r: r["hand_id"])
 def test_erren_verdicts(row: dict[str, str]) -> None:
     a = audits()[row["hand_id"]]
-    assert a["status"] == row["status"], a
-    if row["status"] == "illegal":
-        code, _, at = row["code"].partition(" @ ")
-        assert a["first_illegal"]["code"] == code
-        assert a["first_illegal"]["index"] == (None if at == "session" else int(at))
-        assert a["first_illegal"]["rule"] == CATALOGUE[code][0]
-        return
-    if row["status"] == "invalid":
-        assert row["code"] in [e["field"] for e in a["errors"]]
-        return
-    assert a["game"] == "erren"
-    assert [d["field"] for d in a["differences"]] == (row["code"].split(", ") if row["code"] else [])
-    assert a["computed"]["deltas"] == [int(x) for x in row["deltas"].split()]
-    got = [f"{m['type']}@{m['index']}:{m['seat']}:{m['cost']}" for m in a["mistakes"]]
-    assert got == row["mistakes"].split()
-    assert [f["id"] for f in a["computed"]["fans"]] == row["fans"].split()
+    if check_verdict(a, row, "erren", CATALOGUE):
+        assert [f["id"] for f in a["computed"]["fans"]] == row["fans"].split()
 
 
 def test_every_reason_code_has_a_sample() -> None:
@@ -101,9 +83,7 @@ def test_every_fan_has_a_sample() -> None:
 def test_simulated_erren_sittings() -> None:
     """≥ 200 hands over the three presets, several players and sittings, every one ok (ER-1.3
     across each sitting included), with flowers, 报听 and claims among them."""
-    records = [
-        json.loads(line) for p in sorted((SAMPLES / "simulated").glob("erren-*.ndjson")) for line in p.open()
-    ]
+    records = simulated("erren")
     assert len(records) >= 200
     assert {r["ruleset"]["preset"] for r in records} == {"erren", "erren-gb", "erren-lite"}
     assert len({s["player_id"] for r in records for s in r["seats"]}) >= 6

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from marshmallow import ValidationError
 
-from schemas.changsha_hand import ResultSchema, fast_result, validate_record
+from schemas.changsha_hand import ChangshaResultSchema, fast_result, validate_record
 from schemas.formats import validate_record as validate_any
 from tests.changsha_builders import record
 from tests.replay.test_changsha_board import E1_HANDS, E5_HANDS, E8_HANDS
@@ -111,7 +111,7 @@ _RESULT = {
 
 def _result_by_schema(value: Any) -> Any:
     try:
-        return ResultSchema().load(value)
+        return ChangshaResultSchema().load(value)
     except ValidationError:
         return None
 
@@ -140,7 +140,7 @@ def _result_by_schema(value: Any) -> Any:
     ],
 )
 def test_fast_result_agrees_with_the_schema(change: dict[str, Any], fast_ok: bool) -> None:
-    """``fast_result`` returns what ``ResultSchema`` returns (equal, the input's key order, new
+    """``fast_result`` returns what ``ChangshaResultSchema`` returns (equal, the input's key order, new
     lists) or None; never something the schema refuses."""
     value = {**_RESULT, **change}
     fast = fast_result(value)

@@ -16,14 +16,15 @@ Public API: :data:`FORMAT`, :class:`ChangshaRecordSchema` and :func:`validate_re
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validates_schema
 
 from replay.games.changsha.params import PRESETS, VALIDATORS, rules_from_json
 from replay.games.changsha.reading import NAMES_ZH, OPENING_HANDS
-from schemas.envelope import NUM_SEATS, EnvelopeSchema, Validated, load_record, seat_field
+from schemas.envelope import NUM_SEATS, EnvelopeSchema, SeatSchema, Validated, load_record, seat_field
 from schemas.events import (
     SUITED_CODES,
     EventUnion,
@@ -42,6 +43,7 @@ from schemas.events import (
     unique,
     wall_field,
 )
+from schemas.fast_items import FastNested, fast_seat
 from schemas.fields import (
     BoundedList,
     Choice,
@@ -335,6 +337,91 @@ class ChangshaResultSchema(StrictSchema):
     next_dealer = seat_field(required=False)
 
 
+def _seats_list(value: object, hi: int, unique_seats: bool) -> bool:
+    if type(value) is not list or len(value) > hi:
+        return False
+    if not all(type(v) is int and 0 <= v < NUM_SEATS for v in value):
+        return False
+    return not unique_seats or len(set(value)) == len(value)
+
+
+def _seat_map(value: object, ids: frozenset[str]) -> dict[str, list[str]] | None:
+    if type(value) is not dict:
+        return None
+    out = {}
+    for key, names in value.items():
+        if key not in _SEAT_KEY_SET or type(names) is not list or not 0 < len(names) <= MAX_HAND_IDS:
+            return None
+        if not all(type(n) is str and n in ids for n in names):
+            return None
+        out[key] = list(names)
+    return out
+
+
+_SEAT_KEY_SET = frozenset(SEAT_KEYS)
+_WIN_IDS = frozenset(WIN_HANDS)
+_OPENING_IDS = frozenset(OPENING_HANDS)
+
+
+def fast_result(value: object) -> dict[str, Any] | None:
+    """§9's ``result`` in its common, canonical form, loaded without ``ChangshaResultSchema``: an equal
+    new dict in the input's key order (new lists and maps), or None: the schema loads it, so
+    every message stays the schema's. ``tests/schemas/test_changsha_schema.py`` holds the two
+    together."""
+    if type(value) is not dict or not value.keys() <= _RESULT_KEYS:
+        return None
+    out: dict[str, Any] = {}
+    for key, item in value.items():
+        loaded: Any
+        if key == "winners":
+            ok = _seats_list(item, NUM_SEATS, True)
+            loaded = list(item) if ok else None
+        elif key == "bird_seats":
+            ok = _seats_list(item, MAX_BIRDS, False)
+            loaded = list(item) if ok else None
+        elif key in ("discarder", "next_dealer"):
+            ok = (item is None and key == "discarder") or (type(item) is int and 0 <= item < NUM_SEATS)
+            loaded = item
+        elif key == "hands" or key == "qishou":
+            loaded = _seat_map(item, _WIN_IDS if key == "hands" else _OPENING_IDS)
+            ok = loaded is not None
+        elif key == "birds":
+            ok = _canonical_tiles(item, 0, MAX_BIRDS)
+            loaded = list(item) if ok else None
+        else:  # deltas
+            ok = (
+                type(item) is list
+                and len(item) == NUM_SEATS
+                and all(type(d) is int and -MAX_COINS <= d <= MAX_COINS for d in item)
+                and sum(item) == 0
+            )
+            loaded = list(item) if ok else None
+        if not ok:
+            return None
+        out[key] = loaded
+    return out
+
+
+class _Result(Nested):
+    """``result``: ``fast_result`` first, the schema for anything else."""
+
+    def _deserialize(
+        self,
+        value: Any,
+        attr: str | None,
+        data: Mapping[str, Any] | None,
+        partial: bool | Sequence[str] | AbstractSet[str] | None = None,
+        **kwargs: Any,
+    ) -> Any:
+        fast = fast_result(value)
+        if fast is not None:
+            return fast
+        return super()._deserialize(value, attr, data, partial, **kwargs)
+
+
+_RESULT_KEYS = frozenset(ChangshaResultSchema().fields)
+
+
 # --------------------------------------------------------------------------------------------
 # The record.
 
@@ -343,12 +430,13 @@ class ChangshaRecordSchema(EnvelopeSchema):
     """One Changsha hand: the shared envelope and Changsha's own fields."""
 
     FORMAT = FORMAT
+    seats = BoundedList(FastNested(SeatSchema, fast_seat), NUM_SEATS, NUM_SEATS, noun="seats", required=True)
     ruleset = _Ruleset(required=True)
     dealer = seat_field()
     wall = wall_field(SuitedTile, WALL_SIZE)
     deal = deal_field(SuitedTile, HAND_SIZE, DEALER_HAND_SIZE)
     events = events_field(_Event, MAX_EVENTS)
-    result = Nested(ChangshaResultSchema)
+    result = _Result(ChangshaResultSchema)
 
     @validates_schema(pass_original=True, skip_on_field_errors=False)
     def _check_between_fields(self, data: Mapping[str, Any], original_data: Any, **kwargs: Any) -> None:

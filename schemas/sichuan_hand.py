@@ -31,7 +31,7 @@ from replay.games.sichuan.vocabulary import (
     SWAP_DIRECTIONS,
     TRANSFER_KINDS,
 )
-from schemas.envelope import NUM_SEATS, EnvelopeSchema, Validated, load_record, seat_field
+from schemas.envelope import NUM_SEATS, EnvelopeSchema, SeatSchema, Validated, load_record, seat_field
 from schemas.events import (
     SUITED_CODES,
     EventUnion,
@@ -52,6 +52,7 @@ from schemas.events import (
     unique,
     wall_field,
 )
+from schemas.fast_items import FastNested, fast_seat
 from schemas.fields import (
     BoundedList,
     Choice,
@@ -317,10 +318,24 @@ class _Event(EventUnion):
     TYPES = EVENT_TYPES
 
     def fast_item(self, item: object) -> dict[str, Any] | None:
+        """An event of the list in its common form, or None: the whole list goes through the
+        schema. The hand's one swap and one dingque are loaded here by their own schema, as the
+        list's slow path loads them (an error in one: None, and the slow path reports it), so
+        they no longer send every other event of the hand through the schema too."""
         if not isinstance(item, dict):
             return None
         kind = item.get("type")
-        return fast_event(item) if isinstance(kind, str) and kind in _FAST_TYPES else None
+        if not isinstance(kind, str):
+            return None
+        if kind in _FAST_TYPES:
+            return fast_event(item)
+        if kind not in EVENT_SCHEMAS:
+            return None
+        try:
+            loaded: dict[str, Any] = EVENT_SCHEMAS[kind].load(item)
+        except ValidationError:
+            return None
+        return loaded
 
     def fast(self, value: Mapping[str, Any]) -> dict[str, Any] | None:
         return fast_event(value) if value["type"] in _FAST_TYPES else None
@@ -372,13 +387,68 @@ SichuanTransferSchema: type[Schema] = _TransferChecks.from_dict(
 )
 
 
+def _seat(value: object) -> bool:
+    return type(value) is int and 0 <= value < NUM_SEATS
+
+
+def fast_transfer(item: object) -> dict[str, Any] | None:
+    """A transfer with its four fields, each in canonical form (what the schema returns: an
+    equal new dict in the input's key order), or None: the list goes through the schema, so
+    every message stays the schema's."""
+    if type(item) is not dict or len(item) != 4:
+        return None
+    kind, payer, payee, amount = item.get("kind"), item.get("from"), item.get("to"), item.get("amount")
+    if (
+        type(kind) is str
+        and kind in TRANSFER_KINDS
+        and _seat(payer)
+        and _seat(payee)
+        and payer != payee
+        and type(amount) is int
+        and 0 <= amount <= MAX_COINS
+    ):
+        return dict(item)
+    return None
+
+
+def fast_win(item: object) -> dict[str, Any] | None:
+    """A win with all seven fields in canonical form (a new dict, ``ways`` a new list), or None
+    (the schema's path), as ``fast_transfer``."""
+    if type(item) is not dict or len(item) != 7 or "from" not in item:
+        return None
+    source, tile, hand, gen = item["from"], item.get("tile"), item.get("hand"), item.get("gen")
+    ways, multiple = item.get("ways"), item.get("multiple")
+    if not (
+        _seat(item.get("seat"))
+        and (source is None or _seat(source))
+        and type(tile) is str
+        and tile in _SUITED
+        and type(hand) is str
+        and hand in HAND_TYPES
+        and type(gen) is int
+        and 0 <= gen <= MAX_GEN
+        and type(multiple) is int
+        and 1 <= multiple <= MAX_MULTIPLE
+        and type(ways) is list
+        and len(ways) <= len(WAYS)
+        and all(type(w) is str and w in WAYS for w in ways)
+        and len(set(ways)) == len(ways)
+    ):
+        return None
+    out = dict(item)
+    out["ways"] = list(ways)
+    return out
+
+
 class SichuanResultSchema(StrictSchema):
     """What the app settled; every field is optional and audited against the replay."""
 
-    wins = BoundedList(Nested(SichuanWinSchema), 0, MAX_WINS, noun="wins")
+    wins = BoundedList(FastNested(SichuanWinSchema, fast_win), 0, MAX_WINS, noun="wins")
     huazhu = BoundedList(seat_field(), 0, NUM_SEATS, noun="seats", validate=unique("seat"))
     tenpai = BoundedList(seat_field(), 0, NUM_SEATS, noun="seats", validate=unique("seat"))
-    transfers = BoundedList(Nested(SichuanTransferSchema), 0, MAX_TRANSFERS, noun="transfers")
+    transfers = BoundedList(
+        FastNested(SichuanTransferSchema, fast_transfer), 0, MAX_TRANSFERS, noun="transfers"
+    )
     next_dealer = seat_field(required=False)
     deltas = deltas_field(MAX_COINS)
 
@@ -391,6 +461,7 @@ class SichuanRecordSchema(EnvelopeSchema):
     """One Sichuan hand: the shared envelope and Sichuan's own fields; rules between them below."""
 
     FORMAT = FORMAT
+    seats = BoundedList(FastNested(SeatSchema, fast_seat), NUM_SEATS, NUM_SEATS, noun="seats", required=True)
     ruleset = _SichuanRuleset(required=True)
     dealer = seat_field()
     stacks = BoundedList(StrictInt(1, MAX_COINS), NUM_SEATS, NUM_SEATS, noun="integers")

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from schemas.changsha_hand import validate_record
+import pytest
+from marshmallow import ValidationError
+
+from schemas.changsha_hand import ChangshaResultSchema, fast_result, validate_record
 from schemas.formats import validate_record as validate_any
 from tests.changsha_builders import record
 from tests.replay.test_changsha_board import E1_HANDS, E5_HANDS, E8_HANDS
@@ -90,3 +93,61 @@ def test_an_unhashable_event_type_is_an_error_not_a_crash() -> None:
         rec = record(E1_HANDS, E1)
         rec["events"][0]["type"] = kind
         assert "must be one of qishou" in errors(rec)["events[0].type"]
+
+
+# -- the result's fast path agrees with the schema --------------------------------------------
+
+_RESULT = {
+    "winners": [2, 0],
+    "discarder": 1,
+    "hands": {"2": ["pinghu"], "0": ["pengpenghu", "qingyise"]},
+    "qishou": {},
+    "birds": ["3s", "9p"],
+    "bird_seats": [1, 1],
+    "deltas": [10, -40, 30, 0],
+    "next_dealer": 1,
+}
+
+
+def _result_by_schema(value: Any) -> Any:
+    try:
+        return ChangshaResultSchema().load(value)
+    except ValidationError:
+        return None
+
+
+@pytest.mark.parametrize(
+    ("change", "fast_ok"),
+    [
+        ({}, True),
+        ({"discarder": None, "winners": [], "hands": {}, "birds": [], "bird_seats": []}, True),
+        ({"qishou": {"3": ["sixi", "banbanhu"]}}, True),
+        ({"winners": [2, 2]}, False),
+        ({"winners": [True]}, False),
+        ({"discarder": 4}, False),
+        ({"next_dealer": None}, False),
+        ({"hands": {2: ["pinghu"]}}, False),
+        ({"hands": {"2": []}}, False),
+        ({"hands": {"2": ["sixi"]}}, False),  # an opening hand is no win hand
+        ({"qishou": {"3": ["pinghu"]}}, False),
+        ({"birds": ["三条"]}, False),  # an alias: the schema normalises it
+        ({"birds": ["E"]}, False),
+        ({"bird_seats": [4]}, False),
+        ({"deltas": [10, -40, 30, 1]}, False),
+        ({"deltas": [10, -40, 30]}, False),
+        ({"deltas": [10.0, -40, 30, 0]}, False),
+        ({"note": 1}, False),
+    ],
+)
+def test_fast_result_agrees_with_the_schema(change: dict[str, Any], fast_ok: bool) -> None:
+    """``fast_result`` returns what ``ChangshaResultSchema`` returns (equal, the input's key order, new
+    lists) or None; never something the schema refuses."""
+    value = {**_RESULT, **change}
+    fast = fast_result(value)
+    loaded = _result_by_schema(value)
+    assert (fast is not None) == fast_ok
+    if fast is not None:
+        assert fast == loaded and list(fast) == list(loaded)
+        assert fast["winners"] is not value["winners"] and fast["hands"] is not value["hands"]
+    reordered = dict(reversed(list(_RESULT.items())))
+    assert list(fast_result(reordered) or {}) == list(_result_by_schema(reordered))

@@ -15,11 +15,22 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from marshmallow import ValidationError
 
 from replay.games import BY_FORMAT
 from replay.games.sichuan.params import PRESETS
 from schemas import formats, hand_record, sichuan_hand
-from schemas.sichuan_hand import EVENT_SCHEMAS, FORMAT, fast_event, validate_record
+from schemas.sichuan_hand import (
+    EVENT_SCHEMAS,
+    FORMAT,
+    SichuanRecordSchema,
+    SichuanTransferSchema,
+    SichuanWinSchema,
+    fast_event,
+    fast_transfer,
+    fast_win,
+    validate_record,
+)
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "sichuan"
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_logs" / "handwritten"
@@ -327,6 +338,107 @@ def test_fast_path_matches_the_schema(name: str) -> None:
 )
 def test_fast_path_leaves_everything_else_to_the_schema(event: dict[str, Any]) -> None:
     assert fast_event(event) is None
+
+
+_WIN = {
+    "seat": 2,
+    "from": 1,
+    "tile": "4s",
+    "hand": "qingyise",
+    "gen": 1,
+    "ways": ["gangshangpao"],
+    "multiple": 8,
+}
+_TRANSFER = {"kind": "hu", "from": 1, "to": 2, "amount": 8}
+#: the changes of a row the fast path takes; every other change goes to the schema
+_FAST_OK = ({}, {"from": None, "ways": []}, {"ways": ["haidipao", "gangshangpao"]}, {"kind": "zhuanyi"})
+
+
+def _schema_item(schema: Any, item: Any) -> Any:
+    try:
+        return schema().load(item)
+    except ValidationError:
+        return None
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {},
+        {"from": None, "ways": []},
+        {"ways": ["haidipao", "gangshangpao"]},
+        {"seat": 4},
+        {"seat": True},
+        {"from": 2},  # the schema allows a self-feed on a win row; the engine judges it
+        {"tile": "四条"},  # an alias: the schema normalises it
+        {"tile": "E"},
+        {"hand": "pihu"},
+        {"gen": 5},
+        {"gen": 1.0},
+        {"multiple": 0},
+        {"ways": ["gangshangpao", "gangshangpao"]},
+        {"ways": "gangshangpao"},
+        {"ways": ["ganshangpao"]},
+        {"extra": 1},
+    ],
+)
+def test_fast_win_agrees_with_the_schema(change: dict[str, Any]) -> None:
+    """A result's win row: the fast path returns what the schema returns (same key order, a
+    new ``ways`` list) or None, never something the schema would refuse."""
+    item = {**_WIN, **change}
+    fast = fast_win(item)
+    loaded = _schema_item(SichuanWinSchema, item)
+    if change in ({}, {"from": None, "ways": []}, {"ways": ["haidipao", "gangshangpao"]}):
+        assert fast is not None
+    assert fast is None or (
+        fast == loaded and list(fast) == list(loaded) and fast["ways"] is not item["ways"]
+    )
+    without = {k: v for k, v in _WIN.items() if k != "gen"}
+    assert fast_win(without) is None  # a field left out: the schema's call
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {},
+        {"kind": "zhuanyi"},
+        {"from": 2},  # pays itself: the schema's message
+        {"to": -1},
+        {"amount": -1},
+        {"amount": 1.5},
+        {"amount": False},
+        {"kind": "chi"},
+        {"kind": None},
+        {"note": "x"},
+    ],
+)
+def test_fast_transfer_agrees_with_the_schema(change: dict[str, Any]) -> None:
+    item = {**_TRANSFER, **change}
+    fast = fast_transfer(item)
+    loaded = _schema_item(SichuanTransferSchema, item)
+    if any(change == ok and all(type(v) is type(ok[k]) for k, v in change.items()) for ok in _FAST_OK):
+        assert fast is not None
+    assert fast is None or (fast == loaded and list(fast) == list(loaded) and fast is not item)
+    assert fast_transfer({k: v for k, v in _TRANSFER.items() if k != "amount"}) is None
+    reordered = {"amount": 8, "to": 2, "from": 1, "kind": "hu"}
+    assert list(fast_transfer(reordered) or {}) == list(_schema_item(SichuanTransferSchema, reordered))
+
+
+def test_a_swap_does_not_send_the_hand_through_the_schema() -> None:
+    """The list's fast path loads the swap and the dingque by their own schemas (what the slow
+    path returns), so a swap hand's other events stay on the fast path."""
+    record = load(f"valid/{VALID[0]}")
+    events = [
+        {"type": "swap", "direction": "next", "tiles": [["1m", "2m", "3m"]] * 4},
+        {"type": "dingque", "suits": ["m", "s", "p", "m"]},
+        {"type": "discard", "seat": 0, "tile": "5m"},
+    ]
+    field = SichuanRecordSchema().fields["events"]
+    fast = field._fast(events)
+    assert fast == [EVENT_SCHEMAS[e["type"]].load(e) for e in events]
+    assert field._fast([{**events[0], "direction": "up"}, events[2]]) is None
+    assert record["events"]  # the sample itself still loads
+    assert validate_record(record)[1] == []
 
 
 # -- never raises ------------------------------------------------------------------------------

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from replay.audit_common import blank_audit, conclude, field_differences, note_sitting, replay_or_stop
 from replay.games.sichuan.board import Board
-from replay.games.sichuan.mistakes import find_mistakes
+from replay.games.sichuan.mistakes import Context, Recorder, mistakes_of
 from replay.games.sichuan.reasons import reason
 from replay.next_dealer import check_next_dealer
 from replay.reasons import Reason
@@ -23,10 +24,15 @@ COMPARED = ("wins", "huazhu", "tenpai", "transfers", "next_dealer", "deltas")
 _WIN_FIELDS = ("seat", "from", "tile", "hand", "gen", "ways", "multiple")
 
 
-def replay(record: Mapping[str, Any]) -> tuple[Board, int | None, Reason | None]:
-    """Push every event; stop at the first illegal one. Raises InputError naming the field."""
+def replay(
+    record: Mapping[str, Any], states: list[Board] | None = None
+) -> tuple[Board, int | None, Reason | None]:
+    """Push every event; stop at the first illegal one. Raises InputError naming the field.
+    ``states``: a list that receives the board before the first event and after each one (the
+    mistakes' ``Context``), so the analysis reads this replay instead of replaying the hand."""
     board = Board.from_record(record)
-    stop = push_events(board, record.get("events"))
+    target = board if states is None else Recorder(board, states)
+    stop = push_events(target, record.get("events"))
     if stop is not None:
         return board, *stop
     board.finish()
@@ -41,14 +47,15 @@ def audit_validated(
     """``replay audit`` of a ``sichuan-hand/1`` record its schema accepted; ``analysis=False``
     (``--no-analysis``) leaves the mistakes list empty and keeps the verdict."""
     out = blank_audit(record, location, "sichuan")
-    board = replay_or_stop(out, replay, record)
+    states: list[Board] | None = [] if analysis else None
+    board = replay_or_stop(out, partial(replay, states=states), record)
     if board is None:
         return out
     computed = board.result()
     computed["receipts"] = [w.receipt() for w in board.wins]
     computed["ended_by"] = board.ended_by
     conclude(out, computed, differences(out["recorded"], computed, board))
-    out["mistakes"] = find_mistakes(record) if analysis else []
+    out["mistakes"] = [] if states is None else mistakes_of(Context(record, record["events"], states, board))
     note_sitting(out, record, "_sichuan_session", board.dealer, board.next_dealer(), _dealer_why(board))
     return out
 

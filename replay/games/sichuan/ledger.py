@@ -57,6 +57,18 @@ class Ledger:
     bankrupt: set[int] = field(default_factory=set)
     kong_income: list[list[KongIncome]] = field(default_factory=lambda: [[], [], [], []])
 
+    def copy(self) -> Ledger:
+        """A copy later steps cannot change: the balances, the transfers, the bankrupt seats and
+        the kong income (whose ``transferred`` flags 呼叫转移 and 退税 set) are copied."""
+        return Ledger(
+            self.base,
+            self.stacks,
+            list(self.deltas),
+            list(self.transfers),
+            set(self.bankrupt),
+            [[KongIncome(k.payer, k.amount, k.turn, k.transferred) for k in ks] for ks in self.kong_income],
+        )
+
     def balance(self, seat: int) -> int | None:
         return None if self.stacks is None else self.stacks[seat] + self.deltas[seat]
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
-from replay.shape import complete
+from replay.shape import complete, improving_draws
 
 #: SC-4.2 rows in table order: (id, 番种, P). Ties name the later row.
 HAND_TYPES: tuple[tuple[str, str, int], ...] = (
@@ -52,10 +53,6 @@ class Reading:
     met: tuple[str, ...]  # every row met, table order (for naming a tied row)
 
 
-def _counts34(concealed: Sequence[int]) -> list[int]:
-    return list(concealed[:27]) + [0] * 7
-
-
 def is_duidui(concealed: Sequence[int]) -> bool:
     """(a) without sequences: concealed counts are triplets and exactly one pair."""
     pairs = 0
@@ -92,14 +89,14 @@ def read(concealed: Sequence[int], melds: Sequence[int], *, jiang_hands: bool = 
     kind of each peng or kong. Void suits are the caller's check (SC-2.2).
     """
     c = list(concealed[:27])
+    shape_a = complete(c, 0, "any")  # the shared shape core: one call, the honours left out
+    if not shape_a and (melds or 1 in c or 3 in c):
+        return None  # neither shape (a), nor counts all even (七对): most calls end here
     n = sum(c)
     if n != 14 - 3 * len(melds) or max(c) > 4:  # a fifth copy is no hand (SC-1.1), not a 七对 pair
         return None
     met: list[str] = []
     qidui = not melds and all(x % 2 == 0 for x in c)
-    shape_a = complete(_counts34(c), 0, "any")
-    if not qidui and not shape_a:
-        return None
     suits = {k // 9 for k in range(27) if c[k]} | {m // 9 for m in melds}
     qing = len(suits) == 1
     four = any(x == 4 for x in c)
@@ -196,7 +193,7 @@ def waits(
     if void is not None and any(m // 9 == void for m in [*peng_kinds, *kong_kinds]):
         return out
     c = list(concealed[:27])
-    for t in range(27):
+    for t in _candidates(c, len(peng_kinds) + len(kong_kinds)):
         if held[t] >= 4 or (void is not None and t // 9 == void):
             continue
         c[t] += 1
@@ -211,6 +208,29 @@ def waits(
         if r is not None:
             out[t] = r
     return out
+
+
+def _candidates(concealed: list[int], melds: int) -> Sequence[int]:
+    """The kinds a hand of ``concealed`` counts (27) and ``melds`` melds may win on, a superset
+    of ``waits``' keys: a hand of the right size asks the shared shape core which draws complete
+    shape (a) (``improving_draws`` below shanten 0) and adds the one kind it holds an odd count
+    of when only one is odd (七对, no melds); any other hand tries all 27 kinds."""
+    if sum(concealed) + 3 * melds != 13 or max(concealed) > 4:
+        return range(27)
+    kinds = set(improving_draws(concealed, 0, "any", range(27), 0))
+    if not melds:
+        odd = [k for k in range(27) if concealed[k] % 2]
+        if len(odd) == 1:
+            kinds.add(odd[0])
+    return sorted(kinds)
+
+
+@lru_cache(maxsize=1024)
+def shape_wins(concealed: tuple[int, ...], melds: int) -> frozenset[int]:
+    """``_candidates`` of a hand as a set, remembered for the last 1,024 hands: a seat's hand is
+    asked about every discard of the other three seats (the claim window's checks, the 漏胡
+    detector) while it does not change, so most asks are one lookup."""
+    return frozenset(_candidates(list(concealed), melds))
 
 
 def at_most_two_suits(concealed: Sequence[int], meld_kinds: Sequence[int]) -> bool:

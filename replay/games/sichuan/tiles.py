@@ -19,8 +19,16 @@ DEAL_SIZE = 53  # 13 each + the dealer's 14th
 LIVE_SIZE = WALL_SIZE - DEAL_SIZE  # 55
 
 
+#: canonical code -> kind, the form every validated record holds: one lookup a tile
+_CANONICAL = {CODES[k]: k for k in range(NUM_SUITED)}
+
+
 def parse(token: object, field: str) -> int:
     """Any alias of a suited tile; an honour is named as not a Sichuan tile (SC-1.1)."""
+    if type(token) is str:
+        known = _CANONICAL.get(token)
+        if known is not None:
+            return known
     kind = parse_tile(token, field)
     if kind >= NUM_SUITED:
         raise InputError(

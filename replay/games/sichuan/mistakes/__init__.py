@@ -7,6 +7,13 @@ store, the Parquet batch and the pages show them as they show Wuhan's. Costs are
 ``docs/mistakes-sichuan.md`` is the catalogue.
 """
 
-from replay.games.sichuan.mistakes.base import DETECTORS, Context, detector, find_mistakes
+from replay.games.sichuan.mistakes.base import (
+    DETECTORS,
+    Context,
+    Recorder,
+    detector,
+    find_mistakes,
+    mistakes_of,
+)
 
-__all__ = ["DETECTORS", "Context", "detector", "find_mistakes"]
+__all__ = ["DETECTORS", "Context", "Recorder", "detector", "find_mistakes", "mistakes_of"]

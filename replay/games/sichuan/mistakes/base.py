@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from replay.errors import InputError
 from replay.findings import Finding, register, run_detectors
 from replay.games.sichuan import tiles as T
-from replay.games.sichuan.board import Board
+from replay.games.sichuan.board import Board, IllegalEvent
 from replay.games.sichuan.ledger import Transfer
 from replay.games.sichuan.params import SichuanRules
 from replay.games.sichuan.reading import NAMES_ZH
-from replay.table.run import board_states
 from replay.table.run import try_push as try_push  # the detectors import it from here
 
 Detector = Callable[["Context"], Iterable[Finding]]
@@ -64,6 +64,21 @@ class Window:
     close: int | None  # the event that closed the window (None: the record ended on it)
 
 
+class Recorder:
+    """Pushes events on a board and keeps its ``snapshot`` before the first and after each one:
+    ``Context.states``. The audit pushes through one (``audit.replay``), so the mistake analysis
+    reads the audit's own replay instead of replaying the hand a second time."""
+
+    def __init__(self, board: Board, states: list[Board] | None = None) -> None:
+        self.board = board
+        self.states = [] if states is None else states
+        self.states.append(board.snapshot())
+
+    def push(self, event: Mapping[str, Any]) -> None:
+        self.board.push(event)
+        self.states.append(self.board.snapshot(self.states[-1]))
+
+
 @dataclass
 class Context:
     """One replay of a legal, finished record, shared read-only by every detector.
@@ -83,7 +98,13 @@ class Context:
         """Replay a validated record; raises ValueError unless every event is legal and it ends."""
         board = Board.from_record(record)
         events: Sequence[Mapping[str, Any]] = record["events"]
-        states = board_states(board, events)
+        recorder = Recorder(board)
+        for i, event in enumerate(events):
+            try:
+                recorder.push(event)
+            except (IllegalEvent, InputError) as err:
+                raise ValueError(f"event {i} is illegal ({err}): mistakes need a legal hand") from None
+        states = recorder.states
         board.finish()
         if not board.ended:
             raise ValueError("the hand did not finish: mistakes need a complete hand")
@@ -159,10 +180,15 @@ def run(context: Context) -> list[Finding]:
     return run_detectors(DETECTORS, context)
 
 
+def mistakes_of(context: Context) -> list[dict[str, Any]]:
+    """The ``mistakes`` of a replayed hand (the audit's ``Context``), sorted by (index, seat, type)."""
+    return [f.to_json() for f in run(context)]
+
+
 def find_mistakes(record: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The ``mistakes`` of a legal, finished record, sorted by (index, seat, type).
 
     Raises ValueError for a record that is illegal or unfinished: a mistake is only a mistake
     against what the rules allowed, which an illegal hand does not settle.
     """
-    return [f.to_json() for f in run(Context.replay(record))]
+    return mistakes_of(Context.replay(record))

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from replay.findings import Finding
 from replay.games.sichuan import tiles as T
 from replay.games.sichuan.mistakes.base import Context, detector, severity, tile_name, try_push
+from replay.games.sichuan.reading import shape_wins
 from replay.tiles import CODES
 
 
@@ -31,11 +32,19 @@ def broke_ting(ctx: Context) -> Iterator[Finding]:
         if at is None:
             continue
         board = ctx.before(at)
-        thrown = board.seats[s].hand
+        seat = board.seats[s]
+        thrown = seat.hand
+        melds = len(seat.pengs) + len(seat.kongs)
+        kept = list(thrown)
         best: tuple[int, int] | None = None  # (D, kind)
         for k in range(27):
             if not thrown[k] or CODES[k] == ctx.events[at].get("tile"):
                 continue
+            kept[k] -= 1
+            no_shape = not shape_wins(tuple(kept), melds)  # waits_of tries only these kinds
+            kept[k] += 1
+            if no_shape:
+                continue  # no tile would win after this discard: no 下叫 to try it for
             trial = try_push(board, {"type": "discard", "seat": s, "tile": CODES[k]})
             if trial is None:
                 continue

@@ -8,7 +8,20 @@ boundary, the figures from RULES.md's text in the docstring.
 
 from __future__ import annotations
 
-from tests.replay.test_rules import ROB_WINNER, an, ev, peng, seat, settled
+import pytest
+
+from tests.replay.test_rules import (
+    LIAB_LOSERS,
+    LIAB_WINNER,
+    ROB_WINNER,
+    an,
+    ev,
+    ming,
+    peng,
+    seat,
+    settled,
+    std,
+)
 
 
 def test_R_10_8_R_10_5_robbed_gangkai_sunshine_counts_only_payers_who_opened() -> None:
@@ -26,3 +39,36 @@ def test_R_10_8_R_10_5_robbed_gangkai_sunshine_counts_only_payers_who_opened() -
     (receipt,) = (r for r in out["receipts"] if r["seat"] == 1)
     parts = {p["seat"]: (p["raw"], p["amount"]) for p in receipt["parts"]}
     assert parts == {0: (1280, 500), 2: (640, 600), 3: (640, 600)}
+
+
+@pytest.mark.parametrize(
+    ("cap", "deltas", "capped"),
+    [(32, [44, -8, -32, -4], None), (31, [43, -8, -31, -4], "cap")],
+)
+def test_R_10_5_a_raw_exactly_at_the_cap_is_not_capped(
+    cap: int, deltas: list[int], capped: str | None
+) -> None:
+    """R-10.5 "each loser pays at most cap": seat 0's hard 屁胡 (W = 1·2·2 = 4) on seat 2's 4s;
+    seat 1 deals: 4·2 = 8; seat 2 (ming-gang N: opened) 4·2·2·2 (放冲) = 32; seat 3: 4. With cap
+    32 nobody pays less than their raw: nothing is capped. With cap 31 seat 2 pays 31: capped.
+    Not all three reach the cap either way: no 金顶."""
+    out = ev({0: std(), 2: seat("", ming("N", 1))}, tile="4s", frm=2, rules={"cap": cap})
+    settled(out, deltas, capped=capped, raws={1: 8, 2: 32, 3: 4})
+
+
+@pytest.mark.parametrize(
+    ("liability_cap", "deltas", "capped", "amounts"),
+    [
+        (480, [1120, -1120, 0, 0], None, {1: 320, 2: 480, 3: 320}),
+        (479, [1119, -1119, 0, 0], "cap", {1: 320, 2: 479, 3: 320}),
+    ],
+)
+def test_R_10_6_liability_cap_boundary(
+    liability_cap: int, deltas: list[int], capped: str | None, amounts: dict[int, int]
+) -> None:
+    """R-10.6 (S3): each amount of a liability case is capped at liability_cap, no 金顶. Seat 1
+    fed the third open of seat 0's 清一色 (an-gang 7m): W = 10·2·4·2 = 160; seats 1, 3 (opened)
+    320, seat 2 (opened, dealt in) 160·2·1.5 = 480. liability_cap 480: nothing above it, nothing
+    capped, seat 1 pays 1120. liability_cap 479: seat 2's 480 → 479, seat 1 pays 1119."""
+    out = ev({0: LIAB_WINNER, **LIAB_LOSERS}, tile="2m", frm=2, rules={"liability_cap": liability_cap})
+    settled(out, deltas, liable=1, liability="third_feed", capped=capped, amounts=amounts)

@@ -11,7 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.replay.test_rules import QYS_THIRD, an, chi, ev, ming, peng, seat, settled, xu
+import pytest
+
+from replay.games.wuhan.evaluate import parse_input
+from replay.games.wuhan.judge import judge
+from replay.games.wuhan.settle import Settlement
+from tests.replay.test_rules import QYS_THIRD, an, chi, ev, ming, peng, seat, settled, std, table, xu
 
 
 def f(name: str, zh: str, value: str, side: str, note: str | None = None) -> dict[str, Any]:
@@ -133,3 +138,40 @@ def test_R_10_4_the_base_factor_names_every_big_hand_it_stacks() -> None:
     out = ev({0: seat("555m 777m 2m", peng("1m", 1), peng("3m", 2))}, tile="2m", frm=3)
     settled(out, [280, -80, -80, -120], hands=["qingyise", "pengpenghu"], base=20)
     assert out["receipts"][0]["factors"][0] == f("base", "底分", "20", "base", "qingyise+pengpenghu")
+
+
+def _settlement(seats: dict[int, dict[str, Any]], **kw: Any) -> Settlement:
+    tab, winner, win, _ = parse_input(table(seats, **kw))
+    judged = judge(tab, winner, win)
+    assert judged.settlement is not None, judged.reason
+    return judged.settlement
+
+
+@pytest.mark.parametrize(
+    ("way", "extra", "self_drawn"),
+    [
+        ("self_draw", {}, True),
+        ("gang_draw", {}, True),
+        ("haidi", {}, True),
+        ("discard", {"frm": 2}, False),
+    ],
+)
+def test_R_10_3_the_settlement_says_whether_the_win_was_self_drawn(
+    way: str, extra: dict[str, Any], self_drawn: bool
+) -> None:
+    """R-10.3's 自摸 vs 放冲, as the settlement reports it (the audit compares it with the
+    record's ``self_draw``): a win on the seat's own draw — a normal draw, a kong's replacement
+    draw (杠上开), a haidi draw (海底捞) — is self-drawn whether or not it takes the 自摸 factor;
+    a win on a discard is not. Seat 0's 屁胡 (std, one 红中杠 so a replacement draw exists)."""
+    settled_ = _settlement({0: std(pizi_gangs=1)}, tile="4s", way=way, **extra)
+    assert settled_.self_draw is self_drawn
+
+
+@pytest.mark.parametrize("mode", ["robber", "robbed_gangkai"])
+def test_R_10_8_a_robbed_kong_is_not_a_self_draw(mode: str) -> None:
+    """R-7.10 / R-10.8: a 抢杠 wins on another player's tile (the robbed seat pays, as a
+    discarder would in `robber` mode): not self-drawn, in either reading of R-10.8."""
+    robbed = seat("", peng("5p", 3))
+    rob = seat("456m 789m 34p 88s", chi("123m", 3))
+    s = _settlement({0: rob, 1: robbed}, tile="5p", way="rob", frm=1, rules={"qianggang_mode": mode})
+    assert (s.liable, s.self_draw) == (1, False)

@@ -15,7 +15,9 @@ from tests.replay.test_rules import (
     LIAB_WINNER,
     ROB_WINNER,
     an,
+    chi,
     ev,
+    illegal,
     ming,
     peng,
     seat,
@@ -72,3 +74,32 @@ def test_R_10_6_liability_cap_boundary(
     capped, seat 1 pays 1120. liability_cap 479: seat 2's 480 → 479, seat 1 pays 1119."""
     out = ev({0: LIAB_WINNER, **LIAB_LOSERS}, tile="2m", frm=2, rules={"liability_cap": liability_cap})
     settled(out, deltas, liable=1, liability="third_feed", capped=capped, amounts=amounts)
+
+
+def test_R_10_9_fengyise_golden_leaves_every_other_hand_alone() -> None:
+    """R-10.9: `fengyise_golden` pays 金顶 outright for 风一色 only. hzfclzg with it on, seat 0's
+    hard 清一色 (chi 123m) on seat 3's 4m: W = 10·2·2 = 40; seats 1, 2 pay 40, seat 3 (放冲 1.5)
+    60; nobody reaches cap 400, 起胡 16 (all) is met: no cap, no 金顶 (nor 三阳 700, which
+    these three never-opened losers would pay under it)."""
+    out = ev(
+        {0: seat("456m 789m 23m 11m", chi("123m", 3))},
+        tile="4m",
+        frm=3,
+        preset="hzfclzg",
+        rules={"fengyise_golden": True},
+    )
+    settled(out, [140, -40, -40, -60], hands=["qingyise"], capped=None)
+
+
+@pytest.mark.parametrize(("qihu", "legal"), [(32, True), (33, False)])
+def test_R_10_7_qihu_any_boundary(qihu: int, legal: bool) -> None:
+    """R-10.7 scope `any`: legal when at least one loser's pay reaches 起胡. Seat 0's hard 屁胡
+    (W = 4) on seat 2's 4s: seat 1 (dealer) 8, seat 2 (ming-gang N, 放冲) 4·2·2·2 = 32, seat 3 4.
+    起胡 32: seat 2 reaches it exactly, legal; 起胡 33: nobody does, below_qihu."""
+    out = ev(
+        {0: std(), 2: seat("", ming("N", 1))}, tile="4s", frm=2, rules={"qihu": qihu, "qihu_scope": "any"}
+    )
+    if legal:
+        settled(out, [44, -8, -32, -4], raws={1: 8, 2: 32, 3: 4})
+    else:
+        illegal(out, "below_qihu")

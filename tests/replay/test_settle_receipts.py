@@ -175,3 +175,34 @@ def test_R_10_8_a_robbed_kong_is_not_a_self_draw(mode: str) -> None:
     rob = seat("456m 789m 34p 88s", chi("123m", 3))
     s = _settlement({0: rob, 1: robbed}, tile="5p", way="rob", frm=1, rules={"qianggang_mode": mode})
     assert (s.liable, s.self_draw) == (1, False)
+
+
+ALLOWED = {"special_discard": "allowed"}
+
+
+def test_R_4_4_R_10_3_each_pi_put_out_is_a_pizi_factor() -> None:
+    """R-4.4 (a 皮 is a pizi) with R-10.3 (each pizi gang or pizi discard ×2), E7's table (qipi,
+    indicator 4万: 皮 4万 and 3万; seat 0 deals) with seat 2 having discarded one 皮 (R-4.5:
+    ``special_discard: allowed``, qipi's own is gang_only). Seat 1 wins
+    杠上开 on 5条 after its 皮子杠: W = 10 · 2² (口口番, two opens) · 2 (皮子杠) · 2 (硬胡) = 160.
+    Seat 0 (peng E) 160·2 = 320; seat 2 (打皮) 160·2 = 320; seat 3 (peng W, 红中杠) 160·2·2 =
+    640: all three reach cap 300, 金顶 400 each (qipi: no 阳光顶). Without the 打皮 factor seat 2
+    would pay 160 and there would be no 金顶 (E7: −300, +760, −160, −300)."""
+    winner = seat("678s 222p 5s", chi("123s", 0), peng("9p", 2))
+    winner["pi_gangs"] = 1
+    discarded_a_pi = seat()
+    discarded_a_pi["pi_discards"] = 1
+    seats = {0: seat("", peng("E", 2)), 1: winner, 2: discarded_a_pi, 3: seat("", peng("W", 1), pizi_gangs=1)}
+    out = ev(
+        seats, tile="5s", way="gang_draw", winner=1, dealer=0, preset="qipi", indicator="4m", rules=ALLOWED
+    )
+    settled(
+        out,
+        [-400, 1200, -400, -400],
+        hands=["gangshangkai"],
+        capped="golden",
+        raws={0: 320, 2: 320, 3: 640},
+    )
+    by_seat = {r["seat"]: r for r in out["receipts"]}
+    assert by_seat[2]["factors"][-1] == f("pi_discard", "打皮", "2", "loser")
+    assert by_seat[2]["factors"][2] == f("pi_gang", "皮子杠", "2", "winner")

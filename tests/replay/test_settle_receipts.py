@@ -178,6 +178,7 @@ def test_R_10_8_a_robbed_kong_is_not_a_self_draw(mode: str) -> None:
 
 
 ALLOWED = {"special_discard": "allowed"}
+PI = f("pi_discard", "打皮", "2", "loser")
 
 
 def test_R_4_4_R_10_3_each_pi_put_out_is_a_pizi_factor() -> None:
@@ -185,12 +186,11 @@ def test_R_4_4_R_10_3_each_pi_put_out_is_a_pizi_factor() -> None:
     indicator 4万: 皮 4万 and 3万; seat 0 deals) with seat 2 having discarded one 皮 (R-4.5:
     ``special_discard: allowed``, qipi's own is gang_only). Seat 1 wins
     杠上开 on 5条 after its 皮子杠: W = 10 · 2² (口口番, two opens) · 2 (皮子杠) · 2 (硬胡) = 160.
-    Seat 0 (peng E) 160·2 = 320; seat 2 (打皮) 160·2 = 320; seat 3 (peng W, 红中杠) 160·2·2 =
-    640: all three reach cap 300, 金顶 400 each (qipi: no 阳光顶). Without the 打皮 factor seat 2
-    would pay 160 and there would be no 金顶 (E7: −300, +760, −160, −300)."""
+    Seat 0 (peng E) 160·2 = 320; seat 2 (peng S, then 打皮) 160·2·2 = 640; seat 3 (peng W, 红中杠)
+    160·2·2 = 640: all three reach cap 300, 金顶 400 each (qipi: no 阳光顶)."""
     winner = seat("678s 222p 5s", chi("123s", 0), peng("9p", 2))
     winner["pi_gangs"] = 1
-    discarded_a_pi = seat()
+    discarded_a_pi = seat("", peng("S", 3))
     discarded_a_pi["pi_discards"] = 1
     seats = {0: seat("", peng("E", 2)), 1: winner, 2: discarded_a_pi, 3: seat("", peng("W", 1), pizi_gangs=1)}
     out = ev(
@@ -201,8 +201,36 @@ def test_R_4_4_R_10_3_each_pi_put_out_is_a_pizi_factor() -> None:
         [-400, 1200, -400, -400],
         hands=["gangshangkai"],
         capped="golden",
-        raws={0: 320, 2: 320, 3: 640},
+        raws={0: 320, 2: 640, 3: 640},
     )
     by_seat = {r["seat"]: r for r in out["receipts"]}
-    assert by_seat[2]["factors"][-1] == f("pi_discard", "打皮", "2", "loser")
+    assert by_seat[2]["factors"][-2:] == [f("opened", "开口", "2", "loser", "口口番 2 per open × 1"), PI]
     assert by_seat[2]["factors"][2] == f("pi_gang", "皮子杠", "2", "winner")
+
+
+def test_R_10_3_every_special_tile_put_out_is_a_factor_of_its_owner() -> None:
+    """R-10.3: each pizi discard ×2, each laizi gang ×4 (``laizi_gang_factor``), each laizi
+    discarded ×2 (``laizi_discard_factor``), on the side of whoever put it out. Seat 0's hard 屁胡
+    (std: chi 123m) after a 打红中 and a 赖子杠 wins on seat 3's 4s: W = 1 · 2 (开口) · 2 (打红中)
+    · 4 (赖子杠) · 2 (硬胡) = 32. Seat 1 (dealer) 64; seat 3 (放冲) 64; seat 2 (peng E, a 打红中
+    and a 丢赖子) 32 · 2 · 2 · 2 = 256, under cap 300."""
+    seats = {
+        0: std(pizi_discards=1, laizi_gangs=1),
+        2: seat("", peng("E", 3), pizi_discards=1, laizi_discards=1),
+    }
+    out = ev(seats, tile="4s", frm=3)
+    settled(out, [384, -64, -256, -64], hands=["pihu"], hard=True)
+    w = [
+        f("base", "底分", "1", "base", "pihu"),
+        OPENED_W,
+        f("pizi_discard", "打红中", "2", "winner"),
+        f("laizi_gang", "赖子杠", "4", "winner"),
+        HARD,
+    ]
+    by_seat = {r["seat"]: r for r in out["receipts"]}
+    assert by_seat[2]["factors"] == [
+        *w,
+        f("opened", "开口", "2", "loser"),
+        f("pizi_discard", "打红中", "2", "loser"),
+        f("laizi_discard", "丢赖子", "2", "loser"),
+    ]

@@ -103,3 +103,17 @@ def test_R_10_7_qihu_any_boundary(qihu: int, legal: bool) -> None:
         settled(out, [44, -8, -32, -4], raws={1: 8, 2: 32, 3: 4})
     else:
         illegal(out, "below_qihu")
+
+
+def test_R_10_6_jiang_tile_liability_is_for_quanqiuren_only() -> None:
+    """R-10.6a (S3, ``quanqiuren_liability: jiang_tile``): the discarder of a 将 is liable for a
+    全求人 only. Seat 0's hard 屁胡 (chi 123m; 456m 789m 34s 55s) wins on seat 2's 2s, a 将, with
+    one open: no 全求人, so nobody is liable. W = 1·2·2 = 4; seat 1 (dealer) 8, seat 2 (放冲) 8,
+    seat 3 4. (test_rules' 全求人 on a 将 discard, with the discarder tenpai, is the other side.)"""
+    out = ev(
+        {0: seat("456m 789m 34s 55s", chi("123m", 3))},
+        tile="2s",
+        frm=2,
+        rules={"quanqiuren_liability": "jiang_tile"},
+    )
+    settled(out, [20, -8, -8, -4], hands=["pihu"], liable=None, liability=None)

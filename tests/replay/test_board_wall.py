@@ -48,3 +48,17 @@ def test_S1_R_3_1_a_wall_without_four_of_each_kind_names_the_first_wrong_kind(
     with pytest.raises(InputError) as err:
         Board.from_record(record(wall))
     assert (err.value.field, err.value.message) == ("wall", message)
+
+
+@pytest.mark.parametrize(("given", "error"), [("5s", None), ("6s", "the wall's indicator is 5s, not 6s")])
+def test_R_3_1_a_recorded_indicator_must_be_the_walls(given: str, error: str | None) -> None:
+    """R-3.1: the tile after the deal (14 + 3 · 13 = 53 tiles, so the wall's 54th, index 53) is
+    the indicator. In FULL that is index 53 // 4 = kind 13: 5s. A record that also names the
+    indicator must name that one: 5s builds the board, 6s is an error on ``laizi_indicator``."""
+    rec = {**record(FULL), "laizi_indicator": given}
+    if error is None:
+        assert CODES[Board.from_record(rec).indicator] == "5s"
+        return
+    with pytest.raises(InputError) as err:
+        Board.from_record(rec)
+    assert (err.value.field, err.value.message) == ("laizi_indicator", error)

@@ -62,3 +62,38 @@ def test_R_3_1_a_recorded_indicator_must_be_the_walls(given: str, error: str | N
     with pytest.raises(InputError) as err:
         Board.from_record(rec)
     assert (err.value.field, err.value.message) == ("laizi_indicator", error)
+
+
+def deal_record(sizes: list[int]) -> dict[str, object]:
+    """A deal-mode record (no wall): seat s is dealt ``sizes[s]`` tiles taken from FULL in order."""
+    deal, at = [], 0
+    for n in sizes:
+        deal.append(FULL[at : at + n])
+        at += n
+    return {
+        "ruleset": {"preset": "hzlzg", "overrides": {}},
+        "dealer": 0,
+        "deal": deal,
+        "laizi_indicator": "5s",
+    }
+
+
+@pytest.mark.parametrize(
+    ("sizes", "error"),
+    [
+        ([14, 13, 13, 13], None),
+        ([14, 13, 12, 14], ("deal[2]", "seat 2 must be dealt 13 tiles, not 12")),
+        ([13, 13, 13, 13], ("deal[0]", "seat 0 must be dealt 14 tiles, not 13")),
+    ],
+)
+def test_R_3_1_a_recorded_deal_is_13_tiles_a_seat_and_the_dealers_14th(
+    sizes: list[int], error: tuple[str, str] | None
+) -> None:
+    """R-3.1: 13 tiles each and the dealer's extra 14th (seat 0 deals here). The first seat whose
+    count is wrong is named, with what it should have had and what it had."""
+    if error is None:
+        assert [len(s.hand) for s in Board.from_record(deal_record(sizes)).seats] == sizes
+        return
+    with pytest.raises(InputError) as err:
+        Board.from_record(deal_record(sizes))
+    assert (err.value.field, err.value.message) == error

@@ -8,7 +8,8 @@ shared two-core machine, stopped after ``--minutes``; then prints killed / survi
 per the list in ``tools/equivalent_mutants.toml`` and the score, killed over non-equivalent
 mutants. Exit 1 below the bar (90 %), 2 when the run was cut short. Never part of ``./dev test``.
 ``--again`` reruns only the mutants the last run left alive (after adding tests); ``--report``
-prints the figures of the last run without running anything.
+prints the figures of the last run without running anything. A plain run goes on with the
+mutants not yet run (``--fresh`` starts the module over).
 """
 
 from __future__ import annotations
@@ -100,12 +101,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-children", type=int, default=1, help="mutmut workers (default 1)")
     parser.add_argument("--report", action="store_true", help="only print the last run's figures")
     parser.add_argument("--again", action="store_true", help="rerun only the mutants the last run left alive")
+    parser.add_argument("--fresh", action="store_true", help="rerun every mutant, not only those not yet run")
     args = parser.parse_args(argv)
     if args.module not in rules_modules():
         parser.error(f"{args.module} is not a rules module of [tool.mutmut] only_mutate: {rules_modules()}")
     names = [args.module.removesuffix(".py").replace("/", ".") + ".*"]
     if args.again:
         names = [n for n, s in results(args.module).items() if s not in ("killed", "timeout")]
+    elif not args.fresh and (ROOT / "mutants" / f"{args.module}.meta").exists():
+        # go on where the last run stopped: mutmut reruns every mutant it is given by name or
+        # pattern, results or not, so a pattern would start the module over from its first mutant
+        names = [n for n, s in results(args.module).items() if s == "not run"]
     finished = args.report or not names or run(names, args.minutes, args.max_children)
     score = report(args.module)
     if not finished:

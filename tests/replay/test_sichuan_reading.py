@@ -68,10 +68,58 @@ def test_sc_4_2_daiyaojiu_and_qingyaojiu() -> None:
     assert r is not None and r.hand == "qingyaojiu" and r.points == 16
 
 
+def test_SC_4_2_daiyaojiu_needs_a_1_or_9_in_every_set() -> None:
+    """SC-4.2 带幺九 (4): every set and the pair holds a 1 or 9. 123m 111m 789m 11p 999p meets it
+    (P 4); the same hand with a 444m, 555m or 666m triplet (ranks 4, 5, 6: no 1 or 9, and no run
+    to carry them) is a plain 平胡 (P 1)."""
+    r = score(counts("123m 111m 789m 11p 999p"), [], [])
+    assert r is not None and (r.hand, r.points) == ("daiyaojiu", 4)
+    for middle in ("222s", "333s", "444s", "555s", "666s", "777s", "888s"):
+        r = score(counts(f"123m 789m {middle} 11p 999p"), [], [])
+        assert r is not None and (r.hand, r.points) == ("pinghu", 1), middle
+        assert "daiyaojiu" not in r.met
+
+
+def test_SC_4_2_daiyaojiu_with_a_melded_9_and_not_with_777_888() -> None:
+    """SC-4.2 带幺九: a melded 999p holds a 9 (123m 789m 11s 999s + peng 9p: P 4, and with a peng
+    of 8p instead a plain 平胡, P 1); 111p 123p 777m 888m 99m has sets without 1 or 9 (777m,
+    888m: 789m three times would need three 9m), so it is 平胡 1, not 带幺九."""
+    r = score(counts("123m 789m 11s 999s"), [k("9p")], [])
+    assert r is not None and (r.hand, r.points) == ("daiyaojiu", 4)
+    r = score(counts("123m 789m 11s 999s"), [k("8p")], [])
+    assert r is not None and (r.hand, r.points) == ("pinghu", 1)
+    r = score(counts("111p 123p 777m 888m 99m"), [], [])
+    assert r is not None and (r.hand, r.points) == ("pinghu", 1)
+
+
 def test_sc_4_2_jiang_hands_only_with_parameter() -> None:
     c = counts("222m 555s 888s 22p 555p")
     assert score(c, [], [], jiang_hands=False).hand == "duiduihu"  # type: ignore[union-attr]
     assert score(c, [], [], jiang_hands=True).hand == "jiangdui"  # type: ignore[union-attr]
+
+
+def test_SC_4_2_qingyaojiu_with_a_melded_9p() -> None:
+    """SC-4.2 清幺九 (16) = 清一色 带幺九: 123p 123p 789p 11p + peng 9p, every set and the pair
+    holding a 1 or 9, all 筒: 16, G 2 (1p and 9p all four). With a peng of 8p instead: 清一色 4."""
+    r = score(counts("123p 123p 789p 11p"), [k("9p")], [])
+    assert r is not None and (r.hand, r.points, r.gen) == ("qingyaojiu", 16, 2)
+    r = score(counts("123p 123p 789p 11p"), [k("8p")], [])
+    assert r is not None and (r.hand, r.points) == ("qingyise", 4)
+
+
+def test_SC_4_2_jiang_hands_count_the_melds_too() -> None:
+    """SC-4.2 将对 (8) / 将金钩钓 (16), with `jiang_hands`: all tiles 2·5·8, melds included.
+    222m 888s 55p + pengs 5m, 2p: 对对胡 of 2/5/8 only, 将对 8; with a peng of 3p instead of 2p it
+    is a plain 对对胡 (2). 将金钩钓: 55s + pengs 2m 8m 5p 8p is 16; with 7p for 8p, 金钩钓 4."""
+    r = score(counts("222m 888s 55p"), [k("5m"), k("2p")], [], jiang_hands=True)
+    assert r is not None and (r.hand, r.points) == ("jiangdui", 8)
+    r = score(counts("222m 888s 55p"), [k("5m"), k("3p")], [], jiang_hands=True)
+    assert r is not None and (r.hand, r.points) == ("duiduihu", 2)
+    r = score(counts("55s"), [k("2m"), k("8m"), k("5p"), k("8p")], [], jiang_hands=True)
+    assert r is not None and (r.hand, r.points) == ("jiangjingoudiao", 16)
+    assert "jiangdui" not in r.met and "duiduihu" not in r.met  # 金钩钓 不计对对胡, so no 将对
+    r = score(counts("55s"), [k("2m"), k("8m"), k("5p"), k("7p")], [], jiang_hands=True)
+    assert r is not None and (r.hand, r.points) == ("jingoudiao", 4)
 
 
 def test_sc_6_2_waits_e2_seat_0() -> None:

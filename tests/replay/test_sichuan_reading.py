@@ -135,6 +135,15 @@ def test_sc_6_2_wait_on_a_fully_held_kind_does_not_count() -> None:
     assert sorted(waits(counts("111m 23m 456s 789s 55s"), [], [], void=2)) == [k("1m"), k("4m"), k("5s")]
 
 
+def test_SC_6_2_a_pengs_fourth_tile_is_a_wait_a_kongs_is_not() -> None:
+    """SC-6.2: a wait is a tile t of a kind the seat does not hold all four of. With a peng of 5p
+    the seat holds three, so 46p 123m 456m 11m waits on the fourth 5p (456p: 平胡 1, G 1: the
+    peng and the winning tile are all four); with a kong of 5p it holds all four: no wait."""
+    w = waits(counts("46p 123m 456m 11m"), [k("5p")], [], void=1)
+    assert {t: (r.hand, r.points, r.gen) for t, r in w.items()} == {k("5p"): ("pinghu", 1, 1)}
+    assert waits(counts("46p 123m 456m 11m"), [], [k("5p")], void=1) == {}
+
+
 def test_sc_6_2_void_tiles_are_no_wait() -> None:
     assert waits(counts("123m 456m 789m 111s 5p"), [], [], void=2) == {}
     assert k("5p") in waits(counts("123p 456p 789p 111s 5p"), [], [], void=0)

@@ -144,6 +144,16 @@ def test_SC_6_2_a_pengs_fourth_tile_is_a_wait_a_kongs_is_not() -> None:
     assert waits(counts("46p 123m 456m 11m"), [], [k("5p")], void=1) == {}
 
 
+def test_SC_6_2_a_hand_holding_its_void_suit_has_no_wait() -> None:
+    """SC-6.2 with SC-4.1: a win holds no void-suit tile, so a hand that still holds one waits on
+    nothing. 111m 123m 456m 55p 78m, void 条, waits on 3m (111m 123m 345m 678m 55p), 6m and 9m
+    (… 456m 678m / 789m …); the same hand with 111s (void 条) or, void 筒, 111p and 55s in place of
+    111m and 55p has no wait (the 1 of the void suit is the first tile of its suit)."""
+    assert sorted(waits(counts("111m 123m 456m 55p 78m"), [], [], void=1)) == [k("3m"), k("6m"), k("9m")]
+    assert waits(counts("111s 123m 456m 55p 78m"), [], [], void=1) == {}
+    assert waits(counts("111p 123m 456m 55s 78m"), [], [], void=2) == {}
+
+
 def test_sc_6_2_void_tiles_are_no_wait() -> None:
     assert waits(counts("123m 456m 789m 111s 5p"), [], [], void=2) == {}
     assert k("5p") in waits(counts("123p 456p 789p 111s 5p"), [], [], void=0)

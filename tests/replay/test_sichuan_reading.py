@@ -170,6 +170,23 @@ def test_SC_2_2_without_dingque_a_wait_holds_at_most_two_suits() -> None:
     ]
 
 
+def test_SC_6_2_waits_are_priced_with_jiang_hands() -> None:
+    """SC-6.2/SC-6.3: each wait carries its reading (P for 查大叫), 将对 included under
+    `jiang_hands`: 222m 555s 888s 22p 55p waits on 2p and 5p (对倒), all 2·5·8 triplets and a pair:
+    将对 8 with `jiang_hands`, 对对胡 2 without."""
+    hand = counts("222m 555s 888s 22p 55p")
+    jiang = waits(hand, [], [], None, jiang_hands=True)
+    assert {t: (r.hand, r.points) for t, r in jiang.items()} == {
+        k("2p"): ("jiangdui", 8),
+        k("5p"): ("jiangdui", 8),
+    }
+    plain = waits(hand, [], [], None)
+    assert {t: (r.hand, r.points) for t, r in plain.items()} == {
+        k("2p"): ("duiduihu", 2),
+        k("5p"): ("duiduihu", 2),
+    }
+
+
 def test_sc_6_2_void_tiles_are_no_wait() -> None:
     assert waits(counts("123m 456m 789m 111s 5p"), [], [], void=2) == {}
     assert k("5p") in waits(counts("123p 456p 789p 111s 5p"), [], [], void=0)

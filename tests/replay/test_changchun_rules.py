@@ -253,6 +253,22 @@ def test_cc_4_4_bao_position() -> None:
         B.bao_rank(7, 0, CC)
 
 
+def test_CC_4_4_stack_count_at_g_2_and_the_last_undrawn_position() -> None:
+    """CC-4.4 `stack`: the (2d − 1 + (g mod 2))-th from the back; g 2 is even, so die 2 gives the
+    3rd (2·2 − 1 + 0), as at g 0, not the 5th. `tile`: the d-th; die 3 with exactly three undrawn
+    positions is the last of them (60), with two there is none. A die outside 1–6 and a negative
+    number of replacement draws are refused with a message saying so."""
+    stack = make_rules("changchun", {"bao_count": "stack"})
+    after_two = list(range(53, 134))  # 135 and 134 taken by replacement draws: g = 2
+    assert B.bao_rank(2, 2, stack) == 3 and B.bao_index(after_two, 2, 2, stack) == 131
+    assert B.bao_index([60, 61, 62], 3, 0, CC) == 60
+    assert B.bao_index([60, 61], 3, 0, CC) is None
+    with pytest.raises(ValueError, match="a die shows 1 to 6, not 7"):
+        B.bao_rank(7, 0, CC)
+    with pytest.raises(ValueError, match="negative replacement draws -1"):
+        B.reserve(-1, CC)
+
+
 def test_cc_4_5_duibao_needs_the_bao_in_the_waits() -> None:
     """CC-4.5: E4's W = {W}: 宝 W wins by 对宝; 宝 E (held thrice, no wait) does not."""
     assert B.duibao_possible(k("W"), [k("W")])

@@ -302,6 +302,37 @@ def test_cs_6_4_bird_modes_and_h() -> None:
     assert pays[0] == Payment(0, 2, 140, "大胡点炮 big discard k2 × 60 · 中鸟 birds 2 +2×10 = 140")
 
 
+def test_CS_6_2_double_is_2_to_the_h_not_2h() -> None:
+    """CS-6.2 `double`: A = k × U × 2^h. Small self-draw, plain pair (U 10), k 1: h 2 gives
+    10 × 2² = 40 (2 × h would say the same), h 3 gives 10 × 2³ = 80 (2 × h: 60)."""
+    two = settle(2, 1, False, True, [0], 3, [2, 0], CS)[0]
+    assert two == Payment(0, 2, 40, "小胡自摸 small self-draw k1 × 10 · 中鸟 birds 2 ×4 = 40")
+    three = settle(2, 1, False, True, [0], 3, [2, 0, 2], CS)[0]
+    assert three == Payment(0, 2, 80, "小胡自摸 small self-draw k1 × 10 · 中鸟 birds 3 ×8 = 80")
+
+
+def test_CS_6_4_linear_multiplies_by_1_plus_h() -> None:
+    """CS-6.4 `linear`: ×(1 + h). Big discard, plain pair (U 60), k 1: h 1 gives 60 × 2 = 120,
+    h 2 gives 60 × 3 = 180 (`plus` would give 60 + 10 = 70 and 80)."""
+    linear = make_rules("changsha", {"bird_mode": "linear"})
+    one = settle(2, 1, True, False, [0], 3, [2], linear)[0]
+    assert one == Payment(0, 2, 120, "大胡点炮 big discard k1 × 60 · 中鸟 birds 1 ×(1+1) = 120")
+    two = settle(2, 1, True, False, [0], 3, [2, 0], linear)[0]
+    assert two == Payment(0, 2, 180, "大胡点炮 big discard k1 × 60 · 中鸟 birds 2 ×(1+2) = 180")
+
+
+def test_CS_6_4_plus_adds_the_small_self_draw_plain_unit() -> None:
+    """CS-6.4 `plus`: + h × the small self-draw plain unit, whatever the win. `changsha-app`'s
+    units 2/1/6/6 (small self-draw 2, small discard 1), `once`: a small discard, k 1, no dealer in
+    the pair: (1 × 1) + 2 birds × 2 = 5 (the small discard's own unit would give 1 + 2 × 1 = 3);
+    the pair without the dealer writes no dealer term."""
+    plus = make_rules("changsha-app", {"bird_mode": "plus"})
+    pay = settle(2, 1, False, False, [0], 3, [2, 0], plus)[0]
+    assert pay == Payment(0, 2, 5, "小胡点炮 small discard (k1 × 1) · 中鸟 birds 2 +2×2 = 5")
+    dealer = settle(2, 1, False, False, [3], 3, [], plus)[0]  # the payer deals: 1 × 1 + 1
+    assert dealer == Payment(3, 2, 2, "小胡点炮 small discard (k1 × 1 + 庄 dealer 1) = 2")
+
+
 def test_cs_6_5_deltas_sum_to_zero() -> None:
     """CS-6.5: no caps, the deltas sum to 0."""
     pays = settle(2, 3, True, True, [0, 1, 3], 0, [1, 2], CS)

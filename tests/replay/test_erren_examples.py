@@ -113,3 +113,28 @@ def test_e9_haidi_and_lizhi() -> None:
     }  # fmt: skip
     assert found is not None and (found.qualifying, found.total) == (18, 20)
     assert settle(1, found, ERREN).deltas() == [-20, 20]
+
+
+def test_ER_6_3_the_receipt_of_e2_on_5s_line_by_line() -> None:
+    """ER-6.3 with §5's rows: E2 on 5s scores 混一色 6, 连六 1, 幺九刻 1 (the 9s pung) and 花牌 1 per
+    flower × 2 = 2, not counted toward 起胡 (nq): T 10, Q 8. `fan`: 1 × 10 = 10; `guobiao`:
+    1 × (10 + 8) = 18; a cap of 9 pays 9 and says so, a cap of 10 pays 10 and is not reached.
+    Seat 0 winning is paid by seat 1: deltas [10, −10]."""
+    found = score(win("678s 34s EE", "5s", melds_="chi:1s peng:9s", flowers="1h 5h"), ERREN)
+    assert found is not None
+    fan_lines = (
+        "混一色 hunyise (Half Flush) 6",
+        "连六 lianliu (Short Straight) 1",
+        "幺九刻 yaojiuke (Pung of Terminals or Winds) 1",
+        "花牌 huapai (Flower) 1 × 2 = 2 (不计起胡 nq)",
+        "T = 10, Q = 8 (起胡 qihu 8)",
+    )
+    pay = settle(1, found, ERREN)
+    assert (pay.payer, pay.payee, pay.amount) == (0, 1, 10)
+    assert pay.receipt == (*fan_lines, "seat 0 pays seat 1: fan 番: 1 × 10 = 10")
+    assert settle(1, found, GB).receipt[-1] == "seat 0 pays seat 1: guobiao 国标: 1 × (10 + 8) = 18"
+    capped = settle(1, found, make_rules("erren", {"cap": 9}))
+    assert capped.amount == 9 and capped.receipt[-1] == "seat 0 pays seat 1: fan 番: 1 × 10, capped at 9 = 9"
+    at_cap = settle(1, found, make_rules("erren", {"cap": 10}))
+    assert at_cap.amount == 10 and at_cap.receipt[-1] == "seat 0 pays seat 1: fan 番: 1 × 10 = 10"
+    assert settle(0, found, ERREN).deltas() == [10, -10]

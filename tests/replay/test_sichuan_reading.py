@@ -68,10 +68,58 @@ def test_sc_4_2_daiyaojiu_and_qingyaojiu() -> None:
     assert r is not None and r.hand == "qingyaojiu" and r.points == 16
 
 
+def test_SC_4_2_daiyaojiu_needs_a_1_or_9_in_every_set() -> None:
+    """SC-4.2 带幺九 (4): every set and the pair holds a 1 or 9. 123m 111m 789m 11p 999p meets it
+    (P 4); the same hand with a 444m, 555m or 666m triplet (ranks 4, 5, 6: no 1 or 9, and no run
+    to carry them) is a plain 平胡 (P 1)."""
+    r = score(counts("123m 111m 789m 11p 999p"), [], [])
+    assert r is not None and (r.hand, r.points) == ("daiyaojiu", 4)
+    for middle in ("222s", "333s", "444s", "555s", "666s", "777s", "888s"):
+        r = score(counts(f"123m 789m {middle} 11p 999p"), [], [])
+        assert r is not None and (r.hand, r.points) == ("pinghu", 1), middle
+        assert "daiyaojiu" not in r.met
+
+
+def test_SC_4_2_daiyaojiu_with_a_melded_9_and_not_with_777_888() -> None:
+    """SC-4.2 带幺九: a melded 999p holds a 9 (123m 789m 11s 999s + peng 9p: P 4, and with a peng
+    of 8p instead a plain 平胡, P 1); 111p 123p 777m 888m 99m has sets without 1 or 9 (777m,
+    888m: 789m three times would need three 9m), so it is 平胡 1, not 带幺九."""
+    r = score(counts("123m 789m 11s 999s"), [k("9p")], [])
+    assert r is not None and (r.hand, r.points) == ("daiyaojiu", 4)
+    r = score(counts("123m 789m 11s 999s"), [k("8p")], [])
+    assert r is not None and (r.hand, r.points) == ("pinghu", 1)
+    r = score(counts("111p 123p 777m 888m 99m"), [], [])
+    assert r is not None and (r.hand, r.points) == ("pinghu", 1)
+
+
 def test_sc_4_2_jiang_hands_only_with_parameter() -> None:
     c = counts("222m 555s 888s 22p 555p")
     assert score(c, [], [], jiang_hands=False).hand == "duiduihu"  # type: ignore[union-attr]
     assert score(c, [], [], jiang_hands=True).hand == "jiangdui"  # type: ignore[union-attr]
+
+
+def test_SC_4_2_qingyaojiu_with_a_melded_9p() -> None:
+    """SC-4.2 清幺九 (16) = 清一色 带幺九: 123p 123p 789p 11p + peng 9p, every set and the pair
+    holding a 1 or 9, all 筒: 16, G 2 (1p and 9p all four). With a peng of 8p instead: 清一色 4."""
+    r = score(counts("123p 123p 789p 11p"), [k("9p")], [])
+    assert r is not None and (r.hand, r.points, r.gen) == ("qingyaojiu", 16, 2)
+    r = score(counts("123p 123p 789p 11p"), [k("8p")], [])
+    assert r is not None and (r.hand, r.points) == ("qingyise", 4)
+
+
+def test_SC_4_2_jiang_hands_count_the_melds_too() -> None:
+    """SC-4.2 将对 (8) / 将金钩钓 (16), with `jiang_hands`: all tiles 2·5·8, melds included.
+    222m 888s 55p + pengs 5m, 2p: 对对胡 of 2/5/8 only, 将对 8; with a peng of 3p instead of 2p it
+    is a plain 对对胡 (2). 将金钩钓: 55s + pengs 2m 8m 5p 8p is 16; with 7p for 8p, 金钩钓 4."""
+    r = score(counts("222m 888s 55p"), [k("5m"), k("2p")], [], jiang_hands=True)
+    assert r is not None and (r.hand, r.points) == ("jiangdui", 8)
+    r = score(counts("222m 888s 55p"), [k("5m"), k("3p")], [], jiang_hands=True)
+    assert r is not None and (r.hand, r.points) == ("duiduihu", 2)
+    r = score(counts("55s"), [k("2m"), k("8m"), k("5p"), k("8p")], [], jiang_hands=True)
+    assert r is not None and (r.hand, r.points) == ("jiangjingoudiao", 16)
+    assert "jiangdui" not in r.met and "duiduihu" not in r.met  # 金钩钓 不计对对胡, so no 将对
+    r = score(counts("55s"), [k("2m"), k("8m"), k("5p"), k("7p")], [], jiang_hands=True)
+    assert r is not None and (r.hand, r.points) == ("jingoudiao", 4)
 
 
 def test_sc_6_2_waits_e2_seat_0() -> None:
@@ -85,6 +133,58 @@ def test_sc_6_2_wait_on_a_fully_held_kind_does_not_count() -> None:
     """SC-6.2: a kind the seat has all four of is no wait: 1111m 23m 456s 789s 5s waits 5s only."""
     assert sorted(waits(counts("1111m 23m 456s 789s 5s"), [], [], void=2)) == [k("5s")]
     assert sorted(waits(counts("111m 23m 456s 789s 55s"), [], [], void=2)) == [k("1m"), k("4m"), k("5s")]
+
+
+def test_SC_6_2_a_pengs_fourth_tile_is_a_wait_a_kongs_is_not() -> None:
+    """SC-6.2: a wait is a tile t of a kind the seat does not hold all four of. With a peng of 5p
+    the seat holds three, so 46p 123m 456m 11m waits on the fourth 5p (456p: 平胡 1, G 1: the
+    peng and the winning tile are all four); with a kong of 5p it holds all four: no wait."""
+    w = waits(counts("46p 123m 456m 11m"), [k("5p")], [], void=1)
+    assert {t: (r.hand, r.points, r.gen) for t, r in w.items()} == {k("5p"): ("pinghu", 1, 1)}
+    assert waits(counts("46p 123m 456m 11m"), [], [k("5p")], void=1) == {}
+
+
+def test_SC_6_2_a_hand_holding_its_void_suit_has_no_wait() -> None:
+    """SC-6.2 with SC-4.1: a win holds no void-suit tile, so a hand that still holds one waits on
+    nothing. 111m 123m 456m 55p 78m, void 条, waits on 3m (111m 123m 345m 678m 55p), 6m and 9m
+    (… 456m 678m / 789m …); the same hand with 111s (void 条) or, void 筒, 111p and 55s in place of
+    111m and 55p has no wait (the 1 of the void suit is the first tile of its suit)."""
+    assert sorted(waits(counts("111m 123m 456m 55p 78m"), [], [], void=1)) == [k("3m"), k("6m"), k("9m")]
+    assert waits(counts("111s 123m 456m 55p 78m"), [], [], void=1) == {}
+    assert waits(counts("111p 123m 456m 55s 78m"), [], [], void=2) == {}
+
+
+def test_SC_2_2_without_dingque_a_wait_holds_at_most_two_suits() -> None:
+    """SC-2.2 (`dingque: false`: a win needs at most two suits, S0 缺一门) in SC-6.2's waits.
+    123m 456m 789m 11p 23p (万 and 筒) waits on 1p (11p 123p) and 4p (11p 234p), 平胡 1 each;
+    with 789s for 789m, or with 123m 456m 11p 23p and a peng of 1s, the win would hold three
+    suits: no wait (a peng of 5m instead keeps two suits: 1p and 4p again)."""
+    two = waits(counts("123m 456m 789m 11p 23p"), [], [], None, two_suits=True)
+    assert {t: (r.hand, r.points) for t, r in two.items()} == {k("1p"): ("pinghu", 1), k("4p"): ("pinghu", 1)}
+    assert waits(counts("123m 456m 789s 11p 23p"), [], [], None, two_suits=True) == {}
+    assert sorted(waits(counts("123m 456m 789s 11p 23p"), [], [], None)) == [k("1p"), k("4p")]
+    assert waits(counts("123m 456m 11p 23p"), [k("1s")], [], None, two_suits=True) == {}
+    assert sorted(waits(counts("123m 456m 11p 23p"), [k("5m")], [], None, two_suits=True)) == [
+        k("1p"),
+        k("4p"),
+    ]
+
+
+def test_SC_6_2_waits_are_priced_with_jiang_hands() -> None:
+    """SC-6.2/SC-6.3: each wait carries its reading (P for 查大叫), 将对 included under
+    `jiang_hands`: 222m 555s 888s 22p 55p waits on 2p and 5p (对倒), all 2·5·8 triplets and a pair:
+    将对 8 with `jiang_hands`, 对对胡 2 without."""
+    hand = counts("222m 555s 888s 22p 55p")
+    jiang = waits(hand, [], [], None, jiang_hands=True)
+    assert {t: (r.hand, r.points) for t, r in jiang.items()} == {
+        k("2p"): ("jiangdui", 8),
+        k("5p"): ("jiangdui", 8),
+    }
+    plain = waits(hand, [], [], None)
+    assert {t: (r.hand, r.points) for t, r in plain.items()} == {
+        k("2p"): ("duiduihu", 2),
+        k("5p"): ("duiduihu", 2),
+    }
 
 
 def test_sc_6_2_void_tiles_are_no_wait() -> None:

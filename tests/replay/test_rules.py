@@ -121,6 +121,7 @@ RULE_OF = {
     "win_on_pizi": "R-4.1",
     "win_on_discarded_laizi": "R-4.2",
     "pihu_two_laizi": "R-4.3",
+    "too_many_wild_laizi": "R-4.6",
     "not_a_winning_hand": "R-7.2",
     "no_real_jiang": "R-7.13",
     "jianzi_discard": "R-7.14",
@@ -1828,3 +1829,98 @@ def test_R_10_8_robbed_gangkai_receipt_is_the_robbed_players_soft_gangshangkai()
     ]
     assert [(f["name"], f["value"], f["side"]) for f in parts[0]["factors"]][3:] == [("opened", "8", "loser")]
     assert [f["zh"] for f in parts[0]["factors"]] == ["底分", "开口", "蓄杠", "开口"]  # R-10.3's names
+
+
+# --------------------------------------------------------------------------------------------
+# R-7.1: each refusal names its seat, tile and count (issue 35, mutation testing of judge.py)
+# --------------------------------------------------------------------------------------------
+
+# Three laizi (5m) for a 碰碰胡 that needs all three as wildcards: 1s1s+赖, 2p2p+赖, 7s7s+赖, pair
+# 6m6m with peng 9p — under R-4.6 ``wild`` a big hand may use two.
+THREE_WILD = seat("1s 1s 5m 2p 2p 5m 7s 7s 5m 6m", peng("9p", 2))
+
+REASON_TEXT_CASES = [
+    # (seats, table kwargs, code, the message with the seat / tile / count worked out by hand)
+    (
+        {0: seat("456m 789m 23s 55s", an("7p"))},
+        {"tile": "4s", "frm": 2},
+        "not_opened",
+        "seat 0 never opened (开口): a hand must open at least once to win",
+    ),
+    (
+        {2: seat("456m 789m 23s 5s C", chi("123m", 1))},
+        {"tile": "4s", "frm": 3, "winner": 2},
+        "holds_pizi",
+        "seat 2 holds a gang tile (痞子 C) and cannot win while holding it",
+    ),
+    ({0: std()}, {"tile": "C", "frm": 2}, "win_on_pizi", "nobody can win on a gang tile (痞子 C)"),
+    (
+        {0: std()},
+        {"tile": "4s", "frm": 2, "laizi": "4s"},
+        "win_on_discarded_laizi",
+        "a discarded or robbed laizi (赖子 4s) cannot be won on",
+    ),
+    (
+        # 2s 5s 9p 9p + the discarded 3s: two laizi (9p) among the concealed tiles, so no 屁胡
+        {0: seat("456m 789m 2s 5s 9p 9p", chi("123m", 3))},
+        {"tile": "3s", "frm": 2},
+        "pihu_two_laizi",
+        "seat 0 holds 2 laizi (赖子): with two or more only a big hand (大胡) can win, not 屁胡",
+    ),
+    (
+        {3: seat("456m 789m 23s 55s", chi("123m", 2))},
+        {"tile": "4s", "way": "gang_draw", "winner": 3},
+        "gang_draw_without_gang",
+        "seat 3 won on a kong draw (杠上开) without having made a gang",
+    ),
+    (
+        {0: seat("456m 789m 34p 88s", chi("123m", 3)), 1: seat("", ming("5p", 3))},
+        {"tile": "5p", "way": "rob", "frm": 1},
+        "rob_not_xu_gang",
+        "only a xu-gang (蓄杠) can be robbed: seat 1 has no peng of 5p",
+    ),
+    (
+        # S0's case 1 (R-7.13): 4万×3 北 + 红中杠 drawing 北 (laizi): the pair would be two laizi
+        {0: seat("444m N", chi("123m", 3), chi("456s", 3), peng("7p", 1), pizi_gangs=1)},
+        {"tile": "N", "way": "gang_draw", "laizi": "N"},
+        "no_real_jiang",
+        "seat 0's 将 pair with N would be two laizi (赖子) standing in for a 将: the pair needs a real "
+        "2/5/8 (见将胡)",
+    ),
+    (
+        {1: THREE_WILD},
+        {"tile": "6m", "way": "self_draw", "winner": 1, "laizi": "5m", "rules": {"laizi_limit": "wild"}},
+        "too_many_wild_laizi",
+        "seat 1's hand needs more of its 3 laizi (赖子) as wildcards than it may use: one for 屁胡, "
+        "two for a big hand (大胡)",
+    ),
+    (
+        # R-7.14: a lone laizi after four pengs wins on any tile: not on a discard
+        {0: seat("9p", peng("7m", 1), peng("E", 2), peng("1s", 3), peng("9m", 1))},
+        {"tile": "3m", "frm": 2},
+        "jianzi_discard",
+        "seat 0's hand wins on any tile (见字胡): it may win by self-draw (自摸) or 抢杠, "
+        "not on a discard (3m)",
+    ),
+    (
+        {0: std()},
+        {"tile": "7s", "frm": 2},
+        "not_a_winning_hand",
+        "seat 0's tiles do not make a winning hand (胡牌) with 7s",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("seats", "kw", "code", "message"), REASON_TEXT_CASES, ids=[c[2] for c in REASON_TEXT_CASES]
+)
+def test_R_7_1_each_refusal_names_its_seat_tile_and_count(
+    seats: dict[int, dict[str, Any]], kw: dict[str, Any], code: str, message: str
+) -> None:
+    """R-7.1 and the rules it gathers: the reason says who cannot win, on which tile, holding
+    how many laizi — the seat is the winner's (0, 2, 3 or 1 here, never another seat's), the
+    tile the winning one (the robbed seat for R-5.5), the count the laizi among the concealed
+    tiles plus the winning tile."""
+    out = ev(seats, **kw)
+    illegal(out, code)
+    assert out["reason"]["message"] == message

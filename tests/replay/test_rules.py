@@ -1924,3 +1924,32 @@ def test_R_7_1_each_refusal_names_its_seat_tile_and_count(
     out = ev(seats, **kw)
     illegal(out, code)
     assert out["reason"]["message"] == message
+
+
+@pytest.mark.parametrize(
+    ("winner", "kw", "hands"),
+    [
+        # R-7.3 + R-7.6: 555m 777m 2m + 2m with pengs 1m, 3m — all 万, all triplets
+        (
+            seat("555m 777m 2m", peng("1m", 1), peng("3m", 2)),
+            {"tile": "2m", "frm": 3},
+            ["qingyise", "pengpenghu"],
+        ),
+        # E5, R-7.6 + R-7.8: 333p EE + pengs 1m 7p, ming 9s, won on the kong draw
+        (
+            seat("333p E", peng("1m", 1), peng("7p", 2), ming("9s", 1)),
+            {"tile": "E", "way": "gang_draw"},
+            ["pengpenghu", "gangshangkai"],
+        ),
+    ],
+    ids=["qingyise-pengpenghu", "pengpenghu-gangshangkai"],
+)
+def test_R_7_12_hands_are_listed_in_the_documented_order(
+    winner: dict[str, Any], kw: dict[str, Any], hands: list[str]
+) -> None:
+    """R-7.12's reading names its hand types in the order docs/evaluate.md gives (pihu qingyise
+    fengyise jiangyise pengpenghu quanqiuren gangshangkai haidilao qianggang), not by name: 碰碰胡
+    after 清一色, 杠上开 after 碰碰胡 (alphabetically both pairs would swap)."""
+    out = ev({0: winner}, **kw)
+    assert out["legal"] is True, out["reason"]
+    assert out["hands"] == hands

@@ -859,6 +859,17 @@ def test_R_7_8_gang_draw_needs_a_gang() -> None:
     illegal(out, "gang_draw_without_gang")
 
 
+def test_R_7_8_R_3_7_haidi_gang_draw_needs_a_gang_too() -> None:
+    """R-7.8 with R-3.7: a haidi replacement draw (杠上开 and 海底捞 at once) is a kong draw
+    too: without a gang it is refused as one; with a 红中杠 behind it the same hand wins."""
+    rules = {"haidi_play_on": True}
+    out = ev({0: std()}, tile="4s", way="haidi_gang_draw", rules=rules)
+    illegal(out, "gang_draw_without_gang")
+    out = ev({0: std(pizi_gangs=1)}, tile="4s", way="haidi_gang_draw", rules=rules)
+    assert out["legal"] is True, out["reason"]
+    assert out["hands"] == ["gangshangkai", "haidilao"]
+
+
 def test_R_7_8_gangshangkai_shape_needs_jiang_pair() -> None:
     """R-7.8: shape must still be a 屁胡 (11p is no 将)."""
     out = ev({0: seat("456m 23s 11p", chi("123m", 3), an("7p"))}, tile="4s", way="gang_draw")

@@ -1964,3 +1964,34 @@ def test_R_7_12_hands_are_listed_in_the_documented_order(
     out = ev({0: winner}, **kw)
     assert out["legal"] is True, out["reason"]
     assert out["hands"] == hands
+
+
+# Readable as 碰碰胡 and as 屁胡: 555m 777m 333p (3p won) + peng 9s, pair 22s (a 将). Sorted,
+# the 碰碰胡 reading comes first ("pengpenghu" < "pihu"), the smaller 屁胡 last.
+PPH_OR_PIHU = seat("555m 777m 33p 22s", peng("9s", 1))
+
+
+def test_R_10_7_below_qihu_names_the_dearest_reading() -> None:
+    """R-10.7 with R-7.12: when no reading reaches 起胡 the refusal quotes the reading that pays
+    most. 碰碰胡: W = 10·2 (opened)·2 (hard) = 40; seat 1 (dealer: no 庄 factor on a big hand) 40,
+    seat 2 (dealt in, big 1.5) 60, seat 3 40 — sum 140. 屁胡: W = 1·2·2 = 4; seat 1 4·2 (庄) = 8,
+    seat 2 4·2 (放冲) = 8, seat 3 4 — sum 20. 起胡 100: both short; the message names
+    [40, 40, 60], not the last reading's [4, 8, 8]."""
+    out = ev({0: PPH_OR_PIHU}, tile="3p", frm=2, rules={"qihu": 100})
+    illegal(out, "below_qihu")
+    assert out["reason"]["message"] == "the win pays [40, 40, 60], below the minimum (起胡) of 100 (all)"
+    # boundary: 起胡 60 under scope all: 碰碰胡's 40s fall short; under any its 60 reaches it
+    illegal(ev({0: PPH_OR_PIHU}, tile="3p", frm=2, rules={"qihu": 60}), "below_qihu")
+    out = ev({0: PPH_OR_PIHU}, tile="3p", frm=2, rules={"qihu": 60, "qihu_scope": "any"})
+    settled(out, [140, -40, -60, -40], hands=["pengpenghu"], hard=True, base=10)
+
+
+def test_R_10_7_a_short_reading_does_not_stop_the_search() -> None:
+    """R-10.7 with R-7.12: 清一色 456m 789m 23m 55m + chi 123m, won on a discarded 4m, reads as
+    屁胡 too (sorted first: "pihu" < "qingyise"). 起胡 30 (all): 屁胡 pays 8, 8, 4 (W 4; 庄 ×2,
+    放冲 ×2) — short; 清一色 pays 40, 60, 40 (W = 10·2·2; 放冲 ×1.5) — reaches it: legal, and
+    the short 屁胡 reading must not end the search. At 起胡 41 the 40s fall short: refused."""
+    hand = seat("456m 789m 23m 55m", chi("123m", 3))
+    out = ev({0: hand}, tile="4m", frm=2, rules={"qihu": 30})
+    settled(out, [140, -40, -60, -40], hands=["qingyise"], hard=True, base=10)
+    illegal(ev({0: hand}, tile="4m", frm=2, rules={"qihu": 41}), "below_qihu")

@@ -418,3 +418,18 @@ def test_R_2_2_the_simulator_passes_the_deal_by_the_rule() -> None:
         seen.add(case)
         assert b["dealer"] == (dealer if case != "other" else (dealer + 1) % 4), (case, a["hand_id"])
     assert seen == {"draw", "dealer", "other"}
+
+
+def test_R_6_2_a_refused_precondition_refuses_the_hu_event() -> None:
+    """R-6.2 / R-4.1 through the replayer, not only ``evaluate``: seat 1 holds 123m 456m 789m
+    23s 55s (a complete 屁胡 on 1s or 4s, 将 55s) but has never opened, so the dealer's 4s
+    cannot be won on: the hu event is refused with R-6.2's code, nothing is settled, and the
+    seat is not offered the win."""
+    tiles = "1m 2m 3m 4m 5m 6m 7m 8m 9m 2s 3s 5s 5s"
+    board = deal_board({0: "4s", 1: tiles}, "9p", preset="hzlzg")
+    board.push({"type": "discard", "seat": 0, "tile": "4s"})
+    assert not any(a["type"] == "hu" and a["seat"] == 1 for a in board.legal_actions())
+    with pytest.raises(IllegalEvent) as err:
+        board.push({"type": "hu", "seat": 1})
+    assert code_of(err) == ("not_opened", "R-6.2")
+    assert board.settlement is None

@@ -433,3 +433,37 @@ def test_R_6_2_a_refused_precondition_refuses_the_hu_event() -> None:
         board.push({"type": "hu", "seat": 1})
     assert code_of(err) == ("not_opened", "R-6.2")
     assert board.settlement is None
+
+
+@pytest.mark.parametrize(
+    ("discard", "overrides", "code"),
+    [("7s", {}, ("not_a_winning_hand", "R-7.2")), ("4s", {"qihu": 100}, ("below_qihu", "R-10.7"))],
+    ids=["no-shape", "below-qihu"],
+)
+def test_R_7_2_R_10_7_a_refused_win_refuses_the_hu_event(
+    discard: str, overrides: dict[str, Any], code: tuple[str, str]
+) -> None:
+    """Seat 1 opens with a chi of the dealer's 3m (1m 2m + 3m), leaving 456m 789m 23s 55s: a
+    屁胡 on 1s or 4s. Seat 2's 7s completes nothing (R-7.2); its 4s does, but the 屁胡 pays
+    W = 1·2 (opened)·2 (hard) = 4: dealer 0 (庄) 8, seat 2 (放冲) 8, seat 3 4 — all short of
+    起胡 100 (R-10.7). Either way the hu event is refused with that code and nothing is
+    settled; without 起胡 the 4s is won (the other side of the boundary)."""
+    hands = {0: "3m 4s 7s", 1: "1m 2m 4m 5m 6m 7m 8m 9m 2s 3s 5s 5s E", 2: "4s 7s"}
+    for rules, refused in ((overrides, True), ({}, discard == "7s")):
+        board = deal_board(hands, "9p", preset="hzlzg", **rules)
+        push(
+            board,
+            {"type": "discard", "seat": 0, "tile": "3m"},
+            {"type": "chi", "seat": 1, "tiles": ["1m", "2m"]},
+            {"type": "discard", "seat": 1, "tile": "E"},
+            {"type": "draw", "seat": 2, "tile": "9s"},
+            {"type": "discard", "seat": 2, "tile": discard},
+        )
+        if refused:
+            with pytest.raises(IllegalEvent) as err:
+                board.push({"type": "hu", "seat": 1})
+            assert code_of(err) == code
+            assert board.settlement is None
+        else:
+            board.push({"type": "hu", "seat": 1})
+            assert board.settlement is not None and board.settlement.deltas == [-8, 20, -8, -4]

@@ -1995,3 +1995,40 @@ def test_R_10_7_a_short_reading_does_not_stop_the_search() -> None:
     out = ev({0: hand}, tile="4m", frm=2, rules={"qihu": 30})
     settled(out, [140, -40, -60, -40], hands=["qingyise"], hard=True, base=10)
     illegal(ev({0: hand}, tile="4m", frm=2, rules={"qihu": 41}), "below_qihu")
+
+
+# 清一色 in 条: pengs 1s (from 1), 3s (from 2), 7s (from 3), 6s 6s + two laizi (9p); a 红中杠's
+# replacement draw brings the third 6s
+STRICT_TWO_LAIZI_PAIR = seat("6s 6s 9p 9p", peng("1s", 1), peng("3s", 2), peng("7s", 3), pizi_gangs=1)
+
+
+@pytest.mark.parametrize(
+    ("jianjiang", "hands", "hard", "base", "deltas"),
+    [
+        (False, ["qingyise", "pengpenghu", "gangshangkai"], False, 40, [480, 0, 0, -480]),
+        (True, ["pengpenghu"], True, 10, [240, -80, -80, -80]),
+    ],
+    ids=["two-laizi-pair-credited", "jianjiang-no-real-jiang"],
+)
+def test_R_7_15_R_7_13_two_laizi_as_the_jiang_pair_credit_the_way(
+    jianjiang: bool, hands: list[str], hard: bool, base: int, deltas: list[int]
+) -> None:
+    """R-7.15 (strict_jiang): 杠上开 needs four melds plus a 将 pair. Read soft, the two laizi
+    are that pair (1s 3s 7s pengs, 666s) and stand for 条, so 清一色 + 碰碰胡 + 杠上开: base
+    10·2·2 = 40 (R-10.4 doubling); W = 40·2 (opened)·2 (红中杠) = 160, no self-draw factor with
+    杠上开 (R-10.3), each unopened loser 160 (< cap 300); seat 3 fed the third open of the 清一色
+    (喂第三口, R-10.6b): it pays 3·160 = 480. With 见将胡 (R-7.13) two laizi are no 将: no 杠上开;
+    the soft 清一色 + 碰碰胡 (W = 20·2·2 = 80) ties the hard 碰碰胡 (9p9p pair, W = 10·2·2·2 = 80)
+    and R-7.12 reports the hard one, 80 from each."""
+    rules = {"strict_jiang": True, "jianjiang": jianjiang}
+    out = ev({0: STRICT_TWO_LAIZI_PAIR}, tile="6s", way="gang_draw", rules=rules)
+    settled(
+        out,
+        deltas,
+        hands=hands,
+        hard=hard,
+        base=base,
+        liable=3 if not jianjiang else None,
+        liability="third_feed" if not jianjiang else None,
+    )
+    assert out["hands"] == hands

@@ -18,7 +18,9 @@ from replay.games.wuhan import reasons
 from replay.games.wuhan.board import Board
 from replay.games.wuhan.bots import STYLES, Bot, choose
 from replay.games.wuhan.evaluate import parse_input
+from replay.games.wuhan.hand import readings
 from replay.games.wuhan.judge import is_jianzi, is_tenpai, judge, waits
+from replay.games.wuhan.ruleset import make_ruleset
 from replay.tiles import CODES, KIND_OF
 from tests.replay.test_rules import FYS, ROB_WINNER, an, chi, ev, illegal, peng, qqr, seat, settled, table
 
@@ -391,3 +393,16 @@ def test_R_7_13_R_7_14_reason_codes_documented_with_their_rules() -> None:
     assert reasons.CATALOGUE["no_real_jiang"][0] == "R-7.13"
     assert reasons.CATALOGUE["jianzi_discard"][0] == "R-7.14"
     assert "| `no_real_jiang` | R-7.13 |" in doc and "| `jianzi_discard` | R-7.14 |" in doc
+
+
+def test_R_3_1_R_7_4_no_reading_on_a_fifth_copy_not_even_fengyise() -> None:
+    """R-3.1 (four of each kind) before R-7.4 (风一色 needs no structure): EEEE SSS WWW NNN in
+    hand wins 风一色 on the fourth S (every tile a 风), but on a fifth E there is no such tile:
+    no reading at all (issue #27). Laizi 9p, no melds: shape only."""
+    rules = make_ruleset("hzlzg")
+    hand = [KIND_OF[t] for t in "E E E E S S S W W W N N N".split()]
+    laizi = KIND_OF["9p"]
+    assert [(r.hands, r.hard) for r in readings(hand, [], KIND_OF["S"], "self_draw", laizi, rules)] == [
+        (("fengyise",), True)
+    ]
+    assert readings(hand, [], KIND_OF["E"], "self_draw", laizi, rules) == []

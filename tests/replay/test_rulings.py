@@ -14,6 +14,8 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from replay.games.wuhan import reasons
 from replay.games.wuhan.board import Board
 from replay.games.wuhan.bots import STYLES, Bot, choose
@@ -406,3 +408,21 @@ def test_R_3_1_R_7_4_no_reading_on_a_fifth_copy_not_even_fengyise() -> None:
         (("fengyise",), True)
     ]
     assert readings(hand, [], KIND_OF["E"], "self_draw", laizi, rules) == []
+
+
+@pytest.mark.parametrize(
+    ("laizi", "legal"), [("5s", True), ("3s", False)], ids=["laizi-is-a-jiang", "laizi-not-a-jiang"]
+)
+def test_R_7_13_two_laizi_are_a_real_jiang_when_the_laizi_is_a_258(laizi: str, legal: bool) -> None:
+    """R-7.13: a pair of two laizi is a real 将 when the laizi's own kind is a 2/5/8. Seat 0:
+    chi 123m, pengs 7p and E, 4m 6m and two laizi, a 红中杠's draw brings a third: one laizi is
+    the 5m of 4-5-6m, the other two the pair (杠上开 may hold any number of laizi, R-7.10). With
+    laizi 5s the pair stands: soft 杠上开, W = 10·2 (opened)·2 (红中杠) = 40, no self-draw factor
+    with 杠上开, 40 from each unopened loser. With laizi 3s (no 将) it is two laizi standing in for
+    a 将: refused (no_real_jiang)."""
+    w = seat(f"4m 6m {laizi} {laizi}", chi("123m", 3), peng("7p", 1), peng("E", 2), pizi_gangs=1)
+    out = ev({0: w}, tile=laizi, way="gang_draw", laizi=laizi)
+    if legal:
+        settled(out, [120, -40, -40, -40], hands=["gangshangkai"], hard=False, base=10)
+    else:
+        illegal(out, "no_real_jiang")

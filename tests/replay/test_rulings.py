@@ -20,9 +20,10 @@ from replay.games.wuhan import reasons
 from replay.games.wuhan.board import Board
 from replay.games.wuhan.bots import STYLES, Bot, choose
 from replay.games.wuhan.evaluate import parse_input
-from replay.games.wuhan.hand import readings
-from replay.games.wuhan.judge import is_jianzi, is_tenpai, judge, waits
+from replay.games.wuhan.hand import Meld, readings
+from replay.games.wuhan.judge import can_win_on, is_jianzi, is_tenpai, judge, waits
 from replay.games.wuhan.ruleset import make_ruleset
+from replay.games.wuhan.table import SeatState
 from replay.tiles import CODES, KIND_OF
 from tests.replay.test_rules import FYS, ROB_WINNER, an, chi, ev, illegal, peng, qqr, seat, settled, table
 
@@ -426,3 +427,19 @@ def test_R_7_13_two_laizi_are_a_real_jiang_when_the_laizi_is_a_258(laizi: str, l
         settled(out, [120, -40, -40, -40], hands=["gangshangkai"], hard=False, base=10)
     else:
         illegal(out, "no_real_jiang")
+
+
+def test_R_7_4_R_7_11_fengyise_on_a_self_drawn_suited_laizi() -> None:
+    """R-7.4 (风一色 needs no structure) with R-4.2 (a laizi stands for any tile): peng E, then
+    SSS W NN F PPP — winds only, no four melds and a pair (W and F pair with nothing) — wins
+    风一色 on a self-drawn laizi 9p standing for a wind (soft, R-7.11), but not on a self-drawn
+    1p, which is neither a wind nor the laizi."""
+    rules = make_ruleset("hzlzg")
+    hand = [KIND_OF[t] for t in "S S S W N N F P P P".split()]
+    winner = SeatState(hand=hand, melds=[Meld("peng", (KIND_OF["E"],) * 3, None, 1)])
+    laizi = KIND_OF["9p"]
+    assert can_win_on(winner, laizi, "self_draw", laizi, rules)
+    assert [(r.hands, r.hard) for r in readings(hand, winner.melds, laizi, "self_draw", laizi, rules)] == [
+        (("fengyise",), False)
+    ]
+    assert not can_win_on(winner, KIND_OF["1p"], "self_draw", laizi, rules)

@@ -443,3 +443,15 @@ def test_R_7_4_R_7_11_fengyise_on_a_self_drawn_suited_laizi() -> None:
         (("fengyise",), False)
     ]
     assert not can_win_on(winner, KIND_OF["1p"], "self_draw", laizi, rules)
+
+
+def test_R_7_6_pengpenghu_with_an_honour_pair_through_can_win_on() -> None:
+    """R-7.6 (碰碰胡: four triplets plus any pair) as the replayer and the analysis ask it
+    (``can_win_on``): pengs 1m, 9s, 5p and 777m E, no laizi, wins on a discarded E (the pair is
+    an honour, not a 将: only 碰碰胡 takes it) and not on a discarded S."""
+    rules = make_ruleset("hzlzg")
+    melds = [Meld("peng", (KIND_OF[t],) * 3, None, s) for t, s in (("1m", 1), ("9s", 2), ("5p", 3))]
+    winner = SeatState(hand=[KIND_OF[t] for t in "7m 7m 7m E".split()], melds=melds)
+    laizi = KIND_OF["9p"]
+    assert can_win_on(winner, KIND_OF["E"], "discard", laizi, rules)
+    assert not can_win_on(winner, KIND_OF["S"], "discard", laizi, rules)

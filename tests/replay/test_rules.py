@@ -1906,6 +1906,15 @@ REASON_TEXT_CASES = [
         "two for a big hand (大胡)",
     ),
     (
+        # R-4.6 wild at its boundary: two laizi (9p), 2s + both as 3s 4s, pair 5s — a 屁胡 may
+        # use one wildcard, and read as themselves (9p 9p) they pair nothing
+        {0: seat("456m 789m 2s 5s 9p 9p", chi("123m", 3))},
+        {"tile": "5s", "frm": 2, "rules": {"laizi_limit": "wild"}},
+        "too_many_wild_laizi",
+        "seat 0's hand needs more of its 2 laizi (赖子) as wildcards than it may use: one for 屁胡, "
+        "two for a big hand (大胡)",
+    ),
+    (
         # R-7.14: a lone laizi after four pengs wins on any tile: not on a discard
         {0: seat("9p", peng("7m", 1), peng("E", 2), peng("1s", 3), peng("9m", 1))},
         {"tile": "3m", "frm": 2},

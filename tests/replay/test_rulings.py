@@ -455,3 +455,24 @@ def test_R_7_6_pengpenghu_with_an_honour_pair_through_can_win_on() -> None:
     laizi = KIND_OF["9p"]
     assert can_win_on(winner, KIND_OF["E"], "discard", laizi, rules)
     assert not can_win_on(winner, KIND_OF["S"], "discard", laizi, rules)
+
+
+@pytest.mark.parametrize("limit", ["held", "wild"])
+def test_R_7_11_R_4_6_no_laizi_no_soft_reading_even_when_capped(limit: str) -> None:
+    """R-7.11: a win with no laizi in hand is hard, under R-4.6's ``wild`` as under ``held``.
+    清一色 + 碰碰胡 self-drawn (555m 777m 22m, peng 1m, an-gang 3m; laizi 9p held by nobody):
+    W = 20·2 (opened)·4 (an-gang)·2 (hard)·1.5 (self-draw) = 480, each opened loser ×2 = 960
+    → 金顶 400 each. A soft copy of the reading (W 240, 480 a loser) would reach 金顶 too and pay
+    the same: there must be none to list as an equal reading."""
+    seats = {0: seat("555m 777m 2m", peng("1m", 1), an("3m"))}
+    seats.update({1: seat("", peng("E", 2)), 2: seat("", peng("S", 3)), 3: seat("", peng("W", 1))})
+    kw: dict[str, Any] = {"tile": "2m", "way": "self_draw", "rules": {"laizi_limit": limit}}
+    settled(
+        ev(seats, **kw),
+        [1200, -400, -400, -400],
+        hands=["qingyise", "pengpenghu"],
+        hard=True,
+        capped="golden",
+    )
+    tbl, who, win, _ = parse_input(table(seats, **kw))
+    assert judge(tbl, who, win).ties == []

@@ -1915,6 +1915,15 @@ REASON_TEXT_CASES = [
         "two for a big hand (大胡)",
     ),
     (
+        # R-4.6 wild with an honour pair: 1s1s 3p3p 7s7s + three laizi (5m) as their third tiles,
+        # pair EE (won on a self-drawn E): 碰碰胡 with three wildcards, a big hand may use two
+        {1: seat("1s 1s 5m 3p 3p 5m 7s 7s 5m E", peng("9p", 2))},
+        {"tile": "E", "way": "self_draw", "winner": 1, "laizi": "5m", "rules": {"laizi_limit": "wild"}},
+        "too_many_wild_laizi",
+        "seat 1's hand needs more of its 3 laizi (赖子) as wildcards than it may use: one for 屁胡, "
+        "two for a big hand (大胡)",
+    ),
+    (
         # R-7.14: a lone laizi after four pengs wins on any tile: not on a discard
         {0: seat("9p", peng("7m", 1), peng("E", 2), peng("1s", 3), peng("9m", 1))},
         {"tile": "3m", "frm": 2},

@@ -433,7 +433,7 @@ def test_R_7_4_R_7_11_fengyise_on_a_self_drawn_suited_laizi() -> None:
     """R-7.4 (风一色 needs no structure) with R-4.2 (a laizi stands for any tile): peng E, then
     SSS W NN F PPP — winds only, no four melds and a pair (W and F pair with nothing) — wins
     风一色 on a self-drawn laizi 9p standing for a wind (soft, R-7.11), but not on a self-drawn
-    1p, which is neither a wind nor the laizi."""
+    1p, which is neither a wind nor the laizi; on a discarded W it wins 风一色 hard."""
     rules = make_ruleset("hzlzg")
     hand = [KIND_OF[t] for t in "S S S W N N F P P P".split()]
     winner = SeatState(hand=hand, melds=[Meld("peng", (KIND_OF["E"],) * 3, None, 1)])
@@ -443,6 +443,11 @@ def test_R_7_4_R_7_11_fengyise_on_a_self_drawn_suited_laizi() -> None:
         (("fengyise",), False)
     ]
     assert not can_win_on(winner, KIND_OF["1p"], "self_draw", laizi, rules)
+    # and on a natural wind: a discarded W (SSS WW NN F PPP, still no structure), hard
+    assert can_win_on(winner, KIND_OF["W"], "discard", laizi, rules)
+    assert [
+        (r.hands, r.hard) for r in readings(hand, winner.melds, KIND_OF["W"], "discard", laizi, rules)
+    ] == [(("fengyise",), True)]
 
 
 def test_R_7_6_pengpenghu_with_an_honour_pair_through_can_win_on() -> None:

@@ -1932,6 +1932,14 @@ REASON_TEXT_CASES = [
         "not on a discard (3m)",
     ),
     (
+        # two laizi (9p) beside 1m 4m 7m 2s 5s 8s E S: no shape with any reading of them, so
+        # R-7.2's reason, not R-4.3's (which needs a 屁胡 shape the two laizi would make)
+        {0: seat("1m 4m 7m 2s 5s 8s E S 9p 9p", chi("123m", 3))},
+        {"tile": "W", "frm": 2},
+        "not_a_winning_hand",
+        "seat 0's tiles do not make a winning hand (胡牌) with W",
+    ),
+    (
         {0: std()},
         {"tile": "7s", "frm": 2},
         "not_a_winning_hand",

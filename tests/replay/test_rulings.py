@@ -443,6 +443,9 @@ def test_R_7_4_R_7_11_fengyise_on_a_self_drawn_suited_laizi() -> None:
         (("fengyise",), False)
     ]
     assert not can_win_on(winner, KIND_OF["1p"], "self_draw", laizi, rules)
+    # with a laizi in hand for the second P it still wins 风一色 on the discarded W (soft)
+    with_laizi = SeatState(hand=[*hand[:-1], laizi], melds=winner.melds)
+    assert can_win_on(with_laizi, KIND_OF["W"], "discard", laizi, rules)
     # and on a natural wind: a discarded W (SSS WW NN F PPP, still no structure), hard
     assert can_win_on(winner, KIND_OF["W"], "discard", laizi, rules)
     assert [

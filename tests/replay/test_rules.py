@@ -1940,6 +1940,14 @@ REASON_TEXT_CASES = [
         "seat 0's tiles do not make a winning hand (胡牌) with W",
     ),
     (
+        # two laizi: 456m 789m, 7s + both laizi (7-8-9s), pair 3s3s — four melds, but the pair is
+        # no 将, so no 屁胡 shape for R-4.3 to refuse: R-7.2's reason
+        {0: seat("456m 789m 3s 3s 9p 9p", chi("123m", 3))},
+        {"tile": "7s", "frm": 2},
+        "not_a_winning_hand",
+        "seat 0's tiles do not make a winning hand (胡牌) with 7s",
+    ),
+    (
         {0: std()},
         {"tile": "7s", "frm": 2},
         "not_a_winning_hand",

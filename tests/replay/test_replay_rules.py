@@ -467,3 +467,44 @@ def test_R_7_2_R_10_7_a_refused_win_refuses_the_hu_event(
         else:
             board.push({"type": "hu", "seat": 1})
             assert board.settlement is not None and board.settlement.deltas == [-8, 20, -8, -4]
+
+
+def test_R_7_14_a_jianzi_hand_is_refused_a_discard_in_a_record_and_may_self_draw() -> None:
+    """R-7.14 through the replayer: seat 1 pengs the dealer's 7m, E, 1s and 9m (discarding 2p,
+    3p, 4p, 6p) and is left holding the lone laizi 9p (indicator 8p): it would win on any tile
+    (见字胡), so seat 2's S cannot be won on (the hu event is refused, nothing settled); two
+    turns later it draws an S itself and wins by self-draw (S0: 见字胡只能自摸)."""
+    board = deal_board(
+        {0: "7m E 1s 9m", 1: "7m 7m E E 1s 1s 9m 9m 9p 2p 3p 4p 6p", 2: "3m"}, "8p", preset="hzlzg"
+    )
+    for tile, thrown in (("7m", "2p"), ("E", "3p"), ("1s", "4p"), ("9m", "6p")):
+        push(
+            board,
+            {"type": "discard", "seat": 0, "tile": tile},
+            {"type": "peng", "seat": 1},
+            {"type": "discard", "seat": 1, "tile": thrown},
+            {"type": "draw", "seat": 2, "tile": "N" if tile != "9m" else "S"},
+            {"type": "discard", "seat": 2, "tile": "N" if tile != "9m" else "S"},
+        )
+        if tile != "9m":
+            push(
+                board,
+                {"type": "draw", "seat": 3, "tile": "W"},
+                {"type": "discard", "seat": 3, "tile": "W"},
+                {"type": "draw", "seat": 0, "tile": "F"},
+            )
+    assert [CODES[t] for t in board.seats[1].hand] == ["9p"] and len(board.seats[1].melds) == 4
+    with pytest.raises(IllegalEvent) as err:
+        board.push({"type": "hu", "seat": 1})
+    assert code_of(err) == ("jianzi_discard", "R-7.14")
+    assert board.settlement is None
+    push(
+        board,
+        {"type": "draw", "seat": 3, "tile": "P"},
+        {"type": "discard", "seat": 3, "tile": "P"},
+        {"type": "draw", "seat": 0, "tile": "P"},
+        {"type": "discard", "seat": 0, "tile": "P"},
+        {"type": "draw", "seat": 1, "tile": "S"},
+        {"type": "hu", "seat": 1},
+    )
+    assert board.settlement is not None and board.settlement.winner == 1

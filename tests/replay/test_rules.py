@@ -1007,6 +1007,17 @@ def test_R_9_1_two_laizi_with_a_big_hand_wait_is_tenpai() -> None:
     settled(out, [200, -40, -120, -40])
 
 
+def test_R_9_1_a_quanqiuren_wait_that_reaches_qihu_is_tenpai() -> None:
+    """R-9.1 with R-10.7, the other side of the test below: seat 2 holds only 2s beside four
+    opens (chi 123p, 678p from 1, pengs 9m, S), a 全求人 wait on a 将. Its win on seat 0's 2s:
+    W = 10·2 (opened)·2 (hard) = 40, seat 0 (opened, dealt in) 40·2·1.5 = 120 >= 100 (scope
+    any): tenpai, so it is not liable for seat 0's 全求人 (R-10.6a): seat 1 40, seat 2
+    40·2 (opened)·1.5 (dealt in) = 120, seat 3 40."""
+    qqr_2 = seat("2s", chi("123p", 1), peng("9m", 3), peng("S", 0), chi("678p", 1))
+    out = ev({0: qqr(), 2: qqr_2}, tile="5s", frm=2, rules={"qihu": 100, "qihu_scope": "any"})
+    settled(out, [200, -40, -120, -40])
+
+
 def test_R_9_1_tenpai_includes_qihu() -> None:
     """R-9.1 (amended): tenpai includes 起胡: seat 2's only wait (a 屁胡 on 2s) pays below 100
     from every discarder, so seat 2 is not tenpai and is liable for the 全求人."""

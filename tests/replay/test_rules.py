@@ -1018,6 +1018,18 @@ def test_R_9_1_a_quanqiuren_wait_that_reaches_qihu_is_tenpai() -> None:
     settled(out, [200, -40, -120, -40])
 
 
+def test_R_9_1_seat_0s_wait_is_tried_against_every_other_discarder() -> None:
+    """R-9.1 with R-10.7, the waiting seat being seat 0: seat 1 (dealer) wins 全求人 on seat 0's
+    5s; seat 0 holds 2s beside four opens (全求人 on a 将). Its own win would pay 120 from seat 1
+    (W = 10·2·2 = 40, seat 1 opened ×2, dealt in ×1.5) >= 100: tenpai from discarders 1, 2, 3,
+    though not from itself — not liable (R-10.6a). Seat 1's 全求人: W = 40 (big: no 庄
+    factor); seat 0 40·2 (opened)·1.5 = 120, seats 2, 3 40."""
+    winner = seat("5s", chi("123m", 0), peng("7m", 2), peng("E", 3), chi("456s", 0))
+    qqr_0 = seat("2s", chi("123p", 3), peng("9m", 2), peng("S", 1), chi("678p", 3))
+    out = ev({1: winner, 0: qqr_0}, tile="5s", frm=0, winner=1, rules={"qihu": 100, "qihu_scope": "any"})
+    settled(out, [-120, 200, -40, -40])
+
+
 def test_R_9_1_tenpai_includes_qihu() -> None:
     """R-9.1 (amended): tenpai includes 起胡: seat 2's only wait (a 屁胡 on 2s) pays below 100
     from every discarder, so seat 2 is not tenpai and is liable for the 全求人."""

@@ -1971,6 +1971,15 @@ REASON_TEXT_CASES = [
         "seat 0's tiles do not make a winning hand (胡牌) with 7s",
     ),
     (
+        # two laizi (8p) read as themselves: 7-8-9p twice, 456m, pair 3s3s — four melds and a
+        # non-将 pair; as wildcards (7p _ 9p twice) no 将 pair is free either: no 屁胡 shape
+        # either way, so R-7.2's reason, not R-4.3's
+        {0: seat("7p 8p 9p 7p 8p 9p 4m 5m 6m 3s", chi("123m", 3))},
+        {"tile": "3s", "frm": 2, "laizi": "8p"},
+        "not_a_winning_hand",
+        "seat 0's tiles do not make a winning hand (胡牌) with 3s",
+    ),
+    (
         {0: std()},
         {"tile": "7s", "frm": 2},
         "not_a_winning_hand",

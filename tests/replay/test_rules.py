@@ -643,6 +643,15 @@ def test_R_7_3_qingyise_any_pair() -> None:
     settled(out, [140, -40, -60, -40], hands=["qingyise"], hard=True, base=10)
 
 
+def test_R_7_3_qingyise_still_needs_four_melds_and_a_pair() -> None:
+    """R-7.3: one suit is not enough: 456m 789m 1m 3m 55m + chi 123m wins 清一色 on 2m
+    (1-2-3m, pair 55m) but not on 9m (1m, 3m, 9m left over). W on 2m = 10·2 (opened)·2 (hard)
+    = 40; seat 2 dealt in 40·1.5 = 60; seats 1, 3 40 (no 庄 factor on a big hand)."""
+    hand = seat("456m 789m 1m 3m 55m", chi("123m", 3))
+    settled(ev({0: hand}, tile="2m", frm=2), [140, -40, -60, -40], hands=["qingyise"], hard=True)
+    illegal(ev({0: hand}, tile="9m", frm=2), "not_a_winning_hand")
+
+
 def test_R_7_3_melds_count_for_qingyise() -> None:
     """R-7.3: a 条 chi breaks 清一色 of 万; the 11m pair is then no 将 either."""
     out = ev({0: seat("456m 789m 23m 11m", chi("123s", 3))}, tile="4m", frm=2)

@@ -797,6 +797,26 @@ def test_R_7_7_quanqiuren_any_pair_with_fengyise() -> None:
     )
 
 
+def test_R_7_7_quanqiuren_any_pair_with_qingyise() -> None:
+    """R-7.7: 清一色 allows a 9万 pair (no 将): chi 123m, pengs 4m, 6m, chi 789m, 9m left, won
+    on seat 2's 9m: 清一色 + 全求人, base 20. W = 20·2 (opened)·2 (hard) = 80; seat 1 80,
+    seat 2 (dealt in) 120, seat 3 80 = 280, all paid by seat 2, unopened so not tenpai (R-10.6a)."""
+    winner = seat("9m", chi("123m", 3), peng("4m", 1), peng("6m", 2), chi("789m", 3))
+    out = ev({0: winner}, tile="9m", frm=2)
+    settled(
+        out,
+        [280, 0, -280, 0],
+        hands=["qingyise", "quanqiuren"],
+        hard=True,
+        base=20,
+        liable=2,
+        liability="quanqiuren",
+    )
+    # the same four opens in two suits: 9m is then no pair a 全求人 may take (R-7.7: a 将 only)
+    other = seat("9m", chi("123s", 3), peng("4m", 1), peng("6m", 2), chi("789m", 3))
+    illegal(ev({0: other}, tile="9m", frm=2), "not_a_winning_hand")
+
+
 def test_R_7_7_lone_laizi_pairs_with_any_jiang_discard() -> None:
     """R-7.7: a lone laizi (9p) pairs with an 8s discard: soft 全求人."""
     out = ev({0: qqr("9p"), 2: TENPAI_2}, tile="8s", frm=2)

@@ -418,3 +418,93 @@ def test_R_2_2_the_simulator_passes_the_deal_by_the_rule() -> None:
         seen.add(case)
         assert b["dealer"] == (dealer if case != "other" else (dealer + 1) % 4), (case, a["hand_id"])
     assert seen == {"draw", "dealer", "other"}
+
+
+def test_R_6_2_a_refused_precondition_refuses_the_hu_event() -> None:
+    """R-6.2 / R-4.1 through the replayer, not only ``evaluate``: seat 1 holds 123m 456m 789m
+    23s 55s (a complete 屁胡 on 1s or 4s, 将 55s) but has never opened, so the dealer's 4s
+    cannot be won on: the hu event is refused with R-6.2's code, nothing is settled, and the
+    seat is not offered the win."""
+    tiles = "1m 2m 3m 4m 5m 6m 7m 8m 9m 2s 3s 5s 5s"
+    board = deal_board({0: "4s", 1: tiles}, "9p", preset="hzlzg")
+    board.push({"type": "discard", "seat": 0, "tile": "4s"})
+    assert not any(a["type"] == "hu" and a["seat"] == 1 for a in board.legal_actions())
+    with pytest.raises(IllegalEvent) as err:
+        board.push({"type": "hu", "seat": 1})
+    assert code_of(err) == ("not_opened", "R-6.2")
+    assert board.settlement is None
+
+
+@pytest.mark.parametrize(
+    ("discard", "overrides", "code"),
+    [("7s", {}, ("not_a_winning_hand", "R-7.2")), ("4s", {"qihu": 100}, ("below_qihu", "R-10.7"))],
+    ids=["no-shape", "below-qihu"],
+)
+def test_R_7_2_R_10_7_a_refused_win_refuses_the_hu_event(
+    discard: str, overrides: dict[str, Any], code: tuple[str, str]
+) -> None:
+    """Seat 1 opens with a chi of the dealer's 3m (1m 2m + 3m), leaving 456m 789m 23s 55s: a
+    屁胡 on 1s or 4s. Seat 2's 7s completes nothing (R-7.2); its 4s does, but the 屁胡 pays
+    W = 1·2 (opened)·2 (hard) = 4: dealer 0 (庄) 8, seat 2 (放冲) 8, seat 3 4 — all short of
+    起胡 100 (R-10.7). Either way the hu event is refused with that code and nothing is
+    settled; without 起胡 the 4s is won (the other side of the boundary)."""
+    hands = {0: "3m 4s 7s", 1: "1m 2m 4m 5m 6m 7m 8m 9m 2s 3s 5s 5s E", 2: "4s 7s"}
+    for rules, refused in ((overrides, True), ({}, discard == "7s")):
+        board = deal_board(hands, "9p", preset="hzlzg", **rules)
+        push(
+            board,
+            {"type": "discard", "seat": 0, "tile": "3m"},
+            {"type": "chi", "seat": 1, "tiles": ["1m", "2m"]},
+            {"type": "discard", "seat": 1, "tile": "E"},
+            {"type": "draw", "seat": 2, "tile": "9s"},
+            {"type": "discard", "seat": 2, "tile": discard},
+        )
+        if refused:
+            with pytest.raises(IllegalEvent) as err:
+                board.push({"type": "hu", "seat": 1})
+            assert code_of(err) == code
+            assert board.settlement is None
+        else:
+            board.push({"type": "hu", "seat": 1})
+            assert board.settlement is not None and board.settlement.deltas == [-8, 20, -8, -4]
+
+
+def test_R_7_14_a_jianzi_hand_is_refused_a_discard_in_a_record_and_may_self_draw() -> None:
+    """R-7.14 through the replayer: seat 1 pengs the dealer's 7m, E, 1s and 9m (discarding 2p,
+    3p, 4p, 6p) and is left holding the lone laizi 9p (indicator 8p): it would win on any tile
+    (见字胡), so seat 2's S cannot be won on (the hu event is refused, nothing settled); two
+    turns later it draws an S itself and wins by self-draw (S0: 见字胡只能自摸)."""
+    board = deal_board(
+        {0: "7m E 1s 9m", 1: "7m 7m E E 1s 1s 9m 9m 9p 2p 3p 4p 6p", 2: "3m"}, "8p", preset="hzlzg"
+    )
+    for tile, thrown in (("7m", "2p"), ("E", "3p"), ("1s", "4p"), ("9m", "6p")):
+        push(
+            board,
+            {"type": "discard", "seat": 0, "tile": tile},
+            {"type": "peng", "seat": 1},
+            {"type": "discard", "seat": 1, "tile": thrown},
+            {"type": "draw", "seat": 2, "tile": "N" if tile != "9m" else "S"},
+            {"type": "discard", "seat": 2, "tile": "N" if tile != "9m" else "S"},
+        )
+        if tile != "9m":
+            push(
+                board,
+                {"type": "draw", "seat": 3, "tile": "W"},
+                {"type": "discard", "seat": 3, "tile": "W"},
+                {"type": "draw", "seat": 0, "tile": "F"},
+            )
+    assert [CODES[t] for t in board.seats[1].hand] == ["9p"] and len(board.seats[1].melds) == 4
+    with pytest.raises(IllegalEvent) as err:
+        board.push({"type": "hu", "seat": 1})
+    assert code_of(err) == ("jianzi_discard", "R-7.14")
+    assert board.settlement is None
+    push(
+        board,
+        {"type": "draw", "seat": 3, "tile": "P"},
+        {"type": "discard", "seat": 3, "tile": "P"},
+        {"type": "draw", "seat": 0, "tile": "P"},
+        {"type": "discard", "seat": 0, "tile": "P"},
+        {"type": "draw", "seat": 1, "tile": "S"},
+        {"type": "hu", "seat": 1},
+    )
+    assert board.settlement is not None and board.settlement.winner == 1

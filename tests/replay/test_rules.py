@@ -121,6 +121,7 @@ RULE_OF = {
     "win_on_pizi": "R-4.1",
     "win_on_discarded_laizi": "R-4.2",
     "pihu_two_laizi": "R-4.3",
+    "too_many_wild_laizi": "R-4.6",
     "not_a_winning_hand": "R-7.2",
     "no_real_jiang": "R-7.13",
     "jianzi_discard": "R-7.14",
@@ -642,6 +643,15 @@ def test_R_7_3_qingyise_any_pair() -> None:
     settled(out, [140, -40, -60, -40], hands=["qingyise"], hard=True, base=10)
 
 
+def test_R_7_3_qingyise_still_needs_four_melds_and_a_pair() -> None:
+    """R-7.3: one suit is not enough: 456m 789m 1m 3m 55m + chi 123m wins 清一色 on 2m
+    (1-2-3m, pair 55m) but not on 9m (1m, 3m, 9m left over). W on 2m = 10·2 (opened)·2 (hard)
+    = 40; seat 2 dealt in 40·1.5 = 60; seats 1, 3 40 (no 庄 factor on a big hand)."""
+    hand = seat("456m 789m 1m 3m 55m", chi("123m", 3))
+    settled(ev({0: hand}, tile="2m", frm=2), [140, -40, -60, -40], hands=["qingyise"], hard=True)
+    illegal(ev({0: hand}, tile="9m", frm=2), "not_a_winning_hand")
+
+
 def test_R_7_3_melds_count_for_qingyise() -> None:
     """R-7.3: a 条 chi breaks 清一色 of 万; the 11m pair is then no 将 either."""
     out = ev({0: seat("456m 789m 23m 11m", chi("123s", 3))}, tile="4m", frm=2)
@@ -787,6 +797,26 @@ def test_R_7_7_quanqiuren_any_pair_with_fengyise() -> None:
     )
 
 
+def test_R_7_7_quanqiuren_any_pair_with_qingyise() -> None:
+    """R-7.7: 清一色 allows a 9万 pair (no 将): chi 123m, pengs 4m, 6m, chi 789m, 9m left, won
+    on seat 2's 9m: 清一色 + 全求人, base 20. W = 20·2 (opened)·2 (hard) = 80; seat 1 80,
+    seat 2 (dealt in) 120, seat 3 80 = 280, all paid by seat 2, unopened so not tenpai (R-10.6a)."""
+    winner = seat("9m", chi("123m", 3), peng("4m", 1), peng("6m", 2), chi("789m", 3))
+    out = ev({0: winner}, tile="9m", frm=2)
+    settled(
+        out,
+        [280, 0, -280, 0],
+        hands=["qingyise", "quanqiuren"],
+        hard=True,
+        base=20,
+        liable=2,
+        liability="quanqiuren",
+    )
+    # the same four opens in two suits: 9m is then no pair a 全求人 may take (R-7.7: a 将 only)
+    other = seat("9m", chi("123s", 3), peng("4m", 1), peng("6m", 2), chi("789m", 3))
+    illegal(ev({0: other}, tile="9m", frm=2), "not_a_winning_hand")
+
+
 def test_R_7_7_lone_laizi_pairs_with_any_jiang_discard() -> None:
     """R-7.7: a lone laizi (9p) pairs with an 8s discard: soft 全求人."""
     out = ev({0: qqr("9p"), 2: TENPAI_2}, tile="8s", frm=2)
@@ -856,6 +886,17 @@ def test_R_7_8_gang_draw_needs_a_gang() -> None:
     """R-7.8: no gang, no kong replacement draw."""
     out = ev({0: std()}, tile="4s", way="gang_draw")
     illegal(out, "gang_draw_without_gang")
+
+
+def test_R_7_8_R_3_7_haidi_gang_draw_needs_a_gang_too() -> None:
+    """R-7.8 with R-3.7: a haidi replacement draw (杠上开 and 海底捞 at once) is a kong draw
+    too: without a gang it is refused as one; with a 红中杠 behind it the same hand wins."""
+    rules = {"haidi_play_on": True}
+    out = ev({0: std()}, tile="4s", way="haidi_gang_draw", rules=rules)
+    illegal(out, "gang_draw_without_gang")
+    out = ev({0: std(pizi_gangs=1)}, tile="4s", way="haidi_gang_draw", rules=rules)
+    assert out["legal"] is True, out["reason"]
+    assert out["hands"] == ["gangshangkai", "haidilao"]
 
 
 def test_R_7_8_gangshangkai_shape_needs_jiang_pair() -> None:
@@ -993,6 +1034,29 @@ def test_R_9_1_two_laizi_with_a_big_hand_wait_is_tenpai() -> None:
     discarder = seat("123p 456p 78p 9s 9s", peng("9p", 1))
     out = ev({0: qqr(), 2: discarder}, tile="5s", frm=2, laizi="9s")
     settled(out, [200, -40, -120, -40])
+
+
+def test_R_9_1_a_quanqiuren_wait_that_reaches_qihu_is_tenpai() -> None:
+    """R-9.1 with R-10.7, the other side of the test below: seat 2 holds only 2s beside four
+    opens (chi 123p, 678p from 1, pengs 9m, S), a 全求人 wait on a 将. Its win on seat 0's 2s:
+    W = 10·2 (opened)·2 (hard) = 40, seat 0 (opened, dealt in) 40·2·1.5 = 120 >= 100 (scope
+    any): tenpai, so it is not liable for seat 0's 全求人 (R-10.6a): seat 1 40, seat 2
+    40·2 (opened)·1.5 (dealt in) = 120, seat 3 40."""
+    qqr_2 = seat("2s", chi("123p", 1), peng("9m", 3), peng("S", 0), chi("678p", 1))
+    out = ev({0: qqr(), 2: qqr_2}, tile="5s", frm=2, rules={"qihu": 100, "qihu_scope": "any"})
+    settled(out, [200, -40, -120, -40])
+
+
+def test_R_9_1_seat_0s_wait_is_tried_against_every_other_discarder() -> None:
+    """R-9.1 with R-10.7, the waiting seat being seat 0: seat 1 (dealer) wins 全求人 on seat 0's
+    5s; seat 0 holds 2s beside four opens (全求人 on a 将). Its own win would pay 120 from seat 1
+    (W = 10·2·2 = 40, seat 1 opened ×2, dealt in ×1.5) >= 100: tenpai from discarders 1, 2, 3,
+    though not from itself — not liable (R-10.6a). Seat 1's 全求人: W = 40 (big: no 庄
+    factor); seat 0 40·2 (opened)·1.5 = 120, seats 2, 3 40."""
+    winner = seat("5s", chi("123m", 0), peng("7m", 2), peng("E", 3), chi("456s", 0))
+    qqr_0 = seat("2s", chi("123p", 3), peng("9m", 2), peng("S", 1), chi("678p", 3))
+    out = ev({1: winner, 0: qqr_0}, tile="5s", frm=0, winner=1, rules={"qihu": 100, "qihu_scope": "any"})
+    settled(out, [-120, 200, -40, -40])
 
 
 def test_R_9_1_tenpai_includes_qihu() -> None:
@@ -1828,3 +1892,238 @@ def test_R_10_8_robbed_gangkai_receipt_is_the_robbed_players_soft_gangshangkai()
     ]
     assert [(f["name"], f["value"], f["side"]) for f in parts[0]["factors"]][3:] == [("opened", "8", "loser")]
     assert [f["zh"] for f in parts[0]["factors"]] == ["底分", "开口", "蓄杠", "开口"]  # R-10.3's names
+
+
+# --------------------------------------------------------------------------------------------
+# R-7.1: each refusal names its seat, tile and count (issue 35, mutation testing of judge.py)
+# --------------------------------------------------------------------------------------------
+
+# Three laizi (5m) for a 碰碰胡 that needs all three as wildcards: 1s1s+赖, 2p2p+赖, 7s7s+赖, pair
+# 6m6m with peng 9p — under R-4.6 ``wild`` a big hand may use two.
+THREE_WILD = seat("1s 1s 5m 2p 2p 5m 7s 7s 5m 6m", peng("9p", 2))
+
+REASON_TEXT_CASES = [
+    # (seats, table kwargs, code, the message with the seat / tile / count worked out by hand)
+    (
+        {0: seat("456m 789m 23s 55s", an("7p"))},
+        {"tile": "4s", "frm": 2},
+        "not_opened",
+        "seat 0 never opened (开口): a hand must open at least once to win",
+    ),
+    (
+        {2: seat("456m 789m 23s 5s C", chi("123m", 1))},
+        {"tile": "4s", "frm": 3, "winner": 2},
+        "holds_pizi",
+        "seat 2 holds a gang tile (痞子 C) and cannot win while holding it",
+    ),
+    ({0: std()}, {"tile": "C", "frm": 2}, "win_on_pizi", "nobody can win on a gang tile (痞子 C)"),
+    (
+        {0: std()},
+        {"tile": "4s", "frm": 2, "laizi": "4s"},
+        "win_on_discarded_laizi",
+        "a discarded or robbed laizi (赖子 4s) cannot be won on",
+    ),
+    (
+        # 2s 5s 9p 9p + the discarded 3s: two laizi (9p) among the concealed tiles, so no 屁胡
+        {0: seat("456m 789m 2s 5s 9p 9p", chi("123m", 3))},
+        {"tile": "3s", "frm": 2},
+        "pihu_two_laizi",
+        "seat 0 holds 2 laizi (赖子): with two or more only a big hand (大胡) can win, not 屁胡",
+    ),
+    (
+        {3: seat("456m 789m 23s 55s", chi("123m", 2))},
+        {"tile": "4s", "way": "gang_draw", "winner": 3},
+        "gang_draw_without_gang",
+        "seat 3 won on a kong draw (杠上开) without having made a gang",
+    ),
+    (
+        {0: seat("456m 789m 34p 88s", chi("123m", 3)), 1: seat("", ming("5p", 3))},
+        {"tile": "5p", "way": "rob", "frm": 1},
+        "rob_not_xu_gang",
+        "only a xu-gang (蓄杠) can be robbed: seat 1 has no peng of 5p",
+    ),
+    (
+        # S0's case 1 (R-7.13): 4万×3 北 + 红中杠 drawing 北 (laizi): the pair would be two laizi
+        {0: seat("444m N", chi("123m", 3), chi("456s", 3), peng("7p", 1), pizi_gangs=1)},
+        {"tile": "N", "way": "gang_draw", "laizi": "N"},
+        "no_real_jiang",
+        "seat 0's 将 pair with N would be two laizi (赖子) standing in for a 将: the pair needs a real "
+        "2/5/8 (见将胡)",
+    ),
+    (
+        {1: THREE_WILD},
+        {"tile": "6m", "way": "self_draw", "winner": 1, "laizi": "5m", "rules": {"laizi_limit": "wild"}},
+        "too_many_wild_laizi",
+        "seat 1's hand needs more of its 3 laizi (赖子) as wildcards than it may use: one for 屁胡, "
+        "two for a big hand (大胡)",
+    ),
+    (
+        # R-4.6 wild at its boundary: two laizi (9p), 2s + both as 3s 4s, pair 5s — a 屁胡 may
+        # use one wildcard, and read as themselves (9p 9p) they pair nothing
+        {0: seat("456m 789m 2s 5s 9p 9p", chi("123m", 3))},
+        {"tile": "5s", "frm": 2, "rules": {"laizi_limit": "wild"}},
+        "too_many_wild_laizi",
+        "seat 0's hand needs more of its 2 laizi (赖子) as wildcards than it may use: one for 屁胡, "
+        "two for a big hand (大胡)",
+    ),
+    (
+        # R-4.6 wild with an honour pair: 1s1s 3p3p 7s7s + three laizi (5m) as their third tiles,
+        # pair EE (won on a self-drawn E): 碰碰胡 with three wildcards, a big hand may use two
+        {1: seat("1s 1s 5m 3p 3p 5m 7s 7s 5m E", peng("9p", 2))},
+        {"tile": "E", "way": "self_draw", "winner": 1, "laizi": "5m", "rules": {"laizi_limit": "wild"}},
+        "too_many_wild_laizi",
+        "seat 1's hand needs more of its 3 laizi (赖子) as wildcards than it may use: one for 屁胡, "
+        "two for a big hand (大胡)",
+    ),
+    (
+        # R-7.14: a lone laizi after four pengs wins on any tile: not on a discard
+        {0: seat("9p", peng("7m", 1), peng("E", 2), peng("1s", 3), peng("9m", 1))},
+        {"tile": "3m", "frm": 2},
+        "jianzi_discard",
+        "seat 0's hand wins on any tile (见字胡): it may win by self-draw (自摸) or 抢杠, "
+        "not on a discard (3m)",
+    ),
+    (
+        # two laizi (9p) beside 1m 4m 7m 2s 5s 8s E S: no shape with any reading of them, so
+        # R-7.2's reason, not R-4.3's (which needs a 屁胡 shape the two laizi would make)
+        {0: seat("1m 4m 7m 2s 5s 8s E S 9p 9p", chi("123m", 3))},
+        {"tile": "W", "frm": 2},
+        "not_a_winning_hand",
+        "seat 0's tiles do not make a winning hand (胡牌) with W",
+    ),
+    (
+        # two laizi: 456m 789m, 7s + both laizi (7-8-9s), pair 3s3s — four melds, but the pair is
+        # no 将, so no 屁胡 shape for R-4.3 to refuse: R-7.2's reason
+        {0: seat("456m 789m 3s 3s 9p 9p", chi("123m", 3))},
+        {"tile": "7s", "frm": 2},
+        "not_a_winning_hand",
+        "seat 0's tiles do not make a winning hand (胡牌) with 7s",
+    ),
+    (
+        # two laizi (8p) read as themselves: 7-8-9p twice, 456m, pair 3s3s — four melds and a
+        # non-将 pair; as wildcards (7p _ 9p twice) no 将 pair is free either: no 屁胡 shape
+        # either way, so R-7.2's reason, not R-4.3's
+        {0: seat("7p 8p 9p 7p 8p 9p 4m 5m 6m 3s", chi("123m", 3))},
+        {"tile": "3s", "frm": 2, "laizi": "8p"},
+        "not_a_winning_hand",
+        "seat 0's tiles do not make a winning hand (胡牌) with 3s",
+    ),
+    (
+        {0: std()},
+        {"tile": "7s", "frm": 2},
+        "not_a_winning_hand",
+        "seat 0's tiles do not make a winning hand (胡牌) with 7s",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("seats", "kw", "code", "message"), REASON_TEXT_CASES, ids=[c[2] for c in REASON_TEXT_CASES]
+)
+def test_R_7_1_each_refusal_names_its_seat_tile_and_count(
+    seats: dict[int, dict[str, Any]], kw: dict[str, Any], code: str, message: str
+) -> None:
+    """R-7.1 and the rules it gathers: the reason says who cannot win, on which tile, holding
+    how many laizi — the seat is the winner's (0, 2, 3 or 1 here, never another seat's), the
+    tile the winning one (the robbed seat for R-5.5), the count the laizi among the concealed
+    tiles plus the winning tile."""
+    out = ev(seats, **kw)
+    illegal(out, code)
+    assert out["reason"]["message"] == message
+
+
+@pytest.mark.parametrize(
+    ("winner", "kw", "hands"),
+    [
+        # R-7.3 + R-7.6: 555m 777m 2m + 2m with pengs 1m, 3m — all 万, all triplets
+        (
+            seat("555m 777m 2m", peng("1m", 1), peng("3m", 2)),
+            {"tile": "2m", "frm": 3},
+            ["qingyise", "pengpenghu"],
+        ),
+        # E5, R-7.6 + R-7.8: 333p EE + pengs 1m 7p, ming 9s, won on the kong draw
+        (
+            seat("333p E", peng("1m", 1), peng("7p", 2), ming("9s", 1)),
+            {"tile": "E", "way": "gang_draw"},
+            ["pengpenghu", "gangshangkai"],
+        ),
+    ],
+    ids=["qingyise-pengpenghu", "pengpenghu-gangshangkai"],
+)
+def test_R_7_12_hands_are_listed_in_the_documented_order(
+    winner: dict[str, Any], kw: dict[str, Any], hands: list[str]
+) -> None:
+    """R-7.12's reading names its hand types in the order docs/evaluate.md gives (pihu qingyise
+    fengyise jiangyise pengpenghu quanqiuren gangshangkai haidilao qianggang), not by name: 碰碰胡
+    after 清一色, 杠上开 after 碰碰胡 (alphabetically both pairs would swap)."""
+    out = ev({0: winner}, **kw)
+    assert out["legal"] is True, out["reason"]
+    assert out["hands"] == hands
+
+
+# Readable as 碰碰胡 and as 屁胡: 555m 777m 333p (3p won) + peng 9s, pair 22s (a 将). Sorted,
+# the 碰碰胡 reading comes first ("pengpenghu" < "pihu"), the smaller 屁胡 last.
+PPH_OR_PIHU = seat("555m 777m 33p 22s", peng("9s", 1))
+
+
+def test_R_10_7_below_qihu_names_the_dearest_reading() -> None:
+    """R-10.7 with R-7.12: when no reading reaches 起胡 the refusal quotes the reading that pays
+    most. 碰碰胡: W = 10·2 (opened)·2 (hard) = 40; seat 1 (dealer: no 庄 factor on a big hand) 40,
+    seat 2 (dealt in, big 1.5) 60, seat 3 40 — sum 140. 屁胡: W = 1·2·2 = 4; seat 1 4·2 (庄) = 8,
+    seat 2 4·2 (放冲) = 8, seat 3 4 — sum 20. 起胡 100: both short; the message names
+    [40, 40, 60], not the last reading's [4, 8, 8]."""
+    out = ev({0: PPH_OR_PIHU}, tile="3p", frm=2, rules={"qihu": 100})
+    illegal(out, "below_qihu")
+    assert out["reason"]["message"] == "the win pays [40, 40, 60], below the minimum (起胡) of 100 (all)"
+    # boundary: 起胡 60 under scope all: 碰碰胡's 40s fall short; under any its 60 reaches it
+    illegal(ev({0: PPH_OR_PIHU}, tile="3p", frm=2, rules={"qihu": 60}), "below_qihu")
+    out = ev({0: PPH_OR_PIHU}, tile="3p", frm=2, rules={"qihu": 60, "qihu_scope": "any"})
+    settled(out, [140, -40, -60, -40], hands=["pengpenghu"], hard=True, base=10)
+
+
+def test_R_10_7_a_short_reading_does_not_stop_the_search() -> None:
+    """R-10.7 with R-7.12: 清一色 456m 789m 23m 55m + chi 123m, won on a discarded 4m, reads as
+    屁胡 too (sorted first: "pihu" < "qingyise"). 起胡 30 (all): 屁胡 pays 8, 8, 4 (W 4; 庄 ×2,
+    放冲 ×2) — short; 清一色 pays 40, 60, 40 (W = 10·2·2; 放冲 ×1.5) — reaches it: legal, and
+    the short 屁胡 reading must not end the search. At 起胡 41 the 40s fall short: refused."""
+    hand = seat("456m 789m 23m 55m", chi("123m", 3))
+    out = ev({0: hand}, tile="4m", frm=2, rules={"qihu": 30})
+    settled(out, [140, -40, -60, -40], hands=["qingyise"], hard=True, base=10)
+    illegal(ev({0: hand}, tile="4m", frm=2, rules={"qihu": 41}), "below_qihu")
+
+
+# 清一色 in 条: pengs 1s (from 1), 3s (from 2), 7s (from 3), 6s 6s + two laizi (9p); a 红中杠's
+# replacement draw brings the third 6s
+STRICT_TWO_LAIZI_PAIR = seat("6s 6s 9p 9p", peng("1s", 1), peng("3s", 2), peng("7s", 3), pizi_gangs=1)
+
+
+@pytest.mark.parametrize(
+    ("jianjiang", "hands", "hard", "base", "deltas"),
+    [
+        (False, ["qingyise", "pengpenghu", "gangshangkai"], False, 40, [480, 0, 0, -480]),
+        (True, ["pengpenghu"], True, 10, [240, -80, -80, -80]),
+    ],
+    ids=["two-laizi-pair-credited", "jianjiang-no-real-jiang"],
+)
+def test_R_7_15_R_7_13_two_laizi_as_the_jiang_pair_credit_the_way(
+    jianjiang: bool, hands: list[str], hard: bool, base: int, deltas: list[int]
+) -> None:
+    """R-7.15 (strict_jiang): 杠上开 needs four melds plus a 将 pair. Read soft, the two laizi
+    are that pair (1s 3s 7s pengs, 666s) and stand for 条, so 清一色 + 碰碰胡 + 杠上开: base
+    10·2·2 = 40 (R-10.4 doubling); W = 40·2 (opened)·2 (红中杠) = 160, no self-draw factor with
+    杠上开 (R-10.3), each unopened loser 160 (< cap 300); seat 3 fed the third open of the 清一色
+    (喂第三口, R-10.6b): it pays 3·160 = 480. With 见将胡 (R-7.13) two laizi are no 将: no 杠上开;
+    the soft 清一色 + 碰碰胡 (W = 20·2·2 = 80) ties the hard 碰碰胡 (9p9p pair, W = 10·2·2·2 = 80)
+    and R-7.12 reports the hard one, 80 from each."""
+    rules = {"strict_jiang": True, "jianjiang": jianjiang}
+    out = ev({0: STRICT_TWO_LAIZI_PAIR}, tile="6s", way="gang_draw", rules=rules)
+    settled(
+        out,
+        deltas,
+        hands=hands,
+        hard=hard,
+        base=base,
+        liable=3 if not jianjiang else None,
+        liability="third_feed" if not jianjiang else None,
+    )
+    assert out["hands"] == hands

@@ -14,11 +14,16 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from replay.games.wuhan import reasons
 from replay.games.wuhan.board import Board
 from replay.games.wuhan.bots import STYLES, Bot, choose
 from replay.games.wuhan.evaluate import parse_input
-from replay.games.wuhan.judge import is_jianzi, is_tenpai, judge, waits
+from replay.games.wuhan.hand import Meld, readings
+from replay.games.wuhan.judge import can_win_on, is_jianzi, is_tenpai, judge, waits
+from replay.games.wuhan.ruleset import make_ruleset
+from replay.games.wuhan.table import SeatState
 from replay.tiles import CODES, KIND_OF
 from tests.replay.test_rules import FYS, ROB_WINNER, an, chi, ev, illegal, peng, qqr, seat, settled, table
 
@@ -391,3 +396,91 @@ def test_R_7_13_R_7_14_reason_codes_documented_with_their_rules() -> None:
     assert reasons.CATALOGUE["no_real_jiang"][0] == "R-7.13"
     assert reasons.CATALOGUE["jianzi_discard"][0] == "R-7.14"
     assert "| `no_real_jiang` | R-7.13 |" in doc and "| `jianzi_discard` | R-7.14 |" in doc
+
+
+def test_R_3_1_R_7_4_no_reading_on_a_fifth_copy_not_even_fengyise() -> None:
+    """R-3.1 (four of each kind) before R-7.4 (风一色 needs no structure): EEEE SSS WWW NNN in
+    hand wins 风一色 on the fourth S (every tile a 风), but on a fifth E there is no such tile:
+    no reading at all (issue #27). Laizi 9p, no melds: shape only."""
+    rules = make_ruleset("hzlzg")
+    hand = [KIND_OF[t] for t in "E E E E S S S W W W N N N".split()]
+    laizi = KIND_OF["9p"]
+    assert [(r.hands, r.hard) for r in readings(hand, [], KIND_OF["S"], "self_draw", laizi, rules)] == [
+        (("fengyise",), True)
+    ]
+    assert readings(hand, [], KIND_OF["E"], "self_draw", laizi, rules) == []
+
+
+@pytest.mark.parametrize(
+    ("laizi", "legal"), [("5s", True), ("3s", False)], ids=["laizi-is-a-jiang", "laizi-not-a-jiang"]
+)
+def test_R_7_13_two_laizi_are_a_real_jiang_when_the_laizi_is_a_258(laizi: str, legal: bool) -> None:
+    """R-7.13: a pair of two laizi is a real 将 when the laizi's own kind is a 2/5/8. Seat 0:
+    chi 123m, pengs 7p and E, 4m 6m and two laizi, a 红中杠's draw brings a third: one laizi is
+    the 5m of 4-5-6m, the other two the pair (杠上开 may hold any number of laizi, R-7.10). With
+    laizi 5s the pair stands: soft 杠上开, W = 10·2 (opened)·2 (红中杠) = 40, no self-draw factor
+    with 杠上开, 40 from each unopened loser. With laizi 3s (no 将) it is two laizi standing in for
+    a 将: refused (no_real_jiang)."""
+    w = seat(f"4m 6m {laizi} {laizi}", chi("123m", 3), peng("7p", 1), peng("E", 2), pizi_gangs=1)
+    out = ev({0: w}, tile=laizi, way="gang_draw", laizi=laizi)
+    if legal:
+        settled(out, [120, -40, -40, -40], hands=["gangshangkai"], hard=False, base=10)
+    else:
+        illegal(out, "no_real_jiang")
+
+
+def test_R_7_4_R_7_11_fengyise_on_a_self_drawn_suited_laizi() -> None:
+    """R-7.4 (风一色 needs no structure) with R-4.2 (a laizi stands for any tile): peng E, then
+    SSS W NN F PPP — winds only, no four melds and a pair (W and F pair with nothing) — wins
+    风一色 on a self-drawn laizi 9p standing for a wind (soft, R-7.11), but not on a self-drawn
+    1p, which is neither a wind nor the laizi; on a discarded W it wins 风一色 hard."""
+    rules = make_ruleset("hzlzg")
+    hand = [KIND_OF[t] for t in "S S S W N N F P P P".split()]
+    winner = SeatState(hand=hand, melds=[Meld("peng", (KIND_OF["E"],) * 3, None, 1)])
+    laizi = KIND_OF["9p"]
+    assert can_win_on(winner, laizi, "self_draw", laizi, rules)
+    assert [(r.hands, r.hard) for r in readings(hand, winner.melds, laizi, "self_draw", laizi, rules)] == [
+        (("fengyise",), False)
+    ]
+    assert not can_win_on(winner, KIND_OF["1p"], "self_draw", laizi, rules)
+    # with a laizi in hand for the second P it still wins 风一色 on the discarded W (soft)
+    with_laizi = SeatState(hand=[*hand[:-1], laizi], melds=winner.melds)
+    assert can_win_on(with_laizi, KIND_OF["W"], "discard", laizi, rules)
+    # and on a natural wind: a discarded W (SSS WW NN F PPP, still no structure), hard
+    assert can_win_on(winner, KIND_OF["W"], "discard", laizi, rules)
+    assert [
+        (r.hands, r.hard) for r in readings(hand, winner.melds, KIND_OF["W"], "discard", laizi, rules)
+    ] == [(("fengyise",), True)]
+
+
+def test_R_7_6_pengpenghu_with_an_honour_pair_through_can_win_on() -> None:
+    """R-7.6 (碰碰胡: four triplets plus any pair) as the replayer and the analysis ask it
+    (``can_win_on``): pengs 1m, 9s, 5p and 777m E, no laizi, wins on a discarded E (the pair is
+    an honour, not a 将: only 碰碰胡 takes it) and not on a discarded S."""
+    rules = make_ruleset("hzlzg")
+    melds = [Meld("peng", (KIND_OF[t],) * 3, None, s) for t, s in (("1m", 1), ("9s", 2), ("5p", 3))]
+    winner = SeatState(hand=[KIND_OF[t] for t in "7m 7m 7m E".split()], melds=melds)
+    laizi = KIND_OF["9p"]
+    assert can_win_on(winner, KIND_OF["E"], "discard", laizi, rules)
+    assert not can_win_on(winner, KIND_OF["S"], "discard", laizi, rules)
+
+
+@pytest.mark.parametrize("limit", ["held", "wild"])
+def test_R_7_11_R_4_6_no_laizi_no_soft_reading_even_when_capped(limit: str) -> None:
+    """R-7.11: a win with no laizi in hand is hard, under R-4.6's ``wild`` as under ``held``.
+    清一色 + 碰碰胡 self-drawn (555m 777m 22m, peng 1m, an-gang 3m; laizi 9p held by nobody):
+    W = 20·2 (opened)·4 (an-gang)·2 (hard)·1.5 (self-draw) = 480, each opened loser ×2 = 960
+    → 金顶 400 each. A soft copy of the reading (W 240, 480 a loser) would reach 金顶 too and pay
+    the same: there must be none to list as an equal reading."""
+    seats = {0: seat("555m 777m 2m", peng("1m", 1), an("3m"))}
+    seats.update({1: seat("", peng("E", 2)), 2: seat("", peng("S", 3)), 3: seat("", peng("W", 1))})
+    kw: dict[str, Any] = {"tile": "2m", "way": "self_draw", "rules": {"laizi_limit": limit}}
+    settled(
+        ev(seats, **kw),
+        [1200, -400, -400, -400],
+        hands=["qingyise", "pengpenghu"],
+        hard=True,
+        capped="golden",
+    )
+    tbl, who, win, _ = parse_input(table(seats, **kw))
+    assert judge(tbl, who, win).ties == []

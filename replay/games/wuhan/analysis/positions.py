@@ -121,21 +121,21 @@ class Positions:
         self._add_passes(tuple(board.passes) if board.passes else ())
 
     def push_all(self, board: Board, events: Iterable[Mapping[str, Any]]) -> None:
-        """``board.push`` of each event then ``record``, in one loop: the audit's replay (issue #15).
+        """``board.push`` of each event then ``record``, in one loop: the audit's replay (issue #15),
+        on ``Board.pushed`` (the verdict's inline plain draws and discards).
 
         The same positions ``record`` keeps, with its work inlined: a hand is a hundred events
         and a method call each cost a tenth of the analysis. Stops at the first illegal event
         (``IllegalEvent``, as ``push`` raises it), the positions then those before it.
         """
-        push = board.push
+        pushed = board.pushed(events)  # the verdict's inline draws and discards
         seats, rivers = self._seats_now, self._rivers_now
         add_seats, add_rivers = self._add_seats, self._add_rivers
         add_scalars, add_passes = self._add_scalars, self._add_passes
         scalars, new, put = _scalars, _new_seat, _PUT
         no_seat = _NO_SEAT
         try:
-            for event in events:
-                push(event)
+            for event in pushed:
                 kind = event["type"]
                 live_seats, live_rivers = board.seats, board.discards  # (a push may rebind them)
                 if kind == "draw" or kind == "discard":
@@ -174,6 +174,7 @@ class Positions:
                 passes = board.passes
                 add_passes(tuple(passes) if passes else ())
         finally:
+            pushed.close()
             self._seats_now, self._rivers_now = seats, rivers
 
     # ------------------------------------------------------------------ reading

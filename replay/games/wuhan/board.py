@@ -9,8 +9,8 @@ so records only say what each player did.
 
 from __future__ import annotations
 
-from collections import Counter, deque
-from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Generic, TypeVar
 
@@ -207,16 +207,6 @@ class Board(TableBoard):
         ``push`` raises it); ``events`` counts the events pushed either way, so it is then the
         illegal event's index among these (from a fresh board).
 
-        ``pushed`` consumed in C (``deque(maxlen=0)``): the verdict's replay.
-        """
-        deque(self.pushed(events), maxlen=0)
-
-    def pushed(self, events: Iterable[Mapping[str, Any]]) -> Generator[Mapping[str, Any], None, None]:
-        """Each event once it is pushed, in turn, stopping at the first illegal one (as
-        ``push_all``): the analysis records each position as the generator hands the event back
-        (``Positions.push_all``), on the same inline draws and discards as the verdict's replay.
-        ``events`` counts the events pushed at each step, as ``push`` keeps it.
-
         The verdict's replay (issue #15): one loop, without a ``push`` call and an ``events``
         update per event. Nine events in ten are a plain draw or discard; those are applied
         here, inline, when every check the handler would make passes (the same checks, the
@@ -263,8 +253,6 @@ class Board(TableBoard):
                             if self.passes:
                                 self.passes = set()
                             done += 1
-                            self.events = done  # a position keeps it (``Positions``)
-                            yield event
                             continue
                 elif kind == "discard":
                     # R-5.1: the seat to act discards a tile it holds that is no pizi or laizi
@@ -285,8 +273,6 @@ class Board(TableBoard):
                                 if self.passes:
                                     self.passes = set()
                                 done += 1
-                                self.events = done  # a position keeps it (``Positions``)
-                                yield event
                                 continue
                 try:
                     handler = handlers[kind]
@@ -297,8 +283,6 @@ class Board(TableBoard):
                 else:
                     handler(self, event)
                 done += 1
-                self.events = done  # a position keeps it (``Positions``)
-                yield event
         finally:
             self.events = done
 

@@ -126,21 +126,21 @@ class Positions:
         self._add_passes(tuple(board.passes) if board.passes else ())
 
     def push_all(self, board: Board, events: Iterable[Mapping[str, Any]]) -> None:
-        """``board.push`` of each event then ``record``, in one loop: the audit's replay (issue #15),
-        on ``Board.pushed`` (the verdict's inline plain draws and discards).
+        """``board.push`` of each event then ``record``, in one loop: the audit's replay (issue #15).
 
         The same positions ``record`` keeps, with its work inlined: a hand is a hundred events
         and a method call each cost a tenth of the analysis. Stops at the first illegal event
         (``IllegalEvent``, as ``push`` raises it), the positions then those before it.
         """
-        pushed = board.pushed(events)  # the verdict's inline draws and discards
+        push = board.push
         seats, rivers = self._seats_now, self._rivers_now
         add_seats, add_rivers = self._add_seats, self._add_rivers
         add_scalars, add_passes = self._add_scalars, self._add_passes
         scalars, new, put = _scalars, _new_seat, _PUT
         no_seat, no_meld = _NO_SEAT, _NO_MELD_GANGS
         try:
-            for event in pushed:
+            for event in events:
+                push(event)
                 kind = event["type"]
                 live_seats, live_rivers = board.seats, board.discards  # (a push may rebind them)
                 if kind == "draw" or kind == "discard" or (kind == "gang" and event["kind"] in no_meld):
@@ -179,7 +179,6 @@ class Positions:
                 passes = board.passes
                 add_passes(tuple(passes) if passes else ())
         finally:
-            pushed.close()
             self._seats_now, self._rivers_now = seats, rivers
 
     # ------------------------------------------------------------------ reading

@@ -51,10 +51,10 @@ def install_audit_fault(patch: Patch = setattr) -> None:
             raise InjectedFault(BOOM)
         return real_wuhan(record, *args, **kwargs)
 
-    def sichuan_replay(record: Mapping[str, Any]) -> Any:
+    def sichuan_replay(record: Mapping[str, Any], *args: Any, **kwargs: Any) -> Any:
         if _marked(record):
             raise InjectedFault(BOOM)
-        return real_sichuan(record)
+        return real_sichuan(record, *args, **kwargs)
 
     wuhan_replay.injected = True  # type: ignore[attr-defined]
     patch(wuhan, "replay_events", wuhan_replay)

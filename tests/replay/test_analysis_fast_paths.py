@@ -22,7 +22,12 @@ from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
 from replay.games.wuhan.analysis.base import Context, surely_unreadable, winning_tiles
-from replay.games.wuhan.analysis.detectors.inefficient_discard import _judge, _Quick, _triplets_value
+from replay.games.wuhan.analysis.detectors.inefficient_discard import (
+    _danger_of,
+    _judge,
+    _Quick,
+    _triplets_value,
+)
 from replay.games.wuhan.board import Board, Draw
 from replay.games.wuhan.hand import Meld, pihu_shape, readings
 from replay.games.wuhan.judge import could_win_shape
@@ -56,6 +61,25 @@ def test_quick_verdicts_are_the_reference_verdicts_on_simulated_hands(preset: st
             tally["found" if verdict else "fine"] += 1
     # worth the comparison: the quick path decides most discards, and finds mistakes among them
     assert tally["found"] >= 10 and tally["fine"] > 10 * tally["left to the reference"], tally
+
+
+def test_danger_once_per_set_of_meld_lists_is_danger_of() -> None:
+    """``_Quick.danger`` keeps ``_danger_of`` (喂第三口, R-10.6b) per seat and meld lists: at every
+    position of simulated hands, for every seat, it gives what ``_danger_of`` works out, and
+    hands with a one-suit seat two opens in give a non-empty set (the comparison is not empty)."""
+    dangerous = 0
+    for raw in simulate(40, seed=31, preset="hzlzg"):
+        record, errors = validate_record(raw)
+        assert record is not None, errors
+        ctx = Context.replay(record)
+        quick = _Quick(ctx.rules, ctx.laizi, ctx.final.indicator)
+        for seats in ctx.positions.seats:
+            for seat in range(4):
+                want = _danger_of(seats, seat, ctx.rules)
+                assert quick.danger(seats, seat) == want
+                assert quick.danger(seats, seat) == want  # asked again: the kept answer
+                dangerous += bool(want)
+    assert dangerous
 
 
 def _position(case: HandCase, pizi: int, thrown_at: int, feeder: int | None) -> tuple[Board, int]:

@@ -168,3 +168,29 @@ def test_push_all_stops_where_push_stops(record: dict[str, Any]) -> None:
         want.record(board, event)
     assert got == expected
     assert _state(kept) == _state(want)
+
+
+def test_a_pizi_or_laizi_gang_keeps_the_meld_list() -> None:
+    """R-4.1 痞子杠 and R-4.2 赖子杠 take a tile out of the hand and add to a count, no meld: the
+    position after one shares the meld list of the one before (as after a draw), both in
+    ``record`` and in ``push_all``, while a chi, peng or other gang gives the seat a new list."""
+    seen = 0
+    for record in RECORDS:
+        recorded, _ = _replay(record)
+        board = Board.from_record(record)
+        pushed = Positions(board)
+        pushed.push_all(board, record["events"])
+        for positions in (recorded, pushed):
+            for i, event in enumerate(record["events"]):
+                if event["type"] != "gang":
+                    continue
+                seat = event["seat"]
+                before, after = positions.seats[i][seat], positions.seats[i + 1][seat]
+                if event["kind"] in ("pizi", "laizi"):
+                    seen += 1
+                    assert after.melds is before.melds
+                    assert len(after.hand) == len(before.hand) - 1
+                else:
+                    assert after.melds is not before.melds
+                    assert len(after.melds) == len(before.melds) + (event["kind"] in ("an", "ming"))
+    assert seen  # the records hold such gangs

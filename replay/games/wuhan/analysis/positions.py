@@ -36,6 +36,10 @@ _CONSTANT = ("rules", "dealer", "indicator", "laizi", "wall")
 _scalars = attrgetter(*_SCALARS)
 #: events that change no seat's tiles, melds or counts
 _NO_SEAT = frozenset({"pass", "huangzhuang"})
+#: gangs that change a seat's hand and counts but not its melds (R-4.1 痞子杠, R-4.2 赖子杠): the
+#: position shares the meld list of the one before, as after a draw, so that the analysis' caches
+#: keyed by a meld list (``_Quick.melds``, ``Context.opened``) find it again
+_NO_MELD_GANGS = frozenset({"pizi", "laizi"})
 
 River = tuple[tuple[int, int | None], ...]
 _new_seat = object.__new__
@@ -84,14 +88,15 @@ class Positions:
     def record(self, board: Board, event: Any) -> None:
         """Keep the position after ``event``, which was just pushed onto ``board``.
 
-        What an event changes (``replay.games.wuhan.board``): a draw its seat's hand; a discard
-        its seat's hand, counts and river; a claim its seat's hand and melds and the discarder's
-        river; a gang its seat; a win (the last event) any seat and river, so all are kept then.
+        What an event changes (``replay.games.wuhan.board``): a draw, a pizi or laizi gang its
+        seat's hand (and counts); a discard its seat's hand, counts and river; a claim its seat's
+        hand and melds and the discarder's river; another gang its seat; a win (the last event)
+        any seat and river, so all are kept then.
         """
         kind = event["type"]
         seats = self._seats_now
         rivers = self._rivers_now
-        if kind == "draw" or kind == "discard":
+        if kind == "draw" or kind == "discard" or (kind == "gang" and event["kind"] in _NO_MELD_GANGS):
             seat = event["seat"]
             live = board.seats[seat]
             snap = _new_seat(SeatState)
@@ -99,7 +104,7 @@ class Positions:
             fields["hand"] = live.hand.copy()
             fields["melds"] = seats[seat].melds
             snap.__dict__ = fields
-            seats = _PUT[seat](seats, snap)  # neither changes the melds: shared with the last state
+            seats = _PUT[seat](seats, snap)  # none changes the melds: shared with the last state
             if kind == "discard":
                 rivers = _PUT[seat](rivers, tuple(board.discards[seat]))
         elif kind == "hu":
@@ -132,13 +137,13 @@ class Positions:
         add_seats, add_rivers = self._add_seats, self._add_rivers
         add_scalars, add_passes = self._add_scalars, self._add_passes
         scalars, new, put = _scalars, _new_seat, _PUT
-        no_seat = _NO_SEAT
+        no_seat, no_meld = _NO_SEAT, _NO_MELD_GANGS
         try:
             for event in events:
                 push(event)
                 kind = event["type"]
                 live_seats, live_rivers = board.seats, board.discards  # (a push may rebind them)
-                if kind == "draw" or kind == "discard":
+                if kind == "draw" or kind == "discard" or (kind == "gang" and event["kind"] in no_meld):
                     seat = event["seat"]
                     live = live_seats[seat]
                     snap = new(SeatState)

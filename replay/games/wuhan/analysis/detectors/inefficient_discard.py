@@ -546,6 +546,7 @@ class _Quick:
         self.winds = wind_kinds(rules)
         self.families = (self.winds | {laizi}, JIANG | {laizi})
         self._melds: dict[int, tuple[list[Meld], _Melds]] = {}
+        self._danger: dict[tuple[int, ...], tuple[tuple[list[Meld], ...], frozenset[int]]] = {}
         #: per kind, what one tile of it adds to a hand's packed sum (see ``_packed``)
         self._pack = _pack_table(laizi, self.pizi, self.families)
         self._tables = rule_tables("jiang")
@@ -613,6 +614,22 @@ class _Quick:
             _MELD_FACTS[content] = facts
         self._melds[id(melds)] = (melds, facts)
         return facts
+
+    def danger(self, seats: Sequence[SeatState], seat: int) -> frozenset[int]:
+        """``_danger_of`` (喂第三口), once per seat and set of meld lists: it reads only the
+        melds, and a seat's list is replaced, never changed, when it melds, so the discards
+        between two melds ask the same question. The lists are kept with the answer, so that
+        their ids are not reused while it is."""
+        m0, m1, m2, m3 = seats[0].melds, seats[1].melds, seats[2].melds, seats[3].melds
+        key = (seat, id(m0), id(m1), id(m2), id(m3))
+        found = self._danger.get(key)
+        if found is not None:
+            k0, k1, k2, k3 = found[0]
+            if k0 is m0 and k1 is m1 and k2 is m2 and k3 is m3:
+                return found[1]
+        danger = _danger_of(seats, seat, self.rules)
+        self._danger[key] = ((m0, m1, m2, m3), danger)
+        return danger
 
     def _facts(self, melds: list[Meld]) -> _Melds:
         kinds = {t for m in melds for t in m.tiles}
@@ -798,9 +815,7 @@ class _Quick:
             first = plausible[0][2]
             values = self._plan_values(first, held)
             better = [k for k, v in values.items() if v == best]
-            if thrown not in (danger := _danger_of(seats, seat, self.rules)) and all(
-                k in danger for k in better
-            ):
+            if thrown not in (danger := self.danger(seats, seat)) and all(k in danger for k in better):
                 return True, None
             severity = "high" if mine - best >= 2 or best <= 0 else "medium"
             alt = " or ".join(tile_name(k) for k in better[:3])
@@ -951,7 +966,7 @@ class _Quick:
             return None
         scored = sorted(weighed, reverse=True)
         better = [k for a, k in scored if a - own >= CLEAR_LOSS and 4 * (a - own) >= a]
-        danger = _danger_of(seats, seat, self.rules)
+        danger = self.danger(seats, seat)
         if thrown not in danger and all(k in danger for k in better):
             return None
         severity = "high" if lost >= 12 else "medium" if lost >= 8 else "low"

@@ -1976,6 +1976,16 @@ REASON_TEXT_CASES = [
         "two for a big hand (大胡)",
     ),
     (
+        # R-4.6 wild, no hand at all: 1s 3s 4p 6p 7s 8s + three laizi (5m) as 2s 5p 9s make
+        # 1-2-3s 4-5-6p 7-8-9s with peng 9p and pair EE (a self-drawn E) — a complete shape, but
+        # EE is no 将 (no 屁胡) and no big hand takes it (mixed suits, runs): no number of
+        # wildcards makes it a win, so R-7.2's reason, not R-4.6's
+        {1: seat("1s 3s 4p 6p 7s 8s E 5m 5m 5m", peng("9p", 2))},
+        {"tile": "E", "way": "self_draw", "winner": 1, "laizi": "5m", "rules": {"laizi_limit": "wild"}},
+        "not_a_winning_hand",
+        "seat 1's tiles do not make a winning hand (胡牌) with E",
+    ),
+    (
         # R-7.14: a lone laizi after four pengs wins on any tile: not on a discard
         {0: seat("9p", peng("7m", 1), peng("E", 2), peng("1s", 3), peng("9m", 1))},
         {"tile": "3m", "frm": 2},

@@ -308,3 +308,24 @@ def readings(
         soft_sets |= _family(natural, used, melds, way, used, rules, laizi)
     result |= {_reading(t, False) for t in soft_sets if not any(t < u for u in soft_sets)}
     return sorted(result)
+
+
+def wins_without_wild_limit(
+    concealed: Sequence[int], melds: Sequence[Meld], win_tile: int, way: str, laizi: int, rules: Ruleset
+) -> bool:
+    """Would some reading take this win if R-4.6 ``wild`` allowed any number of wildcards?
+
+    What R-4.6's refusal (``too_many_wild_laizi``) claims: the hand wins, only with more laizi
+    read as wildcards than it may use. A hand that no number of wildcards makes a winning hand
+    (a complete shape whose pair no hand type takes) is R-7.2's ``not_a_winning_hand`` instead.
+    """
+    counts = [0] * NUM_KINDS
+    for t in (*concealed, win_tile):
+        counts[t] += 1
+    held = counts[laizi]
+    for used in range(1, held + 1):
+        natural = list(counts)
+        natural[laizi] = held - used
+        if _family(natural, used, melds, way, 0, rules, laizi):
+            return True
+    return False

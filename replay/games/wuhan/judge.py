@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from replay.games.wuhan.hand import SHAPE_TYPES, Meld, Reading, readings, wind_kinds
+from replay.games.wuhan.hand import SHAPE_TYPES, Meld, Reading, readings, wind_kinds, wins_without_wild_limit
 from replay.games.wuhan.reasons import Reason, reason
 from replay.games.wuhan.ruleset import Ruleset
 from replay.games.wuhan.settle import BelowQihu, Settlement, settle
@@ -136,8 +136,7 @@ def _no_shape_reason(table: Table, winner: int, win: Win) -> Reason:
         if readings(seat.hand, seat.melds, win.tile, win.way, table.laizi, lenient):
             return reason("no_real_jiang", seat=winner, tile=code(win.tile))
     if count >= 2 and rules.laizi_limit == "wild":  # more wildcards than the hand may use
-        natural = [0 if k == table.laizi else tiles.count(k) for k in range(NUM_KINDS)]
-        if complete(natural, count, "any"):
+        if wins_without_wild_limit(seat.hand, seat.melds, win.tile, win.way, table.laizi, rules):
             return reason("too_many_wild_laizi", seat=winner, count=count)
     elif count >= 2 and win.way in ("self_draw", "discard"):
         counts = Counter(tiles)

@@ -24,7 +24,7 @@ from marshmallow import Schema, ValidationError, fields, validates_schema
 
 from replay.games.changsha.params import PRESETS, VALIDATORS, rules_from_json
 from replay.games.changsha.reading import NAMES_ZH, OPENING_HANDS
-from schemas.envelope import NUM_SEATS, EnvelopeSchema, SeatSchema, Validated, load_record, seat_field
+from schemas.envelope import NUM_SEATS, EnvelopeSchema, Validated, load_record, seat_field
 from schemas.events import (
     SUITED_CODES,
     EventUnion,
@@ -43,7 +43,6 @@ from schemas.events import (
     unique,
     wall_field,
 )
-from schemas.fast_items import FastNested, fast_seat
 from schemas.fields import (
     BoundedList,
     Choice,
@@ -430,7 +429,6 @@ class ChangshaRecordSchema(EnvelopeSchema):
     """One Changsha hand: the shared envelope and Changsha's own fields."""
 
     FORMAT = FORMAT
-    seats = BoundedList(FastNested(SeatSchema, fast_seat), NUM_SEATS, NUM_SEATS, noun="seats", required=True)
     ruleset = _Ruleset(required=True)
     dealer = seat_field()
     wall = wall_field(SuitedTile, WALL_SIZE)

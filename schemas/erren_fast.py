@@ -22,8 +22,8 @@ from typing import Any
 
 from marshmallow import Schema, fields
 
-from schemas.envelope import NAME_MAX_LENGTH, PLAYER_ID_MAX_LENGTH
-from schemas.fast_record import _ABSENT, _INT, _LIST, FastRecord, _is_text, _present, _shapes
+from schemas.envelope import NAME_MAX_LENGTH, PLAYER_ID_MAX_LENGTH, is_clean_text
+from schemas.fast_record import _ABSENT, _INT, _LIST, FastRecord, _present, _shapes
 
 NUM_SEATS = 2
 _SEATS = frozenset(range(NUM_SEATS))
@@ -123,9 +123,9 @@ class ErrenFastRecord(FastRecord):
         for seat in value:
             if type(seat) is not dict or not seat.keys() <= _SEAT_KEYS:
                 return None
-            if not _is_text(seat.get("player_id"), 1, PLAYER_ID_MAX_LENGTH):
+            if not is_clean_text(seat.get("player_id"), 1, PLAYER_ID_MAX_LENGTH):
                 return None
-            if "name" in seat and not _is_text(seat["name"], 0, NAME_MAX_LENGTH):
+            if "name" in seat and not is_clean_text(seat["name"], 0, NAME_MAX_LENGTH):
                 return None
             out.append(dict(seat))
         return out

@@ -58,7 +58,7 @@ from schemas.envelope import (
     PLAYED_AT_MAX_LENGTH,
     PLAYER_ID_MAX_LENGTH,
     check_played_at,
-    unseen_at,
+    is_clean_text,
 )
 
 _ID_RE = re.compile(ID_PATTERN, re.ASCII)
@@ -80,30 +80,6 @@ _SEAT_KEYS = frozenset({"player_id", "name"})
 def _is_id(value: object) -> bool:
     """``hand_id``, ``source``, ``session.id``: a string of the URL-safe charset, 1-128 long."""
     return type(value) is str and len(value) <= ID_MAX_LENGTH and _ID_RE.fullmatch(value) is not None
-
-
-#: Texts already found valid Unicode without a forbidden character, up to this many: a sitting's
-#: four players (ids and names) come back hand after hand
-MAX_TEXTS = 4096
-_CLEAN_TEXTS: set[str] = set()
-
-
-def _is_text(value: object, lo: int, hi: int) -> bool:
-    """``player_id``/``name``: a string of ``lo``-``hi`` characters, valid Unicode, no controls."""
-    if type(value) is not str or not lo <= len(value) <= hi:
-        return False
-    if value in _CLEAN_TEXTS:  # a str equal to a clean one is that same text
-        return True
-    if not value.isascii():
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            return False
-    if unseen_at(value) is not None:
-        return False
-    if len(_CLEAN_TEXTS) < MAX_TEXTS:
-        _CLEAN_TEXTS.add(value)
-    return True
 
 
 def _shapes(events: list[Any]) -> Iterator[tuple[Any, tuple[Any, ...]]]:
@@ -275,9 +251,9 @@ class FastRecord:
         for seat in value:
             if type(seat) is not dict or not seat.keys() <= _SEAT_KEYS:
                 return None
-            if not _is_text(seat.get("player_id"), 1, PLAYER_ID_MAX_LENGTH):
+            if not is_clean_text(seat.get("player_id"), 1, PLAYER_ID_MAX_LENGTH):
                 return None
-            if "name" in seat and not _is_text(seat["name"], 0, NAME_MAX_LENGTH):
+            if "name" in seat and not is_clean_text(seat["name"], 0, NAME_MAX_LENGTH):
                 return None
             out.append(dict(seat))
         return out

@@ -319,6 +319,17 @@ class Nested(fields.Nested):
     default_error_messages: Messages = field_messages(**fields.Nested.default_error_messages)
 
 
+class FastNested(Nested):
+    """A nested object with a schema-free ``fast_item`` for its common form (read by
+    ``BoundedList._fast``): it returns what the schema would return for an item already in
+    canonical form (an equal new dict, in the input's key order) or None, and then the whole list
+    goes through the schema, so every message and edge case stays the schema's."""
+
+    def __init__(self, schema: Any, fast: Callable[[object], dict[str, Any] | None]) -> None:
+        super().__init__(schema)
+        self.fast_item = fast
+
+
 def check_unique(values: list[Any]) -> None:
     """A hand type listed twice is an exporter bug, not a stronger hand."""
     if len(set(values)) != len(values):

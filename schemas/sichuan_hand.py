@@ -31,7 +31,7 @@ from replay.games.sichuan.vocabulary import (
     SWAP_DIRECTIONS,
     TRANSFER_KINDS,
 )
-from schemas.envelope import NUM_SEATS, EnvelopeSchema, SeatSchema, Validated, load_record, seat_field
+from schemas.envelope import NUM_SEATS, EnvelopeSchema, Validated, load_record, seat_field
 from schemas.events import (
     SUITED_CODES,
     EventUnion,
@@ -52,10 +52,10 @@ from schemas.events import (
     unique,
     wall_field,
 )
-from schemas.fast_items import FastNested, fast_seat
 from schemas.fields import (
     BoundedList,
     Choice,
+    FastNested,
     Messages,
     Nested,
     StrictInt,
@@ -461,7 +461,6 @@ class SichuanRecordSchema(EnvelopeSchema):
     """One Sichuan hand: the shared envelope and Sichuan's own fields; rules between them below."""
 
     FORMAT = FORMAT
-    seats = BoundedList(FastNested(SeatSchema, fast_seat), NUM_SEATS, NUM_SEATS, noun="seats", required=True)
     ruleset = _SichuanRuleset(required=True)
     dealer = seat_field()
     stacks = BoundedList(StrictInt(1, MAX_COINS), NUM_SEATS, NUM_SEATS, noun="integers")

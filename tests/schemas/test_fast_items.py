@@ -1,4 +1,4 @@
-"""``schemas.fast_items``: a seat loaded without ``SeatSchema`` is what the schema returns, and
+"""``schemas.envelope.fast_seat``: a seat loaded without ``SeatSchema`` is what the schema returns, and
 anything the schema would refuse or change is left to it (None)."""
 
 from __future__ import annotations
@@ -9,8 +9,7 @@ import pytest
 from marshmallow import ValidationError
 
 from schemas.changsha_hand import ChangshaRecordSchema
-from schemas.envelope import NAME_MAX_LENGTH, PLAYER_ID_MAX_LENGTH, SeatSchema
-from schemas.fast_items import fast_seat
+from schemas.envelope import NAME_MAX_LENGTH, PLAYER_ID_MAX_LENGTH, SeatSchema, fast_seat
 from schemas.sichuan_hand import SichuanRecordSchema
 
 

@@ -1,0 +1,86 @@
+"""Wuhan board legality checks read back by R-id (issue 35, the mutation screen of ``board.py``).
+
+Each test is worked by hand from /work/shared/RULES.md: the events pushed, the reason code and the
+message a refused event carries, both sides of each boundary.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from replay.games.wuhan.board import ACT, CLAIM, HAIDI, REPLACE, ROB, Board, IllegalEvent
+from replay.tiles import CODES
+from tests.replay.test_qipi_rules import deal_board
+from tests.replay.test_replay_rules import tsumogiri_until, wall_board
+
+
+def refused(board: Board, event: dict[str, object]) -> tuple[str, str, str]:
+    """The (code, rule, message) of the refusal ``event`` meets; the board is left as it was."""
+    with pytest.raises(IllegalEvent) as err:
+        board.push(event)
+    why = err.value.reason
+    return why.code, why.rule, why.message
+
+
+def test_R_5_1_out_of_turn_names_whose_turn_it_is_in_each_phase() -> None:
+    """R-5.1 (play order): an event out of turn is refused and the message says what was expected.
+
+    hzlzg, indicator 5p (laizi 6p, R-3.2), 红中 C the gang tile (R-4.1). Dealer 0 holds one 5m,
+    seat 1 holds 5m 5m 5m and a C. 0 discards 5m (CLAIM: "seat 0 just discarded ... seat 1
+    draws"), 1 pengs it keeping its third 5m (ACT, seat 1), xu-gangs the 5m (ROB, seat 1), draws
+    its replacement 9s, gangs the C (痞子杠: REPLACE, seat 1)."""
+    board = deal_board({0: "5m", 1: "5m 5m 5m C"}, "5p", preset="hzlzg")
+    assert board.phase == ACT and board.turn == 0
+    assert refused(board, {"type": "draw", "seat": 1}) == (
+        "out_of_turn",
+        "R-5.1",
+        "seat 1 cannot draw now: it is seat 0's turn to discard, kong or win",
+    )
+    board.push({"type": "discard", "seat": 0, "tile": "5m"})
+    assert board.phase == CLAIM
+    assert refused(board, {"type": "discard", "seat": 2, "tile": "1s"})[2] == (
+        "seat 2 cannot discard now: seat 0 just discarded: claims, or seat 1 draws"
+    )
+    board.push({"type": "peng", "seat": 1})
+    assert board.phase == ACT and board.turn == 1
+    assert refused(board, {"type": "discard", "seat": 3, "tile": "2s"})[2] == (
+        "seat 3 cannot discard now: it is seat 1's turn to discard, kong or win"
+    )
+    board.push({"type": "gang", "seat": 1, "kind": "xu", "tile": "5m"})
+    assert board.phase == ROB and board.turn == 1
+    assert refused(board, {"type": "discard", "seat": 3, "tile": "2s"})[2] == (
+        "seat 3 cannot discard now: seat 1 declared a xu-gang: it may be robbed, or seat 1 draws"
+    )
+    board.push({"type": "draw", "seat": 1, "tile": "9s"})
+    board.push({"type": "gang", "seat": 1, "kind": "pizi", "tile": "C"})
+    assert board.phase == REPLACE and board.turn == 1
+    assert refused(board, {"type": "discard", "seat": 2, "tile": "1s"})[2] == (
+        "seat 2 cannot discard now: seat 1 must draw a replacement tile after its kong"
+    )
+
+
+def test_R_3_4_out_of_turn_in_the_haidi_phase_and_after_the_hand() -> None:
+    """R-3.4: at 14 live tiles (hzlzg's haidi line) the next seat's draw opens 海底捞; the message
+    names that seat; another seat's discard is out of turn. After the four haidi draws the hand can
+    only end (黄庄): then every event is "the hand is over"."""
+    board = wall_board(seed=7)
+    tsumogiri_until(board, 14)
+    first = (board.last_discard[0] + 1) % 4  # type: ignore[index]
+    board.push({"type": "draw", "seat": first})
+    assert board.phase == HAIDI and board.turn == first
+    other = (first + 2) % 4
+    tile = CODES[board.seats[other].hand[0]]
+    assert refused(board, {"type": "discard", "seat": other, "tile": tile})[2] == (
+        f"seat {other} cannot discard now: haidi (海底捞): seat {first} may win on its draw,"
+        " else the next seat draws"
+    )
+
+
+def test_R_5_1_after_seat_3_discards_seat_0_draws() -> None:
+    """R-5.1: turn order wraps: dealer 3 discards, so seat (3 + 1) mod 4 = 0 draws, not seat 4."""
+    board = wall_board(seed=2, dealer=3)
+    board.push({"type": "discard", "seat": 3, "tile": CODES[board.seats[3].hand[0]]})
+    message = refused(board, {"type": "discard", "seat": 1, "tile": CODES[board.seats[1].hand[0]]})[2]
+    assert message == "seat 1 cannot discard now: seat 3 just discarded: claims, or seat 0 draws"
+    board.push({"type": "draw", "seat": 0})
+    assert board.phase == ACT and board.turn == 0

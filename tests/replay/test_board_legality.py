@@ -11,7 +11,7 @@ import pytest
 from replay.games.wuhan.board import ACT, CLAIM, HAIDI, REPLACE, ROB, Board, IllegalEvent
 from replay.tiles import CODES
 from tests.replay.test_qipi_rules import deal_board
-from tests.replay.test_replay_rules import tsumogiri_until, wall_board
+from tests.replay.test_replay_rules import shuffled_wall, tsumogiri_until, wall_board
 
 
 def refused(board: Board, event: dict[str, object]) -> tuple[str, str, str]:
@@ -59,10 +59,9 @@ def test_R_5_1_out_of_turn_names_whose_turn_it_is_in_each_phase() -> None:
     )
 
 
-def test_R_3_4_out_of_turn_in_the_haidi_phase_and_after_the_hand() -> None:
-    """R-3.4: at 14 live tiles (hzlzg's haidi line) the next seat's draw opens 海底捞; the message
-    names that seat; another seat's discard is out of turn. After the four haidi draws the hand can
-    only end (黄庄): then every event is "the hand is over"."""
+def test_R_3_4_out_of_turn_in_the_haidi_phase() -> None:
+    """R-3.4: at 14 live tiles (hzlzg's haidi line) the next seat's draw opens 海底捞; another
+    seat's discard is out of turn and the message names the seat that drew."""
     board = wall_board(seed=7)
     tsumogiri_until(board, 14)
     first = (board.last_discard[0] + 1) % 4  # type: ignore[index]
@@ -84,3 +83,23 @@ def test_R_5_1_after_seat_3_discards_seat_0_draws() -> None:
     assert message == "seat 1 cannot discard now: seat 3 just discarded: claims, or seat 0 draws"
     board.push({"type": "draw", "seat": 0})
     assert board.phase == ACT and board.turn == 0
+
+
+def test_R_3_3_a_wrong_replacement_tile_names_the_seat_and_the_back() -> None:
+    """R-3.3: a replacement draw after a kong comes from the back: tile 136 of the wall (index
+    135). Seat 1 draws wall[54] (the front), gangs a laizi (set-up: one laizi put in its hand),
+    then names a tile other than wall[135]: refused, naming seat 1, the back and both tiles."""
+    wall = shuffled_wall(5)
+    board = Board.from_record({"ruleset": {"preset": "hzlzg"}, "dealer": 0, "wall": wall})
+    board.push({"type": "discard", "seat": 0, "tile": CODES[board.seats[0].hand[0]]})
+    board.push({"type": "draw", "seat": 1, "tile": wall[54]})
+    board.seats[1].hand.append(board.laizi)  # set-up only: a laizi to gang
+    board.push({"type": "gang", "seat": 1, "kind": "laizi", "tile": CODES[board.laizi]})
+    wrong = next(c for c in CODES if c != wall[135])
+    assert refused(board, {"type": "draw", "seat": 1, "tile": wrong}) == (
+        "draw_mismatch",
+        "R-3.3",
+        f"seat 1 should draw {wall[135]} from the back of the wall, not {wrong}",
+    )
+    board.push({"type": "draw", "seat": 1, "tile": wall[135]})
+    assert board.seats[1].hand[-1] == CODES.index(wall[135]) and board.phase == ACT

@@ -6,10 +6,12 @@ message a refused event carries, both sides of each boundary.
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from replay.games.wuhan.board import ACT, CLAIM, HAIDI, REPLACE, ROB, Board, IllegalEvent
-from replay.tiles import CODES
+from replay.tiles import CODES, KIND_OF
 from tests.replay.test_qipi_rules import deal_board
 from tests.replay.test_replay_rules import shuffled_wall, tsumogiri_until, wall_board
 
@@ -73,6 +75,19 @@ def test_R_3_4_out_of_turn_in_the_haidi_phase() -> None:
         f"seat {other} cannot discard now: haidi (海底捞): seat {first} may win on its draw,"
         " else the next seat draws"
     )
+    assert refused(board, {"type": "discard", "seat": first, "tile": CODES[board.seats[first].hand[-1]]}) == (
+        "haidi_no_discard",
+        "R-3.4",
+        f"in the 海底捞 phase nobody discards, claims or kongs; seat {first} tried to discard",
+    )
+    # the next haidi draw is the front tile too (R-3.3): a record naming another one is refused
+    second = (first + 1) % 4
+    expected = CODES[board.wall[board.front]]  # type: ignore[index]
+    wrong = next(c for c in CODES if c != expected)
+    trial = copy.deepcopy(board)
+    assert refused(trial, {"type": "draw", "seat": second, "tile": wrong})[:2] == ("draw_mismatch", "R-3.3")
+    board.push({"type": "draw", "seat": second, "tile": expected})
+    assert board.phase == HAIDI and board.turn == second and board.haidi_drawn == 2
 
 
 def test_R_5_1_after_seat_3_discards_seat_0_draws() -> None:
@@ -103,3 +118,38 @@ def test_R_3_3_a_wrong_replacement_tile_names_the_seat_and_the_back() -> None:
     )
     board.push({"type": "draw", "seat": 1, "tile": wall[135]})
     assert board.seats[1].hand[-1] == CODES.index(wall[135]) and board.phase == ACT
+
+
+def test_R_5_1_tile_not_in_hand_names_the_seat_and_how_many() -> None:
+    """R-5.1 / R-5.2: a discard needs the tile in hand (one), a peng a pair (2×), a ming-gang
+    three (3×). Dealer 0 holds one 5m and no 9p; seat 1 holds one 5m; seat 2 holds two 5m.
+    0 discards 9p: refused "seat 0 does not hold 9p". 0 discards 5m: seat 1 cannot peng it
+    ("2× 5m"), seat 2 cannot ming-gang it ("3× 5m"), seat 2 may peng it."""
+    board = deal_board({0: "5m", 1: "5m", 2: "5m 5m"}, "5p", preset="hzlzg")
+    assert refused(board, {"type": "discard", "seat": 0, "tile": "9p"}) == (
+        "tile_not_in_hand",
+        "R-5.1",
+        "seat 0 does not hold 9p",
+    )
+    board.push({"type": "discard", "seat": 0, "tile": "5m"})
+    assert refused(copy.deepcopy(board), {"type": "peng", "seat": 1})[2] == "seat 1 does not hold 2× 5m"
+    gang = {"type": "gang", "seat": 2, "kind": "ming", "tile": "5m"}
+    assert refused(copy.deepcopy(board), gang)[2] == "seat 2 does not hold 3× 5m"
+    board.push({"type": "peng", "seat": 2})
+    assert board.turn == 2 and board.seats[2].hand.count(KIND_OF["5m"]) == 0
+
+
+def test_R_4_5_a_laizi_not_held_is_tile_not_in_hand_even_under_gang_only() -> None:
+    """R-4.5 with R-5.1: under ``gang_only`` a held laizi may not be discarded (special_discard),
+    but a laizi the seat does not hold is refused as any tile not held (tile_not_in_hand).
+    Indicator 5p: laizi 6p (R-3.2). Dealer 0 holds one 6p, seat 1 none."""
+    board = deal_board({0: "6p 1s"}, "5p", preset="hzlzg", special_discard="gang_only")
+    assert CODES[board.laizi] == "6p"
+    assert refused(board, {"type": "discard", "seat": 0, "tile": "6p"})[:2] == ("special_discard", "R-4.5")
+    board.push({"type": "discard", "seat": 0, "tile": "1s"})
+    board.push({"type": "draw", "seat": 1, "tile": "9p"})
+    assert refused(board, {"type": "discard", "seat": 1, "tile": "6p"}) == (
+        "tile_not_in_hand",
+        "R-5.1",
+        "seat 1 does not hold 6p",
+    )

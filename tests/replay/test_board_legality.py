@@ -145,7 +145,11 @@ def test_R_4_5_a_laizi_not_held_is_tile_not_in_hand_even_under_gang_only() -> No
     Indicator 5p: laizi 6p (R-3.2). Dealer 0 holds one 6p, seat 1 none."""
     board = deal_board({0: "6p 1s"}, "5p", preset="hzlzg", special_discard="gang_only")
     assert CODES[board.laizi] == "6p"
-    assert refused(board, {"type": "discard", "seat": 0, "tile": "6p"})[:2] == ("special_discard", "R-4.5")
+    assert refused(board, {"type": "discard", "seat": 0, "tile": "6p"}) == (
+        "special_discard",
+        "R-4.5",
+        "seat 0 may put 6p out only as its gang (杠), not as a discard (special_discard: gang_only)",
+    )
     board.push({"type": "discard", "seat": 0, "tile": "1s"})
     board.push({"type": "draw", "seat": 1, "tile": "9p"})
     assert refused(board, {"type": "discard", "seat": 1, "tile": "6p"}) == (
@@ -153,3 +157,47 @@ def test_R_4_5_a_laizi_not_held_is_tile_not_in_hand_even_under_gang_only() -> No
         "R-5.1",
         "seat 1 does not hold 6p",
     )
+
+
+def plain_until(board: Board, live: int) -> None:
+    """Each seat draws and discards its last tile that is no pizi or laizi (legal under
+    ``gang_only``), no claims, until a draw has left ``live`` tiles; the drawer is then to act."""
+    special = {*board.rules.pizi, board.laizi}
+    while True:
+        seat = board.turn
+        tile = next(t for t in reversed(board.seats[seat].hand) if t not in special)
+        board.push({"type": "discard", "seat": seat, "tile": CODES[tile]})
+        board.push({"type": "draw", "seat": (seat + 1) % 4})
+        if board.live == live:
+            return
+
+
+def test_R_4_5_R_3_5_gang_only_a_held_laizi_goes_out_only_when_no_gang_may_be_declared() -> None:
+    """R-4.5 (``gang_only``: a pizi or laizi leaves the hand only as its gang) with R-3.5 (no kong
+    once 14 or fewer tiles are left): then a seat holding nothing but pizi and laizi may discard
+    one, or the hand could not go on. hzlzg, 14 the line. Set-up only: the hands are replaced by
+    two laizi (as after four melds) or one laizi is added.
+    - 15 left after the draw: a gang may be declared, so the laizi may not go out (special_discard);
+    - 14 left: with another tile in hand still refused; with only laizi in hand, allowed."""
+    board = wall_board(seed=7, special_discard="gang_only")
+    lz = board.laizi
+    plain_until(board, 15)
+    seat = board.turn
+    above = copy.deepcopy(board)
+    above.seats[seat].hand[:] = [lz, lz]
+    assert refused(above, {"type": "discard", "seat": seat, "tile": CODES[lz]})[:2] == (
+        "special_discard",
+        "R-4.5",
+    )
+    plain_until(board, 14)
+    assert board.live == 14 and board.phase == ACT
+    seat = board.turn
+    mixed = copy.deepcopy(board)
+    mixed.seats[seat].hand.append(lz)
+    assert refused(mixed, {"type": "discard", "seat": seat, "tile": CODES[lz]})[:2] == (
+        "special_discard",
+        "R-4.5",
+    )
+    board.seats[seat].hand[:] = [lz, lz]
+    board.push({"type": "discard", "seat": seat, "tile": CODES[lz]})
+    assert board.phase == CLAIM and board.seats[seat].hand == [lz]

@@ -13,6 +13,7 @@ import pytest
 from replay.games.wuhan.board import ACT, CLAIM, HAIDI, REPLACE, ROB, Board, IllegalEvent
 from replay.tiles import CODES, KIND_OF
 from tests.replay.test_qipi_rules import deal_board
+from tests.replay.test_qipi_rules import wall_board as qipi_wall_board
 from tests.replay.test_replay_rules import shuffled_wall, tsumogiri_until, wall_board
 
 
@@ -201,3 +202,27 @@ def test_R_4_5_R_3_5_gang_only_a_held_laizi_goes_out_only_when_no_gang_may_be_de
     board.seats[seat].hand[:] = [lz, lz]
     board.push({"type": "discard", "seat": seat, "tile": CODES[lz]})
     assert board.phase == CLAIM and board.seats[seat].hand == [lz]
+
+
+def test_R_4_1_R_4_2_R_4_4_each_special_discard_is_counted_once() -> None:
+    """R-4.1: a 红中 discarded as a plain discard counts as a pizi gang factor; R-4.4 (qipi): a
+    皮 likewise, counted apart (打皮); R-4.2: a discarded laizi its own factor. Under
+    ``special_discard: allowed`` seat 0 discards, on six turns of its own, C, C, 皮, 皮, laizi,
+    laizi (set-up only: the six put in its hand); the others discard what they drew. Each count
+    is then 2: one per discard, not 1, 3 or −2."""
+    board = qipi_wall_board(3, special_discard="allowed")
+    pi = board.rules.pi[0]
+    red = KIND_OF["C"]
+    assert red in board.rules.pizi and pi not in (red, board.laizi)
+    order = [red, red, pi, pi, board.laizi, board.laizi]
+    board.seats[0].hand += order  # set-up only
+    for tile in order:
+        if board.turn != 0:
+            board.push({"type": "draw", "seat": 0})
+        board.push({"type": "discard", "seat": 0, "tile": CODES[tile]})
+        for seat in (1, 2, 3):
+            board.push({"type": "draw", "seat": seat})
+            board.push({"type": "discard", "seat": seat, "tile": CODES[board.seats[seat].hand[-1]]})
+    me = board.seats[0]
+    assert (me.pizi_discards, me.pi_discards, me.laizi_discards) == (2, 2, 2)
+    assert [t for t, _ in board.discards[0]] == order

@@ -226,3 +226,19 @@ def test_R_4_1_R_4_2_R_4_4_each_special_discard_is_counted_once() -> None:
     me = board.seats[0]
     assert (me.pizi_discards, me.pi_discards, me.laizi_discards) == (2, 2, 2)
     assert [t for t, _ in board.discards[0]] == order
+
+
+def test_R_5_4_a_pass_changes_nothing_and_a_discard_spends_the_draw() -> None:
+    """R-5.4 (no furiten): letting a tile pass binds nobody, so a ``pass`` is recorded in any phase
+    and refuses nothing later. Seat 2 passes while dealer 0 is to act, 0 discards (its draw is
+    spent: no drawn tile is left to self-draw on, R-5.1), seat 2 passes on the discard, seat 1 draws
+    and may act."""
+    board = wall_board(seed=4)
+    board.push({"type": "pass", "seat": 2})
+    board.push({"type": "discard", "seat": 0, "tile": CODES[board.seats[0].hand[0]]})
+    assert board.phase == CLAIM and board.last_draw is None and board.passes == set()
+    board.push({"type": "pass", "seat": 2})
+    assert board.passes == {2}
+    board.push({"type": "draw", "seat": 1})
+    assert board.phase == ACT and board.turn == 1 and board.passes == set()
+    assert board.last_draw is not None and board.last_draw.seat == 1

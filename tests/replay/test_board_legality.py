@@ -81,6 +81,11 @@ def test_R_3_4_out_of_turn_in_the_haidi_phase() -> None:
         "R-3.4",
         f"in the 海底捞 phase nobody discards, claims or kongs; seat {first} tried to discard",
     )
+    assert refused(board, {"type": "peng", "seat": other}) == (
+        "haidi_no_discard",
+        "R-3.4",
+        f"in the 海底捞 phase nobody discards, claims or kongs; seat {other} tried to peng",
+    )
     # the next haidi draw is the front tile too: a record naming another one is refused
     second = (first + 1) % 4
     expected = CODES[board.wall[board.front]]  # type: ignore[index]

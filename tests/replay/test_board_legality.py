@@ -60,6 +60,11 @@ def test_R_5_1_out_of_turn_names_whose_turn_it_is_in_each_phase() -> None:
     assert refused(board, {"type": "discard", "seat": 2, "tile": "1s"})[2] == (
         "seat 2 cannot discard now: seat 1 must draw a replacement tile after its kong"
     )
+    assert refused(board, {"type": "peng", "seat": 2}) == (
+        "out_of_turn",
+        "R-5.1",
+        "seat 2 cannot peng now: seat 1 must draw a replacement tile after its kong",
+    )
 
 
 def test_R_3_4_out_of_turn_in_the_haidi_phase() -> None:
@@ -247,3 +252,41 @@ def test_R_5_4_a_pass_changes_nothing_and_a_discard_spends_the_draw() -> None:
     board.push({"type": "draw", "seat": 1})
     assert board.phase == ACT and board.turn == 1 and board.passes == set()
     assert board.last_draw is not None and board.last_draw.seat == 1
+
+
+def test_R_5_2_R_4_1_R_4_2_which_discards_may_be_claimed() -> None:
+    """R-5.2: a claim needs a discard just made, by another seat; R-4.1: a discarded 红中 (痞子)
+    is never claimed; R-4.2: nor a discarded laizi. hzlzg, indicator 5p: laizi 6p. Seat 1 holds
+    the pairs 5m 5m, C C and 6p 6p, so only the rules stop its pengs. 0 discards C: 0 cannot
+    claim it, 1 cannot peng it; 3 discards 6p: 1 cannot peng it; 0 discards 5m: 1 pengs it."""
+    hands = {0: "5m C", 1: "5m 5m C C 6p 6p", 3: "6p"}
+    board = deal_board(hands, "5p", preset="hzlzg", special_discard="allowed")
+    assert refused(board, {"type": "peng", "seat": 1}) == (
+        "nothing_to_claim",
+        "R-5.2",
+        "seat 1 cannot peng: there is no discard to claim",
+    )
+    board.push({"type": "discard", "seat": 0, "tile": "C"})
+    assert refused(board, {"type": "peng", "seat": 0}) == (
+        "claim_from_self",
+        "R-5.2",
+        "seat 0 cannot claim its own tile",
+    )
+    assert refused(board, {"type": "peng", "seat": 1}) == (
+        "claim_pizi",
+        "R-4.1",
+        "a discarded gang tile (痞子 C) cannot be claimed",
+    )
+    for seat, tile in ((1, "9s"), (2, "9p"), (3, "8p")):
+        board.push({"type": "draw", "seat": seat, "tile": tile})
+        board.push({"type": "discard", "seat": seat, "tile": "6p" if seat == 3 else tile})
+    assert refused(board, {"type": "peng", "seat": 1}) == (
+        "claim_laizi",
+        "R-4.2",
+        "a discarded laizi (赖子 6p) cannot be claimed",
+    )
+    board.push({"type": "draw", "seat": 0, "tile": "8s"})
+    board.push({"type": "discard", "seat": 0, "tile": "5m"})
+    board.push({"type": "peng", "seat": 1})
+    assert board.phase == ACT and board.turn == 1
+    assert [(m.type, m.tiles) for m in board.seats[1].melds] == [("peng", (KIND_OF["5m"],) * 3)]

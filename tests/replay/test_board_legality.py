@@ -12,7 +12,7 @@ import pytest
 
 from replay.games.wuhan.board import ACT, CLAIM, HAIDI, REPLACE, ROB, Board, IllegalEvent
 from replay.tiles import CODES, KIND_OF
-from tests.replay.test_qipi_rules import deal_board
+from tests.replay.test_qipi_rules import deal_board, plain, play_plain_until
 from tests.replay.test_qipi_rules import wall_board as qipi_wall_board
 from tests.replay.test_replay_rules import shuffled_wall, tsumogiri_until, wall_board
 
@@ -290,3 +290,25 @@ def test_R_5_2_R_4_1_R_4_2_which_discards_may_be_claimed() -> None:
     board.push({"type": "peng", "seat": 1})
     assert board.phase == ACT and board.turn == 1
     assert [(m.type, m.tiles) for m in board.seats[1].melds] == [("peng", (KIND_OF["5m"],) * 3)]
+
+
+def test_R_3_7_the_discard_after_the_last_tile_cannot_be_claimed() -> None:
+    """R-3.7 (qipi plays to the last tile): once the last tile is drawn and discarded nothing is
+    left, so that discard cannot be claimed; the message names its discarder. With one tile
+    still to draw a discard may be claimed (set-up only: the claimer given the pair)."""
+    board = qipi_wall_board(7)
+    play_plain_until(board, 1)
+    source, tile = board.last_discard  # type: ignore[misc]
+    trial = copy.deepcopy(board)
+    trial.seats[(source + 1) % 4].hand += [tile, tile]
+    trial.push({"type": "peng", "seat": (source + 1) % 4})
+    assert trial.phase == ACT and trial.turn == (source + 1) % 4
+    seat = (source + 1) % 4
+    board.push({"type": "draw", "seat": seat})
+    board.push({"type": "discard", "seat": seat, "tile": plain(board, seat)})
+    assert board.live == 0
+    assert refused(board, {"type": "peng", "seat": (seat + 1) % 4}) == (
+        "wall_empty",
+        "R-3.7",
+        f"the wall is empty: seat {seat}'s last discard cannot be claimed or won on",
+    )

@@ -312,3 +312,23 @@ def test_R_3_7_the_discard_after_the_last_tile_cannot_be_claimed() -> None:
         "R-3.7",
         f"the wall is empty: seat {seat}'s last discard cannot be claimed or won on",
     )
+
+
+def test_R_3_5_late_kong_names_the_line_and_the_tiles_left() -> None:
+    """R-3.5: no kong once the wall holds 14 or fewer tiles (hzlzg's line, 14). A 赖子杠 (set-up
+    only: a laizi put in the hand) with 15 left after the draw is declared; with 14 left it is
+    refused, the message naming the line and the count."""
+    board = wall_board(seed=7)
+    lz = board.laizi
+    plain_until(board, 15)
+    trial = copy.deepcopy(board)
+    trial.seats[trial.turn].hand.append(lz)
+    trial.push({"type": "gang", "seat": trial.turn, "kind": "laizi", "tile": CODES[lz]})
+    assert trial.phase == REPLACE
+    plain_until(board, 14)
+    board.seats[board.turn].hand.append(lz)
+    assert refused(board, {"type": "gang", "seat": board.turn, "kind": "laizi", "tile": CODES[lz]}) == (
+        "late_kong",
+        "R-3.5",
+        "no kong (杠) once the wall holds 14 or fewer tiles (14 left)",
+    )

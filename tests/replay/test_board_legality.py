@@ -332,3 +332,32 @@ def test_R_3_5_late_kong_names_the_line_and_the_tiles_left() -> None:
         "R-3.5",
         "no kong (杠) once the wall holds 14 or fewer tiles (14 left)",
     )
+
+
+def test_R_5_3_event_after_end_names_how_the_hand_ended() -> None:
+    """``event_after_end`` (filed under R-5.3 by the reason catalogue: one win ends the hand):
+    nothing follows the end of a hand, and the refusal says how it ended. After the four haidi
+    draws (R-3.4) the hand is a draw (黄庄), no judgement: a further draw names "draw"."""
+    board = wall_board(seed=7)
+    tsumogiri_until(board, 14)
+    seat = (board.last_discard[0] + 1) % 4  # type: ignore[index]
+    for k in range(4):
+        board.push({"type": "draw", "seat": (seat + k) % 4})
+    board.push({"type": "huangzhuang"})
+    assert board.ended and board.judgement is None
+    assert refused(board, {"type": "draw", "seat": (seat + 4) % 4}) == (
+        "event_after_end",
+        "R-5.3",
+        "the hand already ended (draw); nothing may follow",
+    )
+
+
+def test_an_event_without_a_handler_fails_on_its_type() -> None:
+    """Not a rule: the board's contract for unreadable events (the audit's schema rejects them
+    first). An unknown type fails on the handler lookup (AttributeError naming ``_on_<type>``),
+    a missing type on the key (KeyError 'type'): push and push_all alike."""
+    for push in (lambda b, e: b.push(e), lambda b, e: b.push_all([e])):
+        with pytest.raises(AttributeError, match="'Board' object has no attribute '_on_chow'"):
+            push(wall_board(seed=1), {"type": "chow", "seat": 1})
+        with pytest.raises(KeyError, match="'type'"):
+            push(wall_board(seed=1), {"seat": 1})

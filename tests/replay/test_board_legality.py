@@ -367,7 +367,8 @@ def test_R_5_2_R_4_1_R_4_2_what_a_chi_may_take_and_use() -> None:
     """R-5.2: chi only from the 上家 (the discarder's 下家 claims), a run of one suit from the hand
     plus the discard, the hand's tiles held; R-4.2 / R-4.1: never with a laizi or a 红中. hzlzg,
     indicator 5p: laizi 6p. Dealer 0 discards 3m; seat 1 holds 4m 5m 6p C 1s 2s 8m 9m, seat 2
-    holds 4m 5m. Each refusal checked by code, rule and message, then 3m 4m 5m chi'd by seat 1."""
+    holds 4m 5m. Each refusal checked by code, rule and message, then 3m 4m 5m chi'd by seat 1;
+    seat 0's 上家 is seat (0 − 1) mod 4 = 3."""
     hands = {0: "3m", 1: "4m 5m 6p C 1s 2s 8m 9m", 2: "4m 5m"}
     board = deal_board(hands, "5p", preset="hzlzg", special_discard="allowed")
 
@@ -394,9 +395,16 @@ def test_R_5_2_R_4_1_R_4_2_what_a_chi_may_take_and_use() -> None:
     )
     assert chi(1, "1s 2s") == ("bad_meld", "R-5.2", "3m 1s 2s is not a run of one suit")
     assert chi(1, "8m 9m") == ("bad_meld", "R-5.2", "3m 8m 9m is not a run of one suit")
+    assert chi(1, "3m 5m") == ("bad_meld", "R-5.2", "3m 3m 5m is not a run of one suit")
     assert chi(1, "4m 2m") == ("tile_not_in_hand", "R-5.1", "seat 1 does not hold 2m")
     board.push({"type": "chi", "seat": 1, "tiles": ["5m", "4m"]})
     assert board.phase == ACT and board.turn == 1
     melds = [(m.type, m.tiles, m.source) for m in board.seats[1].melds]
     assert melds == [("chi", (KIND_OF["3m"], KIND_OF["4m"], KIND_OF["5m"]), 0)]
     assert board.discards[0][-1] == (KIND_OF["3m"], 1)
+    board.push({"type": "discard", "seat": 1, "tile": "8m"})
+    assert chi(0, "7m 9m") == (
+        "chi_not_from_previous_seat",
+        "R-5.2",
+        "seat 0 chi'd (吃) from seat 1, but chi is only allowed from the 上家 (seat 3)",
+    )

@@ -367,9 +367,10 @@ def test_R_5_2_R_4_1_R_4_2_what_a_chi_may_take_and_use() -> None:
     """R-5.2: chi only from the 上家 (the discarder's 下家 claims), a run of one suit from the hand
     plus the discard, the hand's tiles held; R-4.2 / R-4.1: never with a laizi or a 红中. hzlzg,
     indicator 5p: laizi 6p. Dealer 0 discards 3m; seat 1 holds 4m 5m 6p C 1s 2s 8m 9m, seat 2
-    holds 4m 5m. Each refusal checked by code, rule and message, then 3m 4m 5m chi'd by seat 1;
-    seat 0's 上家 is seat (0 − 1) mod 4 = 3."""
-    hands = {0: "3m", 1: "4m 5m 6p C 1s 2s 8m 9m", 2: "4m 5m"}
+    holds 4m 5m 8m 9m. Each refusal checked by code, rule and message, then 3m 4m 5m chi'd by seat 1;
+    seat 1 discards 1s: seat 2 cannot chi it with 8m 9m (kinds 7, 8, 9 but two suits); seat 0's
+    上家 is seat (0 − 1) mod 4 = 3."""
+    hands = {0: "3m", 1: "4m 5m 6p C 1s 2s 8m 9m", 2: "4m 5m 8m 9m"}
     board = deal_board(hands, "5p", preset="hzlzg", special_discard="allowed")
 
     def chi(seat: int, tiles: str) -> tuple[str, str, str]:
@@ -402,7 +403,8 @@ def test_R_5_2_R_4_1_R_4_2_what_a_chi_may_take_and_use() -> None:
     melds = [(m.type, m.tiles, m.source) for m in board.seats[1].melds]
     assert melds == [("chi", (KIND_OF["3m"], KIND_OF["4m"], KIND_OF["5m"]), 0)]
     assert board.discards[0][-1] == (KIND_OF["3m"], 1)
-    board.push({"type": "discard", "seat": 1, "tile": "8m"})
+    board.push({"type": "discard", "seat": 1, "tile": "1s"})
+    assert chi(2, "8m 9m") == ("bad_meld", "R-5.2", "8m 9m 1s is not a run of one suit")  # 7, 8, 9: two suits
     assert chi(0, "7m 9m") == (
         "chi_not_from_previous_seat",
         "R-5.2",

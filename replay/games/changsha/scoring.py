@@ -31,9 +31,6 @@ class Payment:
     amount: int
     receipt: str
 
-    def to_json(self) -> dict[str, object]:
-        return {"payer": self.payer, "payee": self.payee, "amount": self.amount, "receipt": self.receipt}
-
 
 #: the four kinds of CS-6.3's table by (big, self_draw): index into ``Rules.units``
 _KIND: dict[tuple[bool, bool], tuple[int, str]] = {
@@ -42,12 +39,6 @@ _KIND: dict[tuple[bool, bool], tuple[int, str]] = {
     (True, True): (2, "大胡自摸 big self-draw"),
     (True, False): (3, "大胡点炮 big discard"),
 }
-
-
-def unit(big: bool, self_draw: bool, dealer: bool, rules: Rules) -> int:
-    """U of CS-6.3: the plain unit, plus the dealer's bonus in the dealer column (per_hand)."""
-    u = rules.units[_KIND[big, self_draw][0]]
-    return u + rules.dealer_bonus if dealer and rules.dealer_scaling == "per_hand" else u
 
 
 def amount(k: int, big: bool, self_draw: bool, with_dealer: bool, h: int, rules: Rules) -> tuple[int, str]:

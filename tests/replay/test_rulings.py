@@ -411,6 +411,19 @@ def test_R_3_1_R_7_4_no_reading_on_a_fifth_copy_not_even_fengyise() -> None:
     assert readings(hand, [], KIND_OF["E"], "self_draw", laizi, rules) == []
 
 
+def test_R_7_5_R_7_3_a_shapeless_one_suit_jiangyise_is_not_qingyise() -> None:
+    """R-7.5 (将一色: every tile a 2, 5 or 8, no structure needed) beside R-7.3 (清一色: one suit
+    *and* four melds and a pair). 2万×4 5万×4 8万×3 + two laizi (5筒), self-drawn 8万: read soft,
+    every natural tile is a 2/5/8 万, so 将一色; but 清一色 would need triplets and a pair of 2万 5万 8万
+    (sequences cannot be made of 2/5/8 only), and 4+4+4 tiles with two wildcards cannot: each 4
+    is a triplet plus one tile, two of which need two wildcards each to become triplets (5 > 2).
+    Hard, the 5筒 pair is a second suit. So 将一色 alone, hard and soft, never 清一色."""
+    rules = make_ruleset("hzlzg")
+    hand = [KIND_OF[t] for t in "2m 2m 2m 2m 5m 5m 5m 5m 8m 8m 8m 5p 5p".split()]
+    found = [(r.hands, r.hard) for r in readings(hand, [], KIND_OF["8m"], "self_draw", KIND_OF["5p"], rules)]
+    assert found == [(("jiangyise",), False), (("jiangyise",), True)]
+
+
 @pytest.mark.parametrize(
     ("laizi", "legal"), [("5s", True), ("3s", False)], ids=["laizi-is-a-jiang", "laizi-not-a-jiang"]
 )

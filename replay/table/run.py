@@ -7,6 +7,9 @@ mistake analysis wrote alike (Sichuan, Changsha, and the games built after them)
   what may still be refused then.
 - ``board_states``: the mistake analysis' loop. It keeps a copy of the board before and after
   every event, for detectors that try alternatives on a ``clone()``.
+- ``Recorder``: the audit's pushes kept as ``snapshot``s before the first event and after each
+  one, so the mistake analysis reads the audit's own replay instead of replaying the hand again
+  (Sichuan, Changsha).
 - ``try_push``: an alternative tried on a clone (detectors, bots): the board after it, or None
   when the rules refuse it.
 """
@@ -14,7 +17,7 @@ mistake analysis wrote alike (Sichuan, Changsha, and the games built after them)
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from replay.errors import InputError
 from replay.reasons import Reason
@@ -75,6 +78,28 @@ def board_states(board: B, events: Sequence[Mapping[str, Any]]) -> list[B]:
             raise ValueError(f"event {i} is illegal ({err}): mistakes need a legal hand") from None
         states.append(board.clone())
     return states
+
+
+S = TypeVar("S", bound="_Snapshotting")
+
+
+class _Snapshotting(_Pushable, Protocol):
+    def snapshot(self: S, previous: S | None = None, /) -> S: ...
+
+
+class Recorder(Generic[S]):
+    """Pushes events on a board and keeps its ``snapshot`` before the first and after each one
+    (a game's mistake ``Context.states``); each snapshot may share with the previous one what the
+    event did not change."""
+
+    def __init__(self, board: S, states: list[S] | None = None) -> None:
+        self.board = board
+        self.states = [] if states is None else states
+        self.states.append(board.snapshot())
+
+    def push(self, event: Mapping[str, Any]) -> None:
+        self.board.push(event)
+        self.states.append(self.board.snapshot(self.states[-1]))
 
 
 def try_push(board: B, *events: Mapping[str, Any]) -> B | None:

@@ -21,6 +21,7 @@ from replay.games.changsha.board import Board, IllegalEvent, name
 from replay.games.changsha.params import Rules
 from replay.games.changsha.reading import NAMES_ZH
 from replay.games.changsha.scoring import Payment
+from replay.table.run import Recorder as Recorder  # the audit imports it from here
 from replay.table.run import try_push as try_push  # the detectors import it from here
 
 Detector = Callable[["Context"], Iterable[Finding]]
@@ -67,21 +68,6 @@ class Window(NamedTuple):
     kai: bool
     haidi: bool
     winners: tuple[int, ...]  # the seats whose hu the window collected
-
-
-class Recorder:
-    """Pushes events on a board and keeps its ``snapshot`` before the first and after each one:
-    ``Context.states``. The audit pushes through one (``audit.replay``), so the mistake analysis
-    reads the audit's own replay instead of replaying the hand a second time."""
-
-    def __init__(self, board: Board, states: list[Board] | None = None) -> None:
-        self.board = board
-        self.states = [] if states is None else states
-        self.states.append(board.snapshot())
-
-    def push(self, event: Mapping[str, Any]) -> None:
-        self.board.push(event)
-        self.states.append(self.board.snapshot(self.states[-1]))
 
 
 @dataclass

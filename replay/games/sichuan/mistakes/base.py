@@ -20,6 +20,7 @@ from replay.games.sichuan.board import Board, IllegalEvent
 from replay.games.sichuan.ledger import Transfer
 from replay.games.sichuan.params import SichuanRules
 from replay.games.sichuan.reading import NAMES_ZH
+from replay.table.run import Recorder as Recorder  # the audit imports it from here
 from replay.table.run import try_push as try_push  # the detectors import it from here
 
 Detector = Callable[["Context"], Iterable[Finding]]
@@ -62,21 +63,6 @@ class Window:
     rob: bool
     winners: tuple[int, ...]  # the seats whose hu followed, in event order
     close: int | None  # the event that closed the window (None: the record ended on it)
-
-
-class Recorder:
-    """Pushes events on a board and keeps its ``snapshot`` before the first and after each one:
-    ``Context.states``. The audit pushes through one (``audit.replay``), so the mistake analysis
-    reads the audit's own replay instead of replaying the hand a second time."""
-
-    def __init__(self, board: Board, states: list[Board] | None = None) -> None:
-        self.board = board
-        self.states = [] if states is None else states
-        self.states.append(board.snapshot())
-
-    def push(self, event: Mapping[str, Any]) -> None:
-        self.board.push(event)
-        self.states.append(self.board.snapshot(self.states[-1]))
 
 
 @dataclass

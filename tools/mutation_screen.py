@@ -80,6 +80,23 @@ def collect(modules: list[str]) -> list[Case]:
     return found
 
 
+def preload() -> None:
+    """Import every module of ``replay`` and ``schemas`` before the first fork.
+
+    The games' registry imports each game's package lazily, and ``mutants/``' files (mutmut's
+    trampolines beside every mutant) take seconds to compile; with no bytecode written, every
+    child compiled them again. Importing runs no mutated function's body but module-level code,
+    which mutmut leaves unmutated, so the children stay as cold as they were.
+    """
+    import pkgutil
+
+    for top in ("replay", "schemas"):
+        package = importlib.import_module(top)
+        for info in pkgutil.walk_packages(package.__path__, top + "."):
+            with contextlib.suppress(Exception):
+                importlib.import_module(info.name)
+
+
 def first_failure(tests: list[Case]) -> str:
     for label, f, kw in tests:
         try:
@@ -165,9 +182,11 @@ def judge(name: str, tests: list[Case], limit: float) -> str:
 
 def main() -> None:
     sys.path.insert(0, os.getcwd())
-    os.environ["REPLAY_PURE_SHAPE"] = "1"  # the mutants live in the pure-Python shape code
     os.environ["MUTANT_UNDER_TEST"] = ""
     module, *modules = sys.argv[1:]
+    if module.startswith("replay/shape"):
+        os.environ["REPLAY_PURE_SHAPE"] = "1"  # its mutants live in the pure-Python shape code
+    preload()
     with open(module + ".meta", encoding="utf-8") as meta:
         names = list(json.load(meta)["exit_code_by_key"])
     if only := os.environ.get("ONLY"):

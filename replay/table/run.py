@@ -5,8 +5,6 @@ mistake analysis wrote alike (Sichuan, Changsha, and the games built after them)
   reason) and turns what a record cannot be read by into an ``InputError`` naming
   ``events[i]``; finishing the hand (birds, an open window) stays with the game, which knows
   what may still be refused then.
-- ``board_states``: the mistake analysis' loop. It keeps a copy of the board before and after
-  every event, for detectors that try alternatives on a ``clone()``.
 - ``Recorder``: the audit's pushes kept as ``snapshot``s before the first event and after each
   one, so the mistake analysis reads the audit's own replay instead of replaying the hand again
   (Sichuan, Changsha).
@@ -16,7 +14,7 @@ mistake analysis wrote alike (Sichuan, Changsha, and the games built after them)
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, Generic, Protocol, TypeVar
 
 from replay.errors import InputError
@@ -62,22 +60,6 @@ def push_events(
         except malformed as err:
             raise InputError(f"events[{i}]", f"malformed event: {err!r}") from None
     return None
-
-
-def board_states(board: B, events: Sequence[Mapping[str, Any]]) -> list[B]:
-    """The board before the first event and after each one (copies), for a validated record.
-
-    Raises ValueError at the first event that is illegal: mistakes need a legal hand. The game
-    finishes ``board`` itself (what finishing may refuse is the game's).
-    """
-    states = [board.clone()]
-    for i, event in enumerate(events):
-        try:
-            board.push(event)
-        except (IllegalEvent, InputError) as err:
-            raise ValueError(f"event {i} is illegal ({err}): mistakes need a legal hand") from None
-        states.append(board.clone())
-    return states
 
 
 S = TypeVar("S", bound="_Snapshotting")

@@ -15,9 +15,10 @@ from typing import Any
 
 import pytest
 
+from replay.errors import InputError
 from replay.games.changsha.board import Board
 from replay.games.changsha.mistakes import Recorder
-from replay.table.run import board_states
+from replay.table.board import IllegalEvent
 
 ROOT = Path(__file__).resolve().parents[2] / "sample_logs"
 
@@ -33,6 +34,19 @@ def _records() -> list[dict[str, Any]]:
     return out
 
 
+def cloned_states(board: Board, events: list[dict[str, Any]]) -> list[Board]:
+    """The board before the first event and after each one, by full clones (the reference the
+    snapshots are held to); ValueError at an illegal event."""
+    states = [board.clone()]
+    for event in events:
+        try:
+            board.push(event)
+        except (IllegalEvent, InputError) as err:
+            raise ValueError(str(err)) from None
+        states.append(board.clone())
+    return states
+
+
 def view(board: Board) -> dict[str, Any]:
     """Everything a board holds, by value (seats, stacks and the window field by field)."""
     state = {k: v for k, v in board.__dict__.items() if k not in ("seats", "stacks", "claim", "_owned")}
@@ -45,7 +59,7 @@ def view(board: Board) -> dict[str, Any]:
 def both_ways(record: dict[str, Any]) -> tuple[list[Board], list[Board]] | None:
     """The kept states by snapshots and by clones; None for a hand with an illegal event."""
     try:
-        cloned = board_states(Board.from_record(record), record["events"])
+        cloned = cloned_states(Board.from_record(record), record["events"])
     except ValueError:
         return None
     recorder = Recorder(Board.from_record(record))

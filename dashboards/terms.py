@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
@@ -299,10 +300,12 @@ def _value_words(field: str, value: Any) -> str:
     return str(value)
 
 
-def difference_words(diff: dict[str, Any]) -> str:
-    """One app-vs-rules difference in words: ``liable 承包: the app said seat 2, the rules seat 3``."""
+def difference_words(diff: Mapping[str, Any], label: str | None = None) -> str:
+    """One app-vs-rules difference in words: ``liable 承包: the app said seat 2, the rules seat 3``
+    (``label`` names a field of a game whose names are not Wuhan's or Sichuan's)."""
     field = str(diff.get("field"))
-    label = DIFFERENCE_NAMES.get(field) or SICHUAN_DIFFERENCE_NAMES.get(field, field.replace("_", " "))
+    if label is None:
+        label = DIFFERENCE_NAMES.get(field) or SICHUAN_DIFFERENCE_NAMES.get(field, field.replace("_", " "))
     app, rules = diff.get("recorded"), diff.get("computed")
     if isinstance(app, list) and isinstance(rules, list):
         differs = _list_difference(field, app, rules)
@@ -737,6 +740,14 @@ PRESET_NAMES.update(
     {
         "tuitongzi": "tuitongzi 推筒子 二八杠 (app)",
         "tuitongzi-table": "tuitongzi-table 推筒子 家庭桌 (home table: 五轮一靴 five-round shoe, 掷骰 dice)",
+    }
+)
+#: tuitongzi.md §9: a stake against the expected return, where the player had information
+MISTAKE_NAMES_ZH.update({"raise_negative_ev": "逆势加注", "min_bet_positive_ev": "顺势不加"})
+MISTAKE_NAMES_EN.update(
+    {
+        "raise_negative_ev": "raised with the odds against",
+        "min_bet_positive_ev": "bet the minimum with the odds for",
     }
 )
 

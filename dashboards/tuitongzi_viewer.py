@@ -12,16 +12,57 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from dashboards import terms
+from dashboards import review, terms
 from schemas.audit import audit_record
 
 PARTY = {"pool": "pool 奖池", "house": "house 庄房"}
+
+#: the audited result fields (``replay.games.tuitongzi.audit.COMPARED``) and TT-5.4's balance
+DIFFERENCE_NAMES = {
+    "winners": "who beat the banker 比牌输赢",
+    "multipliers": "multipliers 倍数",
+    "awards": "jackpot awards 奖池奖励",
+    "deltas": "deltas 输赢",
+    "pool_after": "pool after 奖池余额",
+    "check": "TT-5.4 balance 平账 (Σ deltas + pool change)",
+}
 
 
 def _party(value: object, players: Sequence[Mapping[str, Any]]) -> str:
     if isinstance(value, int) and 0 <= value < len(players):
         return str(players[value]["label"])
     return PARTY.get(str(value), str(value))
+
+
+def _per_seat(value: object, players: Sequence[Mapping[str, Any]], say: Any) -> str:
+    """``seat 1 Bo ×2, seat 2 Cy ×1``: a per-seat list, the banker's ``null`` left out."""
+    if not isinstance(value, list):
+        return review.deltas_words([value]) if isinstance(value, int) else "not said 未给出"
+    said = [f"{_party(i, players)} {say(v)}" for i, v in enumerate(value) if v is not None]
+    return ", ".join(said) or "none 无"
+
+
+def _beat(v: object) -> str:
+    return "beat the banker 闲赢" if v is True else "lost to the banker 庄赢" if v is False else str(v)
+
+
+def difference_words(diff: Mapping[str, Any], players: Sequence[Mapping[str, Any]]) -> str:
+    """One app-vs-rules difference of a round in words (never JSON): each side per seat."""
+    field = str(diff.get("field"))
+    label = DIFFERENCE_NAMES.get(field, field.replace("_", " "))
+    if field == "awards":
+        return terms.difference_words(diff, label)  # each award only one side has, in words
+
+    def side(value: object) -> str:
+        if field == "winners":
+            return _per_seat(value, players, _beat)
+        if field == "multipliers":
+            return _per_seat(value, players, lambda m: f"×{m}")
+        if field == "deltas":
+            return review.deltas_words(value) if isinstance(value, list) else str(value)
+        return "not said 未给出" if value is None else str(value)
+
+    return f"{label}: the app said {side(diff.get('recorded'))}, the rules say {side(diff.get('computed'))}"
 
 
 def build(record_obj: object, audit: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -56,7 +97,7 @@ def build(record_obj: object, audit: dict[str, Any] | None = None) -> dict[str, 
         "played_at": terms.local_time(record.get("played_at")),
         "preset": ruleset.get("preset"),
         "preset_name": terms.preset_name(ruleset.get("preset")),
-        "overrides": ruleset.get("overrides") or {},
+        "overrides": [terms.override_words(k, v) for k, v in (ruleset.get("overrides") or {}).items()],
         "players": players,
         "banker": banker,
         "bank": record.get("bank"),
@@ -64,8 +105,11 @@ def build(record_obj: object, audit: dict[str, Any] | None = None) -> dict[str, 
         "session": record.get("session"),
         "first_illegal": audit.get("first_illegal"),
         "errors": audit.get("errors") or [],
-        "differences": audit.get("differences") or [],
-        "mistakes": audit.get("mistakes") or [],
+        "differences": [difference_words(d, players) for d in audit.get("differences") or []],
+        "mistakes": [
+            {**m, "name": terms.mistake_name(m.get("type")), "who": _party(m.get("seat"), players)}
+            for m in audit.get("mistakes") or []
+        ],
         "mistakes_note": audit.get("mistakes_note"),
         "hands": [],
         "comparisons": [],

@@ -113,7 +113,12 @@ def test_a_round_shows_tiles_comparisons_receipts_and_pool(server: str, browser:
     assert "二八杠" in hands.nth(2).inner_text() and "+1100" in hands.nth(2).inner_text()
     comparisons = page.locator("#comparisons li")
     assert comparisons.count() == 3 and "TT-3.3" in comparisons.nth(0).inner_text()
-    assert page.locator("#receipts tbody tr").count() >= 4
+    receipts = page.locator("#receipts tbody tr")
+    assert receipts.count() >= 4
+    # every receipt cell labelled; on a phone each receipt is a card (its header row hidden), not
+    # six columns squeezed into 390 px
+    assert page.locator("#receipts td[data-label]").count() == 6 * receipts.count()
+    assert page.locator("#receipts thead").is_visible() == (size == "desktop")
     assert "9003" in page.locator("#pool").inner_text()
     assert problems == []
     close(page)

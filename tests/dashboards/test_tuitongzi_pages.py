@@ -45,11 +45,36 @@ def test_round_viewer_t1(client: Any) -> None:
 
 def test_round_viewer_illegal_and_mistakes(client: Any) -> None:
     html = client.get("/hands/tuitongzi-club/tt-d-cover").get_data(as_text=True)
-    assert "bet_over_cover (TT-2.2)" in html and "bets[3]" in html
+    assert "(TT-2.2)" in html and "bets[3]" in html
+    assert "bet_over_cover" not in html  # the rule and the message, not the reason's code
     html = client.get("/hands/tuitongzi-club/tt-mistake-peek").get_data(as_text=True)
-    assert "min_bet_positive_ev" in html and "2103/703" in html
+    assert "bet the minimum with the odds for 顺势不加" in html and "2103/703" in html
+    assert "min_bet_positive_ev" not in html  # the mistake named, not its code
     html = client.get("/hands/tuitongzi-club/tt-t10").get_data(as_text=True)
     assert "庄家不足" in html and "300 of 400 owed" in html
+
+
+def test_differences_are_words_per_seat_not_json(client: Any) -> None:
+    """The README's mismatches: tt-dispute-zero-tie (the app paid seat 1's 0-point tie to the
+    player; TT-3.4 gives it to the banker, so −450/+100 for −250/−100), tt-dispute-award-banker
+    (a jackpot award of 2000 to the banker, who cannot win one), tt-dispute-no-feed (TT-5.4: the
+    app's deltas and pool are 3 off the house feed of 0)."""
+    html = client.get("/hands/tuitongzi-club/tt-dispute-zero-tie").get_data(as_text=True)
+    section = html[html.index('id="differences"') :]
+    section = section[: section.index("</ul>")]
+    app, rules = section.split("the rules say", 1)
+    assert "who beat the banker 比牌输赢: the app said seat 1 阿强 beat the banker 闲赢" in app
+    assert rules.startswith(" seat 1 阿强 lost to the banker 庄赢")
+    assert "deltas 输赢: the app said -450 / +100 / -50 / +400, the rules say -250 / -100 / -50 / +400" in (
+        section
+    )
+    for raw in ("null", "true", "false", "[", "{"):
+        assert raw not in section, raw
+    html = client.get("/hands/tuitongzi-club/tt-dispute-award-banker").get_data(as_text=True)
+    assert "jackpot awards 奖池奖励: the app has seat 0 wins 2000 from the pool (对发财" in html
+    assert "pool after 奖池余额: the app said 7003, the rules say 9003" in html
+    html = client.get("/hands/tuitongzi-club/tt-dispute-no-feed").get_data(as_text=True)
+    assert "TT-5.4 balance 平账 (Σ deltas + pool change): the app said 3, the rules say 0" in html
 
 
 def test_upload_shows_a_round(client: Any) -> None:
@@ -69,7 +94,9 @@ def test_presets_are_named_in_chinese_beside_english(client: Any) -> None:
         assert terms.preset_name(preset).startswith(f"{preset} 推筒子"), preset
     assert "五轮一靴" in terms.preset_name("tuitongzi-table")  # the home table's five-round shoe
     html = client.get("/hands/tuitongzi-club/tt-t1").get_data(as_text=True)
-    assert "ruleset tuitongzi 推筒子 二八杠 (app)" in html  # the round viewer names its preset
+    assert "ruleset 规则 tuitongzi 推筒子 二八杠 (app)" in html  # the round viewer names its preset
+    html = client.get("/hands/tuitongzi-club/tt-d-bank").get_data(as_text=True)
+    assert "(app) · bank min 5000" in html and "bank_min" not in html  # an override in words, no JSON
 
 
 def test_sitting_running_totals(client: Any) -> None:

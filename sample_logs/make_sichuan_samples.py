@@ -26,6 +26,10 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 
+from samples_common import mutated_disputes, simulate_files, write_json  # noqa: E402
+from samples_common import settled as settled_by  # noqa: E402
+from samples_common import states as states_of  # noqa: E402
+
 from replay.games.sichuan import tiles as T  # noqa: E402
 from replay.games.sichuan.audit import audit_validated  # noqa: E402
 from replay.games.sichuan.board import Board  # noqa: E402
@@ -54,10 +58,12 @@ SIMULATED = (  # file, preset, overrides, seed, hands
 )
 
 Mutation = Callable[[dict[str, Any], list[Board]], Iterator[tuple[dict[str, Any], int]]]
+RESULT = ("wins", "huazhu", "tenpai", "transfers", "next_dealer", "deltas")
 
 
 def dress(record: dict[str, Any], hand_id: str) -> dict[str, Any]:
-    """A record as the club's app uploads it: its id, source and players."""
+    """A record as the club's app uploads it: its id, source and players (its ``played_at``
+    kept, unlike ``samples_common.dress``: the Sichuan files have always carried it)."""
     out = copy.deepcopy(record)
     out["hand_id"] = hand_id
     out["source"] = SOURCE
@@ -68,21 +74,11 @@ def dress(record: dict[str, Any], hand_id: str) -> dict[str, Any]:
 
 def settled(record: dict[str, Any]) -> dict[str, Any]:
     """The record with the engine's result recorded, as an app that settles right would."""
-    a = audit_validated(record)
-    assert a["status"] == "ok", (record["hand_id"], a["first_illegal"], a["errors"])
-    record["result"] = {
-        k: a["computed"][k] for k in ("wins", "huazhu", "tenpai", "transfers", "next_dealer", "deltas")
-    }
-    return record
+    return settled_by(record, audit_validated, RESULT)
 
 
 def states(record: dict[str, Any]) -> list[Board]:
-    board = Board.from_record(record)
-    out = [board.clone()]
-    for e in record["events"]:
-        board.push(e)
-        out.append(board.clone())
-    return out
+    return states_of(Board.from_record(record), record["events"])
 
 
 def insert(record: dict[str, Any], at: int, event: dict[str, Any]) -> dict[str, Any]:
@@ -416,18 +412,6 @@ MUTATIONS: dict[str, tuple[Mutation, str]] = {
 }
 
 
-def disputed(code: str, sources: list[dict[str, Any]]) -> tuple[dict[str, Any], int]:
-    mutate, _ = MUTATIONS[code]
-    for r in sources:
-        st = states(r)
-        for candidate, at in mutate(r, st):
-            a = audit_validated(candidate)
-            fi = a["first_illegal"]
-            if a["status"] == "illegal" and fi["code"] == code and fi["index"] == at:
-                return candidate, at
-    raise SystemExit(f"no candidate for {code}")
-
-
 def e6_two_chances() -> dict[str, Any]:
     """E6 with the two 9p in the pool drawn by seats 3 and 0 in turn: seat 2 (七对 on 9p) lets
     seat 3's go and is locked (过水) when seat 0's comes."""
@@ -438,7 +422,7 @@ def e6_two_chances() -> dict[str, Any]:
 
 
 def write(name: str, record: dict[str, Any] | list[dict[str, Any]]) -> None:
-    (OUT / name).write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    write_json(OUT, name, record)  # type: ignore[arg-type]  # a sitting's file holds a list of hands
 
 
 def mismatches() -> dict[str, dict[str, Any]]:
@@ -472,13 +456,7 @@ def mismatches() -> dict[str, dict[str, Any]]:
 
 def main() -> None:
     OUT.mkdir(exist_ok=True)
-    simulated: list[dict[str, Any]] = []
-    for name, preset, overrides, seed, hands in SIMULATED:
-        records = list(simulate(hands, seed, preset, overrides))
-        simulated += records
-        with (HERE / "simulated" / name).open("w", encoding="utf-8") as out:
-            for record in records:
-                out.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
+    simulated = simulate_files(HERE / "simulated", SIMULATED, simulate)
     for old in OUT.glob("*.json"):
         old.unlink()
     for f in sorted(VALID.glob("*.json")):  # the worked examples as whole hands
@@ -503,10 +481,13 @@ def main() -> None:
     ]
     no_dingque = list(simulate(8, 14, "xuezhan", {"dingque": False}))
     sources = hand_written + simulated + no_dingque
+    found = mutated_disputes(
+        {code: m for code, (m, _) in MUTATIONS.items()}, sources, states, audit_validated
+    )
     for code in MUTATIONS:
-        record, at = disputed(code, sources)
-        write(f"disputed_{code}.json", dress(record, f"sc-illegal-{code.replace('_', '-')}"))
-        print(f"{code}: event {at}")
+        if code not in found:
+            raise SystemExit(f"no candidate for {code}")
+        write(f"disputed_{code}.json", dress(found[code], f"sc-illegal-{code.replace('_', '-')}"))
     # SC-1.3 across a sitting: after E2's 一炮多响 on seat 0's discard seat 0 deals next; the app
     # let the first winner (seat 1) deal
     second = next(r for r in simulated if r["dealer"] == 1)

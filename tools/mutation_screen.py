@@ -108,63 +108,14 @@ def first_failure(tests: list[Case]) -> str:
     return ""
 
 
-def reach(case: Case) -> tuple[float, list[str]]:
-    """One test unmutated in a cold child: its seconds and the mutated functions it calls."""
-    from mutmut.mutation import trampoline
-
+def _in_child(work: Callable[[], str], limit: float) -> str | None:
+    """``work()`` in a forked child (cold: the parent only imported); its answer, None past
+    ``limit`` seconds (the child is killed)."""
     r, w = os.pipe()
     pid = os.fork()
     if pid == 0:
         os.close(r)
-        hits: set[str] = set()
-        setattr(trampoline, "record_trampoline_hit", lambda name, caller=None: hits.add(name))  # noqa: B010
-        os.environ["MUTANT_UNDER_TEST"] = "stats"
-        start = time.perf_counter()
-        failed = first_failure([case])
-        took = time.perf_counter() - start
-        os.write(w, json.dumps([took, sorted(hits), failed]).encode())
-        os._exit(0)
-    os.close(w)
-    chunks = []
-    while chunk := os.read(r, 1 << 16):
-        chunks.append(chunk)
-    os.close(r)
-    os.waitpid(pid, 0)
-    took, reached, failed = json.loads(b"".join(chunks) or b'[0, [], "no answer"]')
-    if failed:
-        print("baseline fails:", failed, flush=True)
-    return float(took), list(reached)
-
-
-def trace(tests: list[Case], modules: list[str], module: str) -> dict[str, list[int]]:
-    """Which tests (by index, fastest first) reach each mutated function; kept in ``TRACE``."""
-    path = os.environ.get("TRACE", "")
-    key = [module, modules, [label for label, _, _ in tests]]
-    if path and os.path.exists(path):
-        with open(path, encoding="utf-8") as f:
-            saved = json.load(f)
-        if saved["key"] == json.loads(json.dumps(key)):
-            return {k: list(v) for k, v in saved["reach"].items()}
-    timed = [reach(case) for case in tests]
-    order = sorted(range(len(tests)), key=lambda i: timed[i][0])
-    reached: dict[str, list[int]] = {}
-    for i in order:
-        for fn in timed[i][1]:
-            reached.setdefault(fn, []).append(i)
-    if path:
-        with open(path, "w", encoding="utf-8") as f:
-            json.dump({"key": key, "reach": reached}, f)
-    return reached
-
-
-def judge(name: str, tests: list[Case], limit: float) -> str:
-    """Run the tests in a forked child with ``name`` active; the first failure, '' or TIMEOUT."""
-    r, w = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        os.close(r)
-        os.environ["MUTANT_UNDER_TEST"] = name
-        os.write(w, first_failure(tests).encode() or b"-")
+        os.write(w, (work() or "-").encode())
         os._exit(0)
     os.close(w)
     start = time.time()
@@ -173,11 +124,107 @@ def judge(name: str, tests: list[Case], limit: float) -> str:
             os.kill(pid, 9)
             os.waitpid(pid, 0)
             os.close(r)
-            return "TIMEOUT"
-        time.sleep(0.05)
-    data = os.read(r, 4096).decode()
+            return None
+        time.sleep(0.01)
+    chunks = []
+    while chunk := os.read(r, 1 << 16):
+        chunks.append(chunk)
     os.close(r)
+    data = b"".join(chunks).decode()
     return "" if data == "-" else data
+
+
+def reach(case: Case, limit: float) -> tuple[float, list[str], str]:
+    """One test unmutated in a cold child: its seconds, the mutated functions it calls, and its
+    failure ('' when it passes)."""
+    from mutmut.mutation import trampoline
+
+    def work() -> str:
+        hits: set[str] = set()
+        setattr(trampoline, "record_trampoline_hit", lambda name, caller=None: hits.add(name))  # noqa: B010
+        os.environ["MUTANT_UNDER_TEST"] = "stats"
+        start = time.perf_counter()
+        failed = first_failure([case])
+        return json.dumps([time.perf_counter() - start, sorted(hits), failed])
+
+    answer = _in_child(work, limit)
+    if answer is None:
+        return limit, [], "TIMEOUT"
+    took, hits, failed = json.loads(answer)
+    return float(took), list(hits), str(failed)
+
+
+def trace(tests: list[Case], path: str, limit: float) -> dict[str, list[int]]:
+    """Which tests (by index, fastest first) reach each mutated function.
+
+    Kept per test in ``path`` (when given) and reused by any later screen: the trampolines
+    record the functions of every rules module, so one trace serves them all; only tests not
+    in it yet are run (delete the file after changing a test). A test that fails unmutated
+    reaches nothing: it would "kill" every mutant it runs.
+    """
+    saved: dict[str, list[Any]] = {}
+    if path and os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            saved = json.load(f).get("tests", {})
+    last_save = time.time()
+    for n, case in enumerate(tests):
+        if case[0] in saved:
+            continue
+        took, hits, failed = reach(case, limit)
+        if failed:
+            print("baseline fails, left out:", case[0], failed.split()[-1], flush=True)
+        saved[case[0]] = [took, hits, failed]
+        if path and time.time() - last_save > 30:
+            _save(path, saved)
+            last_save = time.time()
+            print(f"traced {n + 1} of {len(tests)} tests", flush=True)
+    if path:
+        _save(path, saved)
+    order = sorted(range(len(tests)), key=lambda i: saved[tests[i][0]][0])
+    reached: dict[str, list[int]] = {}
+    for i in order:
+        took, hits, failed = saved[tests[i][0]]
+        for fn in [] if failed else hits:
+            reached.setdefault(fn, []).append(i)
+    return reached
+
+
+def _save(path: str, saved: dict[str, list[Any]]) -> None:
+    with open(path + ".tmp", "w", encoding="utf-8") as f:
+        json.dump({"tests": saved}, f)
+    os.replace(path + ".tmp", path)
+
+
+def judge(name: str, tests: list[Case], limit: float) -> str:
+    """Run the tests in a forked child with ``name`` active; the first failure, '' or TIMEOUT."""
+
+    def work() -> str:
+        os.environ["MUTANT_UNDER_TEST"] = name
+        return first_failure(tests)
+
+    answer = _in_child(work, limit)
+    return "TIMEOUT" if answer is None else answer
+
+
+def killing_set(pyproject: str = "pyproject.toml") -> tuple[list[str], set[str]]:
+    """The killing set of ``[tool.mutmut]``: the test modules of its folders without the
+    ``--ignore``d files, and the ``--deselect``ed tests (as the screen labels them)."""
+    import glob
+    import tomllib
+
+    with open(pyproject, "rb") as f:
+        args = tomllib.load(f)["tool"]["mutmut"]["pytest_add_cli_args_test_selection"]
+    ignored = {a.split("=", 1)[1] for a in args if a.startswith("--ignore=")}
+    deselected = set()
+    for a in args:
+        if a.startswith("--deselect="):
+            path, _, test = a.split("=", 1)[1].partition("::")
+            deselected.add(f"{os.path.basename(path).removesuffix('.py')}::{test}")
+    files = []
+    for folder in (a for a in args if not a.startswith("-")):
+        files += sorted(glob.glob(os.path.join(folder, "**", "test_*.py"), recursive=True))
+    modules = [f.removesuffix(".py").replace(os.sep, ".") for f in files if f not in ignored]
+    return modules, deselected
 
 
 def main() -> None:
@@ -198,13 +245,16 @@ def main() -> None:
         names = [n for n in names if n not in done]
     excluded = set(os.environ.get("EXCLUDE", "").split(","))
     names = [n for n in names if n.split(".")[-1] not in excluded]
-    tests = collect(modules)
+    deselected: set[str] = set()
+    if not modules:  # the whole killing set of pyproject's [tool.mutmut]
+        modules, deselected = killing_set()
+    tests = [t for t in collect(modules) if t[0].partition("[")[0] not in deselected]
     print(len(tests), "test cases", len(names), "mutants", flush=True)
     if os.environ.get("BASELINE"):
         print(first_failure(tests) or "baseline passes", flush=True)
         return
     limit = float(os.environ.get("LIMIT", "120"))
-    reached = trace(tests, modules, module)
+    reached = trace(tests, os.environ.get("TRACE", ""), limit)
     print(len(reached), "mutated functions reached", flush=True)
     last_killer: dict[str, int] = {}
     labels = {label: i for i, (label, _, _) in enumerate(tests)}

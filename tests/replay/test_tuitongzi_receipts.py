@@ -277,6 +277,11 @@ def test_tt_5_2_house_feed_receipt() -> None:
             note=AWARD_NOTE,
         ),
     ]
+    # rounded down: at 1 % the house adds ⌊350 × 1 / 100⌋ = 3, not 3.5; P′ = 10003
+    one = ev(HANDS_T1, pool_feed_from="house", pool_feed_pct=1)
+    assert one["pool"]["feed"] == 3 and type(one["pool"]["feed"]) is int
+    assert one["receipts"][3]["text"] == "总下注 all bets 350 × 抽水比例 feed % 1% = 3 (rounded down)"
+    assert one["pool"]["after_feed"] == 10003 and one["check"]["house_feed"] == 3
     # a feed of 0 (⌊350 × 0 / 100⌋) writes no receipt, from the house or from the players
     for source in ("house", "players"):
         b = ev(HANDS_T1, pool_feed_from=source, pool_feed_pct=0)

@@ -366,6 +366,8 @@ def test_TT_2_3_seen_before_is_the_earlier_rounds_of_the_shoe() -> None:
         ({"dice": [3, 7]}, "dice[1]", "must be an integer from 1 to 6, not 7"),
         ({"dice": [0, 6]}, "dice[0]", "must be an integer from 1 to 6, not 0"),
         ({"wall": "3p4p"}, "wall", "must be a list of tiles"),
+        ({"hands": [HANDS_T1[0], ["zz", "6p"], *HANDS_T1[2:]]}, "hands[1][0]", "unknown tile 'zz'"),
+        ({"dice": [7, 1]}, "dice[0]", "must be an integer from 1 to 6, not 7"),
     ],
 )
 def test_input_errors_name_the_field(changes: dict[str, Any], field: str, message: str) -> None:
@@ -382,3 +384,57 @@ def test_tt_2_3_shoe_fields_name_the_field() -> None:
         "field": "shoe.id",
         "message": "must be a string naming the shoe",
     }
+
+
+def test_TT_1_3_a_bank_of_zero_is_below_the_minimum() -> None:
+    """A bank of 0 is a number the record may hold; bank_min (at least 1, §6) refuses it."""
+    assert refusal(raw(bank=0)) == (
+        "bank_below_min",
+        "TT-1.3",
+        "bank",
+        None,
+        "the banker's bank (注金) is 0, below the ruleset's minimum bank 1",
+    )
+
+
+def test_TT_5_1_pool_before_defaults_to_zero() -> None:
+    """Without pool_before the pool starts at 0: T1's feed 1 + 0 + 2 = 3, A2 = ⌊3 × 10/100⌋ = 0."""
+    v = raw()
+    del v["pool_before"]
+    a = legal(v)
+    assert a["pool"]["before"] == 0 and a["pool"]["after_feed"] == 3
+
+
+def test_TT_1_2_two_seats() -> None:
+    """seats 2 (TT-1.2's lower end): banker s0 3p4p (7) against s1 2p8p, bet 100: 二八杠 ×2 =
+    200; feed ⌊100 × 1/100⌋ = 1, P′ = 10001, A2 = ⌊10001 × 10/100⌋ = 1000: s1 200 − 1 + 1000."""
+    a = legal(raw(overrides={"seats": 2}, bets=[None, 100], hands=[["3p", "4p"], ["2p", "8p"]]))
+    assert a["deltas"] == [-200, 1199] and a["comparisons"][0]["winner"] == "player"
+
+
+def test_TT_2_4_a_dice_deal_names_the_stack_from_the_dice() -> None:
+    """`deal_start: dice`, banker 0, dice 3 + 4: start 6 ≡ 2 (T8). Wall F 9p | 2p 8p | 3p 4p | 5p 6p:
+    s2 F+9p, s3 2p+8p, s0 3p+4p (stack (0 − 2) mod 4 = 2), s1 5p+6p."""
+    dice = {"deal_start": "dice"}
+    wall = ["F", "9p", "2p", "8p", "3p", "4p", "5p", "6p"]
+    hands = [["3p", "4p"], ["5p", "6p"], ["9p", "F"], ["2p", "8p"]]
+    legal(raw(overrides=dice, wall=wall, dice=[3, 4], hands=hands))
+    swapped = [["9p", "F"], ["5p", "6p"], ["3p", "4p"], ["2p", "8p"]]
+    assert refusal(raw(overrides=dice, wall=wall, dice=[3, 4], hands=swapped)) == (
+        "hand_not_dealt",
+        "TT-2.4",
+        "hands[0]",
+        0,
+        "seat 0 holds 9p+F; the wall dealt it 3p+4p (stack 2)",
+    )
+
+
+def test_TT_2_5_a_fifth_half_tile() -> None:
+    hands = [["F", "F"], ["F", "F"], ["F", "8p"], ["9p", "9p"]]
+    assert (
+        refusal(raw(hands=hands))[4] == "发财 (F) appears 5 times in the round's hands; there are only four"
+    )
+    hands_p = [["P", "P"], ["P", "P"], ["P", "8p"], ["9p", "9p"]]
+    assert refusal(raw(hands=hands_p, overrides={"half_tile": "P"}))[4] == (
+        "白板 (P) appears 5 times in the round's hands; there are only four"
+    )

@@ -174,8 +174,12 @@ def test_TT_1_2_seat_count_names_the_field_it_read() -> None:
     with pytest.raises(Illegal) as bad:
         read_round(raw(), rules, 4)
     assert (bad.value.field, bad.value.reason.code) == ("seats", "seat_count")
-    with pytest.raises(InputError, match="must hold one pair per seat: 3 seats, 4 hands"):
+    with pytest.raises(InputError) as short:
         read_round(raw(), make_rules(), 3)
+    assert short.value.to_json() == {
+        "field": "hands",
+        "message": "must hold one pair per seat: 3 seats, 4 hands",
+    }
 
 
 def test_TT_1_1_a_tile_outside_the_set() -> None:

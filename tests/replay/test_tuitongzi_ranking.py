@@ -156,6 +156,10 @@ def test_reference_points_agree_on_every_hand() -> None:
         (("2p", "8p"), ("F", "F"), {}, (True, "TT-3.2", "对发财 ranks above 二八杠: the player wins")),
         (("F", "F"), ("9p", "9p"), {}, (False, "TT-3.2", "对发财 ranks above 对子: the banker wins")),
         (("9p", "9p"), ("1p", "2p"), {}, (False, "TT-3.2", "对子 ranks above 点数: the banker wins")),
+        # the lowest pair over the highest points (1p1p over F9p's 9.5); 二八杠 over the highest pair
+        (("F", "9p"), ("1p", "1p"), {}, (True, "TT-3.2", "对子 ranks above 点数: the player wins")),
+        (("9p", "9p"), ("2p", "8p"), {}, (True, "TT-3.2", "二八杠 ranks above 对子: the player wins")),
+        (("2p", "8p"), ("9p", "9p"), {}, (False, "TT-3.2", "二八杠 ranks above 对子: the banker wins")),
         (
             ("F", "F"),
             ("2p", "8p"),
@@ -176,6 +180,11 @@ def test_reference_points_agree_on_every_hand() -> None:
         # TT-3.3: 3p+4p = 6+8 = 14 half-points = 7; F+9p = 1+18 = 19 = 9.5; 5p+6p = 22 mod 20 = 1
         (("3p", "4p"), ("F", "9p"), {}, (True, "TT-3.3", "9.5 points against 7: higher points win")),
         (("3p", "4p"), ("5p", "6p"), {}, (False, "TT-3.3", "1 points against 7: higher points win")),
+        # half a point apart: F+9p = 19 half-points (9.5) over 4p+5p = 8 + 10 = 18 (9), both ways;
+        # 1p+9p = 20 mod 20 = 0 (鳖十) under F+9p
+        (("F", "9p"), ("4p", "5p"), {}, (False, "TT-3.3", "9 points against 9.5: higher points win")),
+        (("4p", "5p"), ("F", "9p"), {}, (True, "TT-3.3", "9.5 points against 9: higher points win")),
+        (("F", "9p"), ("1p", "9p"), {}, (False, "TT-3.3", "0 points against 9.5: higher points win")),
         # TT-3.4 high_tile: 4p+5p = 3p+6p = 9 points, 6p over 5p (T2); 3p7p v 1p9p, 0 v 0, 9p over 7p
         (
             ("4p", "5p"),

@@ -141,3 +141,117 @@ def test_reference_points_agree_on_every_hand() -> None:
     for hand in HANDS:
         if ref.hand_class(hand) == "点数":
             assert h(*hand).half_points == 2 * ref.hand_points(hand), hand
+
+
+# --- the verdict's whole reason and the hand's whole JSON (issue 35: a receipt says *why*) ---
+
+
+@pytest.mark.parametrize(
+    ("banker", "player", "overrides", "verdict"),
+    [
+        # TT-3.2 across classes, each side of each class boundary: 二八杠 over points, 对发财 over
+        # 二八杠 (and the reverse under erba_rank top), 对发财 over a pair, a pair over points
+        (("5p", "6p"), ("2p", "8p"), {}, (True, "TT-3.2", "二八杠 ranks above 点数: the player wins")),
+        (("F", "F"), ("2p", "8p"), {}, (False, "TT-3.2", "对发财 ranks above 二八杠: the banker wins")),
+        (("2p", "8p"), ("F", "F"), {}, (True, "TT-3.2", "对发财 ranks above 二八杠: the player wins")),
+        (("F", "F"), ("9p", "9p"), {}, (False, "TT-3.2", "对发财 ranks above 对子: the banker wins")),
+        (("9p", "9p"), ("1p", "2p"), {}, (False, "TT-3.2", "对子 ranks above 点数: the banker wins")),
+        # the lowest pair over the highest points (1p1p over F9p's 9.5); 二八杠 over the highest pair
+        (("F", "9p"), ("1p", "1p"), {}, (True, "TT-3.2", "对子 ranks above 点数: the player wins")),
+        (("9p", "9p"), ("2p", "8p"), {}, (True, "TT-3.2", "二八杠 ranks above 对子: the player wins")),
+        (("2p", "8p"), ("9p", "9p"), {}, (False, "TT-3.2", "二八杠 ranks above 对子: the banker wins")),
+        (
+            ("F", "F"),
+            ("2p", "8p"),
+            {"erba_rank": "top"},
+            (True, "TT-3.2", "二八杠 ranks above 对发财: the player wins"),
+        ),
+        (
+            ("2p", "8p"),
+            ("F", "F"),
+            {"erba_rank": "top"},
+            (False, "TT-3.2", "二八杠 ranks above 对发财: the banker wins"),
+        ),
+        # TT-3.5: the same two kinds go to the banker
+        (("4p", "5p"), ("4p", "5p"), {}, (False, "TT-3.5", "identical hands (同牌) go to the banker")),
+        # TT-3.2 within pairs: 9p9p over 8p8p, from either seat
+        (("8p", "8p"), ("9p", "9p"), {}, (True, "TT-3.2", "the higher pair wins: 9筒对 against 8筒对")),
+        (("9p", "9p"), ("8p", "8p"), {}, (False, "TT-3.2", "the higher pair wins: 8筒对 against 9筒对")),
+        # TT-3.3: 3p+4p = 6+8 = 14 half-points = 7; F+9p = 1+18 = 19 = 9.5; 5p+6p = 22 mod 20 = 1
+        (("3p", "4p"), ("F", "9p"), {}, (True, "TT-3.3", "9.5 points against 7: higher points win")),
+        (("3p", "4p"), ("5p", "6p"), {}, (False, "TT-3.3", "1 points against 7: higher points win")),
+        # half a point apart: F+9p = 19 half-points (9.5) over 4p+5p = 8 + 10 = 18 (9), both ways;
+        # 1p+9p = 20 mod 20 = 0 (鳖十) under F+9p
+        (("F", "9p"), ("4p", "5p"), {}, (False, "TT-3.3", "9 points against 9.5: higher points win")),
+        (("4p", "5p"), ("F", "9p"), {}, (True, "TT-3.3", "9.5 points against 9: higher points win")),
+        (("F", "9p"), ("1p", "9p"), {}, (False, "TT-3.3", "0 points against 9.5: higher points win")),
+        # TT-3.4 high_tile: 4p+5p = 3p+6p = 9 points, 6p over 5p (T2); 3p7p v 1p9p, 0 v 0, 9p over 7p
+        (
+            ("4p", "5p"),
+            ("3p", "6p"),
+            {},
+            (True, "TT-3.4", "equal points (9): the higher single tile wins, 6p against 5p"),
+        ),
+        (
+            ("3p", "6p"),
+            ("4p", "5p"),
+            {},
+            (False, "TT-3.4", "equal points (9): the higher single tile wins, 5p against 6p"),
+        ),
+        # TT-3.4 banker: every equal-point comparison to the banker
+        (
+            ("4p", "5p"),
+            ("3p", "6p"),
+            {"point_tie": "banker"},
+            (False, "TT-3.4", "equal points (9) go to the banker (point_tie banker)"),
+        ),
+        # TT-3.4 high_tile_zero_banker: 0 v 0 (鳖十) to the banker; 1 v 1 (5p6p, 4p7p: 22 mod 20 = 2
+        # half-points each) still by the high tile, 7p over 6p: each side of the zero
+        (
+            ("3p", "7p"),
+            ("1p", "9p"),
+            {"point_tie": "high_tile_zero_banker"},
+            (False, "TT-3.4", "0 against 0 (鳖十) goes to the banker (point_tie high_tile_zero_banker)"),
+        ),
+        (
+            ("5p", "6p"),
+            ("4p", "7p"),
+            {"point_tie": "high_tile_zero_banker"},
+            (True, "TT-3.4", "equal points (1): the higher single tile wins, 7p against 6p"),
+        ),
+    ],
+)
+def test_tt_3_2_to_3_5_each_verdict_names_its_rule_and_why(
+    banker: tuple[str, str],
+    player: tuple[str, str],
+    overrides: dict[str, str],
+    verdict: tuple[bool, str, str],
+) -> None:
+    v = compare(h(*banker), h(*player), make_rules(overrides=overrides))
+    assert (v.player_wins, v.rule, v.why) == verdict
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "half", "json"),
+    [
+        # TT-3.2's classes as a receipt shows them; the half tile spelt by `half_tile` (TT-1.1)
+        ("F", "F", "F", (["F", "F"], "fa_pair", "对发财", None, "对发财 (pair of half tiles)")),
+        ("P", "P", "P", (["P", "P"], "fa_pair", "对发财", None, "对发财 (pair of half tiles)")),
+        ("8p", "2p", "F", (["2p", "8p"], "erba", "二八杠", None, "二八杠 (2-8 bar)")),
+        ("9p", "9p", "F", (["9p", "9p"], "pair", "对子", None, "九筒对 (pair of 9p)")),
+        ("1p", "1p", "F", (["1p", "1p"], "pair", "对子", None, "一筒对 (pair of 1p)")),
+        # TT-3.3: F+9p = 1 + 18 = 19 half-points = 9.5; 1p+9p = 2 + 18 = 20 mod 20 = 0, 鳖十;
+        # 白板 + 4p = 1 + 8 = 9 = 4.5
+        ("9p", "F", "F", (["F", "9p"], "points", "点数", 9.5, "9.5 点 (9.5 points)")),
+        ("9p", "1p", "F", (["1p", "9p"], "points", "点数", 0, "0 点 鳖十 (0 points)")),
+        ("P", "4p", "P", (["P", "4p"], "points", "点数", 4.5, "4.5 点 (4.5 points)")),
+        ("7p", "8p", "F", (["7p", "8p"], "points", "点数", 5, "5 点 (5 points)")),
+    ],
+)
+def test_tt_3_2_tt_3_3_a_hands_json_class_points_and_label(
+    a: str, b: str, half: str, json: tuple[list[str], str, str, float | None, str]
+) -> None:
+    rules = make_rules(overrides={"half_tile": half})
+    assert h(a, b, half).to_json(rules) == dict(
+        zip(("tiles", "class", "class_zh", "points", "label"), json, strict=True)
+    )

@@ -1,0 +1,583 @@
+"""Sichuan's board refuses each illegal event with its code, its SC id and the whole message
+(issue 35: a refusal naming the wrong seat, tile or count passed every older test, which read the
+code alone). Hands are dealt by hand (``tests/sichuan_builders.py``); each expected message is
+worked out from ``../shared/rules/sichuan.md`` and the catalogue (``reasons.py``) in the comment
+beside it, and each boundary is tried on both sides.
+
+E1 (``test_sichuan_board.py``), 定缺 ``smpm`` (seat 0 void 条, 1 万, 2 筒, 3 万):
+
+- seat 0 (dealer, 14): 123m 456m 678m 2p 11p 9s 5s
+- seat 1: 7777s 555p 234s 88s 9p
+- seat 2: 11m 234m 567m 999m 78m
+- seat 3: 45p 11s 33s 66s 88p 22p 9s
+
+``record`` puts the 定缺 event first, so E1's event k is the record's event k + 1; the deal takes
+53 of the 108 tiles (SC-1.4), so 55 are left before the first draw.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from replay.errors import InputError
+from replay.games.sichuan.board import Board, IllegalEvent
+from tests.replay.test_sichuan_board import E1_DEAL, E1_EVENTS, play
+from tests.replay.test_sichuan_rules import leave
+from tests.sichuan_builders import event, record, tiles, with_wall
+
+Refusal = tuple[str, str, str]
+
+
+def until(rec: dict[str, Any], n: int | None = None) -> Board:
+    """The board after the first ``n`` events of ``rec`` (all of them by default)."""
+    board = Board.from_record(rec)
+    for e in rec["events"][:n]:
+        board.push(e)
+    return board
+
+
+def refusal(board: Board, e: str | dict[str, Any]) -> Refusal:
+    """(code, rule, message) of the refused event; the board is tried on a copy."""
+    trial = copy.deepcopy(board)
+    with pytest.raises(IllegalEvent) as err:
+        trial.push(event(e) if isinstance(e, str) else e)
+    r = err.value.reason
+    return r.code, r.rule, r.message
+
+
+def first_illegal(rec: dict[str, Any]) -> tuple[int, str, str, str]:
+    """(event index, code, rule, message) of the record's first refused event."""
+    board = Board.from_record(rec)
+    for i, e in enumerate(rec["events"]):
+        try:
+            board.push(e)
+        except IllegalEvent as err:
+            r = err.reason
+            return i, r.code, r.rule, r.message
+    raise AssertionError("every event was legal")
+
+
+def bad_input(board: Board, e: dict[str, Any]) -> tuple[str, str]:
+    """(field, message) of the InputError an unreadable event raises."""
+    with pytest.raises(InputError) as err:
+        copy.deepcopy(board).push(e)
+    return err.value.field, err.value.message
+
+
+def e1(events: list[str] | None = None, **kw: Any) -> dict[str, Any]:
+    return record(E1_DEAL, E1_EVENTS if events is None else events, que=kw.pop("que", "smpm"), **kw)
+
+
+def swap_event(direction: Any, picks: list[str]) -> dict[str, Any]:
+    return {"type": "swap", "direction": direction, "tiles": [tiles(p) for p in picks]}
+
+
+# SC-2.1 换三张 ---------------------------------------------------------------------------------------
+def test_SC_2_1_a_missing_swap_names_the_tables_setting() -> None:
+    """swap_three 'any' and the record starts with 定缺: event 0 is refused (swap_missing)."""
+    rec = e1(["x0 9s"], overrides={"swap_three": "any"})
+    assert first_illegal(rec) == (
+        0,
+        "swap_missing",
+        "SC-2.1",
+        "the hand needs a 换三张 swap event before play (swap_three is 'any')",
+    )
+
+
+def test_SC_2_1_the_swap_direction() -> None:
+    """Only next/prev/across; a fixed swap_direction must be the event's (random takes any)."""
+    board = Board.from_record(e1([], que=None, overrides={"swap_three": "any"}))
+    ok = ["123m", "234s", "11m 2m", "11s 3s"]
+    assert refusal(board, swap_event("left", ok)) == (
+        "bad_swap",
+        "SC-2.1",
+        "direction must be next, prev or across, not 'left'",
+    )
+    assert refusal(board, swap_event(None, ok))[2] == "direction must be next, prev or across, not None"
+    fixed = Board.from_record(e1([], que=None, overrides={"swap_three": "any", "swap_direction": "across"}))
+    assert refusal(fixed, swap_event("next", ok)) == (
+        "bad_swap",
+        "SC-2.1",
+        "this table swaps across (换三张), not next",
+    )
+    fixed.push(swap_event("across", ok))  # the table's own direction is taken
+    assert fixed.phase == "dingque"
+
+
+@pytest.mark.parametrize(
+    ("direction", "receiver"),
+    [("next", 1), ("prev", 3), ("across", 2)],
+)
+def test_SC_2_1_each_direction_passes_to_its_seat(direction: str, receiver: int) -> None:
+    """SC-2.1: next s→s+1, prev s→s−1 (seat 0's tiles to seat 3), across s→s+2. Seat 0 gives
+    1m 2m 3m, seat 1 gives 2s 3s 4s: the receiver of seat 0 holds one more 1m than it was dealt
+    (seat 2 was dealt 11m, the others none); every hand keeps its size, the dealer 14."""
+    board = Board.from_record(e1([], que=None, overrides={"swap_three": "same_suit", "dingque": False}))
+    dealt_1m = [board.seats[s].hand[0] for s in range(4)]
+    board.push(swap_event(direction, ["123m", "234s", "11m 2m", "11s 3s"]))
+    got_1m = [board.seats[s].hand[0] for s in range(4)]
+    gave_1m = [1, 0, 2, 0]  # seat 0 gives one 1m, seat 2 two
+    for s in range(4):
+        receives = gave_1m[(s - {"next": 1, "prev": 3, "across": 2}[direction]) % 4]
+        assert got_1m[s] == dealt_1m[s] - gave_1m[s] + receives
+    assert got_1m[receiver] >= 1
+    assert [sum(board.seats[s].hand) for s in range(4)] == [14, 13, 13, 13]
+    assert board.phase == "act"  # dingque off: play starts at once
+
+
+def test_SC_2_1_each_seat_gives_three_tiles_it_holds() -> None:
+    """Seat 2 giving 2 or 4 tiles is named with its count; under same_suit seat 3's 11s 4p is two
+    suits; seat 3 holds two 1s, so 111s is refused and 11s 3s taken; an unreadable list is an
+    InputError naming ``tiles``, a bad tile its place in ``tiles[s][i]``."""
+    same = Board.from_record(e1([], que=None, overrides={"swap_three": "same_suit"}))
+    good = ["123m", "234s", "11m 2m", "11s 3s"]
+    assert refusal(same, swap_event("next", ["123m", "234s", "11m", "11s 3s"])) == (
+        "bad_swap",
+        "SC-2.1",
+        "seat 2 must give exactly 3 tiles, not 2",
+    )
+    assert refusal(same, swap_event("next", ["123m", "234s", "11m 23m", "11s 3s"]))[2] == (
+        "seat 2 must give exactly 3 tiles, not 4"
+    )
+    assert refusal(same, swap_event("next", ["123m", "234s", "11m 2m", "11s 4p"]))[2] == (
+        "seat 3 must give 3 tiles of one suit (same_suit)"
+    )
+    anyway = Board.from_record(e1([], que=None, overrides={"swap_three": "any"}))
+    anyway_ok = copy.deepcopy(anyway)
+    anyway_ok.push(swap_event("next", ["123m", "234s", "11m 2m", "11s 4p"]))  # any: two suits are fine
+    assert refusal(anyway, swap_event("next", ["123m", "234s", "11m 2m", "111s"])) == (
+        "bad_swap",
+        "SC-2.1",
+        "seat 3 does not hold 一条 (1s) to give",
+    )
+    assert refusal(anyway, swap_event("next", ["123m", "234s", "11m 2m", "8s 1s 3s"]))[2] == (
+        "seat 3 does not hold 八条 (8s) to give"
+    )
+    assert bad_input(same, {"type": "swap", "direction": "next", "tiles": [tiles(g) for g in good[:3]]}) == (
+        "tiles",
+        "a swap lists the 3 tiles each of the 4 seats gives away",
+    )
+    assert bad_input(same, {"type": "swap", "direction": "next", "tiles": "123m"})[0] == "tiles"
+    picks = [tiles(g) for g in good]
+    picks[2][1] = "C"
+    assert bad_input(same, {"type": "swap", "direction": "next", "tiles": picks})[0] == "tiles[2][1]"
+    same.push(swap_event("next", good))
+    assert same.phase == "dingque"
+
+
+# SC-2.2 定缺 ----------------------------------------------------------------------------------------
+def test_SC_2_2_dingque_comes_before_the_first_action() -> None:
+    """Without a 定缺 event the dealer's discard (event 0) is refused; a dingque event must give
+    four suits, each m/s/p, the bad one named by its place."""
+    assert first_illegal(e1(["x0 9s"], que=None)) == (
+        0,
+        "dingque_missing",
+        "SC-2.2",
+        "the hand needs a 定缺 event before the dealer's first action",
+    )
+    board = Board.from_record(e1([], que=None))
+    assert bad_input(board, {"type": "dingque", "suits": ["m", "s", "p"]}) == (
+        "suits",
+        "a dingque event gives each of the 4 seats' void suit",
+    )
+    assert bad_input(board, {"type": "dingque", "suits": "msps"})[0] == "suits"
+    assert bad_input(board, {"type": "dingque", "suits": ["m", "s", "x", "p"]}) == (
+        "suits[2]",
+        "must be a suit 'm', 's' or 'p', not 'x'",
+    )
+    board.push({"type": "dingque", "suits": ["s", "m", "p", "m"]})
+    assert [s.void for s in board.seats] == [1, 0, 2, 0] and board.phase == "act"
+
+
+# SC-3.1 own turn ------------------------------------------------------------------------------------
+def test_SC_3_1_out_of_turn_names_whose_turn_it_is() -> None:
+    """E1 after event 2 (seat 1 drew 9p): seat 1 acts. Seat 2's win, discard or kong is out of
+    turn naming seat 1; a peng, 直杠 or pass has no discard to claim; a draw, a swap or a 定缺 is
+    out of turn; 流局 is early with 54 tiles left (55 − seat 1's draw)."""
+    board = until(e1(), 3)
+    assert refusal(board, "h2") == ("out_of_turn", "SC-3.1", "seat 2 cannot win now: it is seat 1's turn")
+    assert refusal(board, "x2 1m")[2] == "seat 2 cannot discard now: it is seat 1's turn"
+    assert refusal(board, "ga2 9m")[2] == "seat 2 cannot kong now: it is seat 1's turn"
+    assert refusal(board, "gx0 1m")[2] == "seat 0 cannot kong now: it is seat 1's turn"
+    assert refusal(board, "p2") == (
+        "nothing_to_claim",
+        "SC-3.2",
+        "seat 2 cannot peng: there is no discard to claim",
+    )
+    assert refusal(board, "gm3")[2] == "seat 3 cannot gang: there is no discard to claim"
+    assert refusal(board, "s3")[2] == "seat 3 cannot pass: there is no discard to claim"
+    assert refusal(board, "d1 1m") == (
+        "out_of_turn",
+        "SC-3.1",
+        "seat 1 cannot draw now: seat 1 must act first",
+    )
+    assert refusal(board, {"type": "dingque", "seat": 2, "suits": list("mmmm")}) == (
+        "out_of_turn",
+        "SC-3.1",
+        "seat 2 cannot dingque now: the opening is over",
+    )
+    assert refusal(board, {"type": "swap", "seat": 0})[2] == "seat 0 cannot swap now: the opening is over"
+    assert refusal(board, "hz") == (
+        "early_huangzhuang",
+        "SC-1.6",
+        "the wall is not empty (54 tiles left): no 流局 yet",
+    )
+    assert refusal(board, {"type": "chi", "seat": 1, "tiles": ["2s", "3s"]}) == (
+        "no_chi",
+        "SC-3.1",
+        "there is no chi (吃) in Sichuan mahjong",
+    )
+    assert bad_input(board, {"type": "flower", "seat": 1}) == ("type", "unknown event type 'flower'")
+    assert bad_input(board, {"type": "discard", "seat": 1}) == ("tile", "required")
+
+
+def test_SC_3_1_tiles_a_seat_does_not_hold_or_cannot_kong() -> None:
+    """Seat 1 (缺万) holds 7777s 555p 234s 88s 99p: a 1m is not in its hand; a 1m kong is of its
+    void suit (checked first); an 暗杠 needs 4 (555p: 3, 99p: 2); a 补杠 needs a peng."""
+    board = until(e1(), 3)
+    assert refusal(board, "x1 1p") == ("tile_not_in_hand", "SC-3.1", "seat 1 does not hold 一筒 (1p)")
+    assert refusal(board, "ga1 1m") == (
+        "claim_void_suit",
+        "SC-2.2",
+        "seat 1 declared 万 void (定缺) and cannot kong 一万 (1m)",
+    )
+    assert refusal(board, "ga1 5p") == (
+        "no_pair_to_claim",
+        "SC-3.2",
+        "seat 1 needs 4 五筒 (5p) in hand to 暗杠; it holds 3",
+    )
+    assert refusal(board, "ga1 9p")[2] == "seat 1 needs 4 九筒 (9p) in hand to 暗杠; it holds 2"
+    assert refusal(board, "gx1 9p") == (
+        "no_peng_to_extend",
+        "SC-3.1",
+        "seat 1 has no peng of 九筒 (9p) to extend to a 补杠",
+    )
+    assert bad_input(board, {"type": "gang", "kind": "an", "seat": 1}) == ("tile", "required")
+    board.push(event("ga1 7s"))  # four 7s: the 暗杠 stands, 0, 2 and 3 pay 2 each (SC-5.5)
+    assert board.ledger.deltas == [-2, 6, -2, -2]
+    assert (board.phase, board.actor, board.replacement, board.kong_turn) == ("draw", 1, True, True)
+    assert board.seats[1].kongs == [(15, "an", None)] and board.seats[1].hand[15] == 0
+
+
+def test_SC_2_2_que_first_names_the_void_suit_and_the_tile() -> None:
+    """Seat 0 (缺条) holds 9s 5s: its 1m is refused, its 9s taken; without que_first the 1m goes."""
+    board = until(e1(), 1)
+    assert refusal(board, "x0 1m") == (
+        "que_first",
+        "SC-2.2",
+        "seat 0 holds void-suit (条) tiles and must discard one first, not 一万 (1m)",
+    )
+    copy.deepcopy(board).push(event("x0 9s"))
+    free = until(e1(overrides={"que_first": False}), 1)
+    free.push(event("x0 1m"))
+    assert free.claim is not None and free.claim.tile == 0
+
+
+# SC-1.1 / SC-1.3 / SC-1.4 / §7: the record the board starts from ---------------------------------------
+def test_SC_1_3_the_dealer_is_a_seat_0_to_3() -> None:
+    """``dealer`` 3 is read (seat 3 starts with 14); 4, −1, True and "0" are no seat."""
+    rec = e1([])
+    rec["dealer"], rec["deal"] = 3, [rec["deal"][1], rec["deal"][2], rec["deal"][3], rec["deal"][0]]
+    assert Board.from_record(rec).actor == 3
+    for bad in (4, -1, True, "0"):
+        rec["dealer"] = bad
+        with pytest.raises(InputError) as err:
+            Board.from_record(rec)
+        assert (err.value.field, err.value.message) == ("dealer", f"must be a seat 0-3, not {bad!r}")
+
+
+def test_s7_stacks_are_required_with_bankruptcy_and_ignored_without() -> None:
+    """§7: ``bankruptcy`` needs ``stacks``; without the parameter, stacks of 1 are not read: E1's
+    暗杠 7s (0, 2, 3 pay 2 each, SC-5.5) leaves nobody bankrupt, the balances go below 0."""
+    with pytest.raises(InputError) as err:
+        Board.from_record(e1([], overrides={"bankruptcy": True}))
+    assert (err.value.field, err.value.message) == ("stacks", "required with the bankruptcy parameter (§7)")
+    board = until(e1(stacks=[1, 1, 1, 1]), 4)  # 定缺, x0 9s, d1 9p, ga1 7s
+    assert board.ledger.deltas == [-2, 6, -2, -2] and board.ledger.bankrupt == set()
+    assert board.active_seats() == [0, 1, 2, 3]
+
+
+def test_SC_1_1_SC_3_8_a_deal_is_four_hands_of_13_and_the_dealers_14() -> None:
+    """Without a wall the deal gives the four hands: seat 1 with 12 tiles, the dealer with 13 are
+    named; a fifth 7s (seat 3's 9s made a 7s beside seat 1's 7777s) is named with its count,
+    while E1's four 7s are fine."""
+    rec = e1([])
+    del rec["deal"]
+    with pytest.raises(InputError) as err:
+        Board.from_record(rec)
+    assert (err.value.field, err.value.message) == (
+        "deal",
+        "required without a wall: the four starting hands",
+    )
+    rec = e1([])
+    rec["deal"] = rec["deal"][:3]
+    with pytest.raises(InputError) as err:
+        Board.from_record(rec)
+    assert err.value.field == "deal"
+    rec = e1([])
+    rec["deal"][1] = rec["deal"][1][:12]
+    with pytest.raises(InputError) as err:
+        Board.from_record(rec)
+    assert (err.value.field, err.value.message) == ("deal[1]", "seat 1 starts with 13 tiles, not 12")
+    rec = e1([])
+    rec["deal"][0] = rec["deal"][0][:13]
+    with pytest.raises(InputError) as err:
+        Board.from_record(rec)
+    assert (err.value.field, err.value.message) == ("deal[0]", "seat 0 starts with 14 tiles, not 13")
+    rec = e1([])
+    rec["deal"][3][-1] = "7s"
+    with pytest.raises(InputError) as err:
+        Board.from_record(rec)
+    assert (err.value.field, err.value.message) == ("deal", "holds 5 of 七条 (7s); there are four of each")
+    board = Board.from_record(e1([]))
+    assert board.seen[15] == 4 and sum(board.seen) == 53 and board.wall is None
+
+
+def e1_wall(events: list[str] | None = None) -> dict[str, Any]:
+    """E1 with a 108-tile wall (SC-1.4) in place of its deal: front draws in event order, the
+    replacement after a kong from the back."""
+    return with_wall(e1(events))
+
+
+def test_SC_1_4_a_wall_deals_the_hands_and_feeds_the_draws() -> None:
+    """E1 from a wall: the same hands (seat 1's 7777s), the same hand and settlement
+    (E1: deltas −6, +23, −2, −15); the next draw is 9p (front), and after seat 1's 暗杠 1s from
+    the back; a draw naming another tile is refused naming where the wall's came from."""
+    rec = e1_wall()
+    board = Board.from_record(rec)
+    assert board.wall is not None and board.seats[1].hand[15] == 4 and sum(board.seats[0].hand) == 14
+    assert [sum(s.hand) for s in board.seats] == [14, 13, 13, 13]
+    assert board.peek_draw() == 26  # the 54th tile, the first live one: 9p
+    board = until(rec, 2)  # 定缺, x0 9s: seat 1 draws next, from the front
+    assert board.peek_draw() == 26  # 9p
+    assert refusal(board, "d1 5m") == (
+        "draw_mismatch",
+        "SC-1.4",
+        "seat 1 should draw 九筒 (9p) from the front of the wall, not 五万 (5m)",
+    )
+    board.push({"type": "draw", "seat": 1})  # a draw may leave the tile to the wall
+    assert board.drawn == 26 and board.seats[1].hand[26] == 2
+    board.push(event("ga1 7s"))
+    assert board.peek_draw() == 9  # 1s, the back of the wall
+    assert (
+        refusal(board, "d1 9p")[2] == "seat 1 should draw 一条 (1s) from the back of the wall, not 九筒 (9p)"
+    )
+    board = play(rec)
+    assert board.result()["deltas"] == [-6, 23, -2, -15]
+    leave(board, 0)
+    assert board.peek_draw() is None
+    assert Board.from_record(e1()).peek_draw() is None  # deal mode: the record names each draw
+
+
+def test_SC_1_1_SC_1_4_a_wall_holds_all_108_tiles_four_of_each() -> None:
+    """A wall of 107 tiles, or with a 9p made a fifth 1m, is named (the first kind off four);
+    an honour is named by its place."""
+    rec = e1_wall([])
+    rec["wall"] = rec["wall"][:107]
+    with pytest.raises(InputError) as err:
+        Board.from_record(rec)
+    assert (err.value.field, err.value.message) == ("wall", "must hold all 108 tiles, not 107")
+    rec = e1_wall([])
+    rec["wall"][rec["wall"].index("9p")] = "1m"
+    with pytest.raises(InputError) as err:
+        Board.from_record(rec)
+    assert (err.value.field, err.value.message) == ("wall", "holds 5 of 一万 (1m); a wall has four of each")
+    rec = e1_wall([])
+    rec["wall"][rec["wall"].index("1m")] = "9p"  # 3 of 1m, 5 of 9p: 1m comes first
+    with pytest.raises(InputError) as err:
+        Board.from_record(rec)
+    assert err.value.message == "holds 3 of 一万 (1m); a wall has four of each"
+    rec = e1_wall([])
+    rec["wall"][5] = "C"
+    with pytest.raises(InputError) as err:
+        Board.from_record(rec)
+    assert err.value.field == "wall[5]"
+
+
+# SC-5.1 / SC-5.3: the receipts the audit shows ------------------------------------------------------
+def test_SC_5_1_SC_5_3_each_win_of_E1_has_its_receipt() -> None:
+    """E1: seat 1 self-draws 平胡 P 1 with two 根 (7777s, 5555p): M = 1 · 2 · 2 = 4, each other
+    seat pays 4 + 自摸加底 1 = 5, listed from its 下家 (2, 3, 0); seat 0 wins 平胡 1 off seat 3;
+    seat 2 self-draws 清一色 4, only seat 3 is left to pay 5 (SC-3.6)."""
+    board = play(e1())
+    assert [w.receipt() for w in board.wins] == [
+        {
+            "seat": 1,
+            "from": None,
+            "expression": "平胡 1 · 根 2 · 根 2 = 4",
+            "payers": [{"seat": p, "expression": "4 + 自摸加底 1 = 5"} for p in (2, 3, 0)],
+        },
+        {"seat": 0, "from": 3, "expression": "平胡 1 = 1", "payers": [{"seat": 3, "expression": "1"}]},
+        {
+            "seat": 2,
+            "from": None,
+            "expression": "清一色 4 = 4",
+            "payers": [{"seat": 3, "expression": "4 + 自摸加底 1 = 5"}],
+        },
+    ]
+
+
+# SC-1.2 / SC-3.9: seats out of the hand, and the end ------------------------------------------------
+def test_SC_1_2_a_seat_out_of_the_hand_is_named_with_why() -> None:
+    """E1: after seat 1's self-draw (E1 event 19) it has won and is out (血战到底): its win on seat
+    3's 1s (E1 event 22) is refused naming why; after E1's third win the hand is over (wins)."""
+    rec = e1()
+    board = until(rec, 23)  # E1 events 0-21: seat 2 discarded 2s
+    assert refusal(board, "h1") == (
+        "seat_inactive",
+        "SC-1.2",
+        "seat 1 is out of the hand (it already won (血战到底)) and cannot win",
+    )
+    assert refusal(board, "p1")[2] == "seat 1 is out of the hand (it already won (血战到底)) and cannot peng"
+    assert first_illegal(e1([*E1_EVENTS, "d3 1m"])) == (
+        28,
+        "event_after_end",
+        "SC-3.9",
+        "the hand already ended (wins); nothing may follow",
+    )
+
+
+E8_DEAL = [
+    "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p 5p",
+    "1m 2m 3m 4m 5m 6m 7m 8m 9m 6p 7p 8p 9p",
+    "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p",
+    "1111s 23s 456s 789s 5s",
+]
+
+
+def test_s7_a_bankrupt_seat_is_named_bankrupt() -> None:
+    """E8 (stacks 30, 5, 40, 25): seat 3's 清一色 self-draw (M 8, 9 each) takes seat 1's last 5:
+    seat 1 is bankrupt (§7) and out, as seat 3, which won; seat 0's 6p may not be claimed by seat 1."""
+    events = ["x0 5p", "d1 1p", "x1 1p", "d2 9p", "x2 9p", "d3 5s", "h3", "d0 6p", "x0 6p"]
+    rec = record(
+        E8_DEAL, events, que="sssm", overrides={"bankruptcy": True, "tiandihu": False}, stacks=[30, 5, 40, 25]
+    )
+    board = until(rec)
+    assert board.ledger.bankrupt == {1} and board.active_seats() == [0, 2]  # seat 3 won (SC-3.6)
+    assert refusal(board, "h1") == (
+        "seat_inactive",
+        "SC-1.2",
+        "seat 1 is out of the hand (bankrupt (破产)) and cannot win",
+    )
+    assert refusal(board, "gm1")[2] == "seat 1 is out of the hand (bankrupt (破产)) and cannot 直杠"
+
+
+# SC-2.2 / SC-4.1 wins on a discard ------------------------------------------------------------------
+def test_SC_2_2_a_win_holding_the_void_suit_is_refused() -> None:
+    """E1 with seat 0 void 筒 (que 'pmpm', que_first off): its 123m 456m 678m 23p 11p + seat 3's 4p
+    is a shape, but holds 筒: refused naming the first 筒 held, 1p; void 条 (E1) it wins."""
+    rec = record(E1_DEAL, E1_EVENTS, que="pmpm", overrides={"que_first": False})
+    board = until(rec, 25)  # seat 3 discarded 4p (E1 event 23)
+    assert refusal(board, "h0") == (
+        "holds_void_suit",
+        "SC-2.2",
+        "seat 0 declared 筒 void (定缺) and cannot win holding 一筒 (1p)",
+    )
+    ok = until(e1(), 25)
+    ok.push(event("h0"))
+    assert ok.claim is not None and ok.claim.hus == [0]
+
+
+def test_SC_4_1_a_discard_win_counts_the_kongs_as_sets() -> None:
+    """E1 until seat 1's draw of its third 9p (E1 event 18), but seat 0 (que_first off) draws
+    that 9p and lets it go: seat 1 (暗杠 7777s, 直杠 5555p, 234s 88s 99p) wins on it, two kongs
+    among its four sets: 平胡 1 · 根 2 · 根 2 = M 4, seat 0 pays 4 (SC-5.2)."""
+    events = [*E1_EVENTS[:16], "d0 9p", "x0 9p", "h1"]
+    board = play(record(E1_DEAL, events, que="smpm", overrides={"que_first": False}))
+    assert [(w.seat, w.source, w.hand, w.gen, w.multiple) for w in board.wins] == [(1, 0, "pinghu", 2, 4)]
+    assert board.ledger.deltas[0] == -2 - 4 and board.ledger.deltas[1] == 6 + 2 + 4
+
+
+# clone and snapshot: copies the bots, the detectors and the audit keep ------------------------------
+def digest(board: Board) -> tuple[Any, ...]:
+    """Everything a push may change, as plain values (so a later push on the board cannot)."""
+    claim = board.claim
+    return (
+        [copy.deepcopy(s.__dict__) for s in board.seats],
+        list(board.ledger.deltas),
+        [t.to_json() for t in board.ledger.transfers],
+        sorted(board.ledger.bankrupt),
+        None
+        if claim is None
+        else (
+            claim.seat,
+            claim.tile,
+            claim.rob,
+            claim.haidi,
+            claim.after_kong,
+            list(claim.hus),
+            sorted(claim.passed),
+        ),
+        list(board.seen),
+        [w.to_json() for w in board.wins],
+        list(board.huazhu),
+        list(board.tenpai),
+        (board.phase, board.actor, board.drawn, board.front, board.back, board.turn_no),
+    )
+
+
+def whole_hands() -> list[dict[str, Any]]:
+    """E2 (pengs, a 补杠, 一炮多响, 呼叫转移, the wall's end: 下叫 and 查大叫), E7 (xueliu: tiles set
+    aside, an 暗杠), a 过水 hand (higher_ok: the locked list) and E8 (a seat going bankrupt)."""
+    from tests.replay.test_sichuan_board import E7_DEAL, e2_record, e7_events
+    from tests.replay.test_sichuan_boundaries import PASS_DEAL, PASS_START
+
+    e8 = ["x0 5p", "d1 1p", "x1 1p", "d2 9p", "x2 9p", "d3 5s", "h3", "d0 6p", "x0 6p", "d2 7p"]
+    return [
+        e2_record(),
+        record(E7_DEAL, e7_events(), que="smmm", preset="xueliu"),
+        record(PASS_DEAL, [*PASS_START, "h1"], que="sspp", overrides={"pass_hu": "higher_ok"}),
+        record(
+            E8_DEAL, e8, que="sssm", overrides={"bankruptcy": True, "tiandihu": False}, stacks=[30, 5, 40, 25]
+        ),
+    ]
+
+
+@pytest.mark.parametrize("which", range(4))
+def test_a_clone_is_the_same_board_and_independent(which: int) -> None:
+    """At every event of each hand: the clone takes the next event as the board does (the same
+    state after it, every seat's draws, 过水 list and set-aside tiles included), and pushing
+    on the clone leaves the board as it was."""
+    rec = whole_hands()[which]
+    board = Board.from_record(rec)
+    for e in rec["events"]:
+        before = digest(board)
+        twin = board.clone()
+        assert digest(twin) == before
+        twin.push(e)
+        assert digest(board) == before
+        board.push(e)
+        assert digest(twin) == digest(board)
+    board.finish()
+    assert board.clone().result() == board.result()
+
+
+@pytest.mark.parametrize("which", range(4))
+def test_snapshots_keep_each_state_and_share_what_did_not_change(which: int) -> None:
+    """The audit keeps ``snapshot(like=previous)`` after every event: each keeps the state of its
+    moment while the board goes on; a seat, the ledger, the win list, ``seen``, the open window
+    and the end-of-wall lists are the previous snapshot's objects when unchanged (the docstring's
+    promise, what makes them cheap), fresh ones when changed."""
+    rec = whole_hands()[which]
+    board = Board.from_record(rec)
+    snaps = [board.snapshot()]
+    states = [digest(board)]
+    for e in rec["events"]:
+        board.push(e)
+        prev = snaps[-1]
+        snap = board.snapshot(prev)
+        for p, s, now in zip(prev.seats, snap.seats, board.seats, strict=True):
+            assert (s is p) == (p.__dict__ == now.__dict__)
+        assert (snap.ledger is prev.ledger) == (len(prev.ledger.transfers) == len(board.ledger.transfers))
+        assert (snap.wins is prev.wins) == (len(prev.wins) == len(board.wins))
+        assert (snap.seen is prev.seen) == (prev.seen == board.seen)
+        if board.claim is not None:
+            assert (snap.claim is prev.claim) == (prev.claim == board.claim)
+        assert (snap.huazhu is prev.huazhu) == (prev.huazhu == board.huazhu)
+        assert (snap.tenpai is prev.tenpai) == (prev.tenpai == board.tenpai)
+        snaps.append(snap)
+        states.append(digest(board))
+    assert [digest(s) for s in snaps] == states

@@ -581,3 +581,369 @@ def test_snapshots_keep_each_state_and_share_what_did_not_change(which: int) -> 
         snaps.append(snap)
         states.append(digest(board))
     assert [digest(s) for s in snaps] == states
+
+
+# SC-3.2 / SC-3.5 / SC-1.7 the window on a discard ----------------------------------------------------
+#: E2's deal (定缺 ``mspp``): seat 0 (dealer) 66s 123s 789s 44s 23s 5p 7p; seat 1 222p 444p 777m 99p
+#: 33m; seat 2 1234568m 9m 1s 34s 7s 9s; seat 3 12m 456m 789m 555s 88s. After seat 2's 3m (record
+#: event 5) seat 1 wins on it 对对胡 (333m, pair 99p: M 2) and holds 33m to peng it; seat 3 wins
+#: 平胡 (123m: M 1); seat 0 (缺万) would hold a 万.
+def e2_on_3m(**overrides: Any) -> Board:
+    from tests.replay.test_sichuan_board import E2_DEAL
+
+    rec = record(E2_DEAL, ["x0 5p", "d1 1p", "x1 1p", "d2 5s", "x2 3m"], que="mspp", overrides=overrides)
+    return until(rec)
+
+
+def test_SC_3_2_a_win_on_a_discard_names_the_seat_and_the_tile() -> None:
+    """Seat 2 cannot win on its own 3m; a hu naming 4m is not the discard; seat 0 would hold its
+    void 万 (the 3m itself); a seat must be 0-3; seat 1 declares once; then no peng or 直杠."""
+    board = e2_on_3m()
+    assert refusal(board, "h2") == ("claim_from_self", "SC-3.2", "seat 2 cannot claim its own tile")
+    assert refusal(board, "h1 4m") == (
+        "win_tile_mismatch",
+        "SC-3.2",
+        "the winning tile is 三万 (3m), not 四万 (4m)",
+    )
+    assert refusal(board, "h0") == (
+        "holds_void_suit",
+        "SC-2.2",
+        "seat 0 declared 万 void (定缺) and cannot win holding 三万 (3m)",
+    )
+    for bad in (4, -1, "1"):
+        assert bad_input(board, {"type": "hu", "seat": bad}) == ("seat", f"must be a seat 0-3, not {bad!r}")
+        assert bad_input(board, {"type": "peng", "seat": bad}) == ("seat", f"must be a seat 0-3, not {bad!r}")
+    board.push(event("h1 3m"))
+    assert refusal(board, "h1") == ("multiple_hu_order", "SC-3.2", "seat 1 already won on this tile")
+    assert refusal(board, "p3") == (
+        "claim_after_hu",
+        "SC-3.2",
+        "the discard 三万 (3m) was won (胡): a win beats peng and gang",
+    )
+    assert refusal(board, "gm3")[0] == "claim_after_hu"
+    assert refusal(board, "s1") == (
+        "out_of_turn",
+        "SC-3.1",
+        "seat 1 cannot pass now: only other active seats that did not win pass",
+    )
+    board.push(event("h3"))  # 一炮多响: both win, seat 2 pays 2 and 1 (SC-5.2)
+    # SC-3.4: the draw closes the window; the winners in turn order from seat 2 are 3, 1: play goes
+    # on after seat 1, with seat 2; seat 0 drawing is out of turn
+    assert refusal(board, "d0 1m")[2] == "seat 0 cannot draw now: seat 2 draws next"
+    board.push(event("d2 1m"))
+    assert [(w.seat, w.multiple) for w in board.wins] == [(3, 1), (1, 2)]
+    assert board.ledger.deltas == [0, 2, -3, 1] and board.actor == 2
+
+
+def test_SC_3_2_who_may_pass() -> None:
+    """Only another active seat that has not declared passes: the discarder 2, a seat 5, are
+    refused; seat 0 passes and is listed."""
+    board = e2_on_3m()
+    assert refusal(board, "s2")[2] == "seat 2 cannot pass now: only other active seats that did not win pass"
+    assert refusal(board, {"type": "pass", "seat": 5})[2] == (
+        "seat 5 cannot pass now: only other active seats that did not win pass"
+    )
+    assert refusal(board, {"type": "pass", "seat": -1})[0] == "out_of_turn"
+    board.push(event("s0"))
+    assert board.claim is not None and board.claim.passed == {0}
+
+
+def test_SC_4_1_SC_2_2_a_discard_that_makes_no_win() -> None:
+    """E1 after seat 1's 1s (E1 event 4): seat 3 (45p 11s 33s 66s 88p 22p 9s) makes no winning
+    hand with it; seat 2 would hold its void 筒 after seat 3's 5p; without 定缺 seat 0's 14 tiles
+    hold all three suits (缺一门)."""
+    board = until(e1(), 6)
+    assert refusal(board, "h3") == (
+        "not_a_winning_hand",
+        "SC-4.1",
+        "seat 3's tiles do not make a winning hand (胡牌) with 一条 (1s)",
+    )
+    assert (
+        refusal(until(e1(), 10), "h2")[2] == "seat 2 declared 筒 void (定缺) and cannot win holding 五筒 (5p)"
+    )
+    free = until(record(E1_DEAL, E1_EVENTS, que=None, overrides={"dingque": False}), 5)
+    assert refusal(free, "h0") == (
+        "three_suits",
+        "SC-2.2",
+        "seat 0's hand holds all three suits: a win needs one missing (缺一门)",
+    )
+    assert refusal(free, "h3")[0] == "not_a_winning_hand"  # two suits, no shape
+
+
+@pytest.mark.parametrize(("left", "forced"), [(3, True), (4, False)])
+def test_SC_1_7_a_seat_that_can_win_on_a_discard_must(left: int, forced: bool) -> None:
+    """SC-1.7 (forced_hu_last 4): with 3 left seat 1 must win on the 3m: its pass, its peng, and a
+    draw that lets the tile go are refused, each named; with 4 left it may peng, and both seats
+    that could have won are locked (过水, SC-3.5) at the M they passed: seat 1 2, seat 3 1."""
+    board = e2_on_3m()
+    leave(board, left)
+    if forced:
+        assert refusal(board, "s1") == (
+            "forced_hu",
+            "SC-1.7",
+            "with 3 tiles left (< 4) seat 1 must win (最后四张自动胡牌), not pass",
+        )
+        assert (
+            refusal(board, "p1")[2] == "with 3 tiles left (< 4) seat 1 must win (最后四张自动胡牌), not peng"
+        )
+        assert refusal(board, "d3 1m")[2] == (
+            "with 3 tiles left (< 4) seat 1 must win (最后四张自动胡牌), not let the tile go (draw)"
+        )
+        board.push(event("s0"))  # seat 0 cannot win: free to pass
+    else:
+        board.push(event("s1"))
+        board.push(event("p1"))
+        assert (board.phase, board.actor, board.seats[1].pengs) == ("act", 1, [2])
+        assert [s.locked for s in board.seats] == [None, [2], None, [1]]
+
+
+def test_SC_1_7_off_and_SC_3_5_free_lock_nothing() -> None:
+    """forced_hu_last 0: with 1 tile left seat 1 may still pass; pass_hu free: nobody is locked."""
+    board = e2_on_3m(forced_hu_last=0, pass_hu="free")
+    leave(board, 1)
+    board.push(event("s1"))
+    board.push(event("d3 1m"))
+    assert [s.locked for s in board.seats] == [None, None, None, None]
+
+
+def test_SC_3_5_a_locked_seat_is_named() -> None:
+    """test_sichuan_rules' 过水 hand: seats 1 and 3 let seat 2's 3m go; seat 1's win on seat 3's
+    9p (event 8) is refused; the message names the tile refused (9p) "or an earlier tile"."""
+    from tests.replay.test_sichuan_board import E2_DEAL
+
+    events = ["x0 5p", "d1 1p", "x1 1p", "d2 5s", "x2 3m", "d3 9p", "x3 9p", "h1"]
+    assert first_illegal(record(E2_DEAL, events, que="mspp")) == (
+        8,
+        "pass_hu_locked",
+        "SC-3.5",
+        "seat 1 passed a win on 九筒 (9p) or an earlier tile since its last draw (过水): "
+        "it cannot win on a discard yet",
+    )
+
+
+def test_SC_3_2_peng_and_zhigang_name_the_seat_tile_and_count() -> None:
+    """E1 after seat 3's 5p (E1 event 8): seat 2 (缺筒) may not claim it; seat 0 holds no 5p;
+    seat 1 (555p) may peng or 直杠 it, naming the discard; after seat 1's 1s (E1 event 4) seat 3
+    holds 11s: a peng, not a 直杠."""
+    board = until(e1(), 10)
+    assert refusal(board, "p2") == (
+        "claim_void_suit",
+        "SC-2.2",
+        "seat 2 declared 筒 void (定缺) and cannot peng 五筒 (5p)",
+    )
+    assert refusal(board, "p0") == (
+        "no_pair_to_claim",
+        "SC-3.2",
+        "seat 0 needs 2 五筒 (5p) in hand to peng; it holds 0",
+    )
+    assert refusal(board, {"type": "gang", "kind": "ming", "seat": 0, "tile": "5p"})[2] == (
+        "seat 0 needs 3 五筒 (5p) in hand to 直杠; it holds 0"
+    )
+    assert refusal(board, "p3") == ("claim_from_self", "SC-3.2", "seat 3 cannot claim its own tile")
+    assert refusal(board, {"type": "gang", "kind": "ming", "seat": 1, "tile": "6p"}) == (
+        "tile_not_in_hand",
+        "SC-3.1",
+        "seat 1 does not hold the discard 六筒 (6p)",
+    )
+    pen = copy.deepcopy(board)
+    pen.push(event("p1"))
+    assert (pen.phase, pen.actor, pen.seats[1].pengs, pen.seats[1].hand[22]) == ("act", 1, [22], 1)
+    board.push({"type": "gang", "kind": "ming", "seat": 1})  # a 直杠 need not name the tile
+    assert board.seats[1].kongs[-1] == (22, "ming", 3) and board.ledger.deltas == [-2, 8, -2, -4]
+    assert (board.phase, board.actor, board.replacement) == ("draw", 1, True)
+    three = until(e1(), 6)
+    assert refusal(three, "gm3")[2] == "seat 3 needs 3 一条 (1s) in hand to 直杠; it holds 2"
+    three.push(event("p3"))
+    assert three.seats[3].pengs == [9]
+
+
+@pytest.mark.parametrize(
+    ("gang_min_wall", "left", "ok"), [(2, 1, False), (2, 2, True), (1, 0, False), (1, 1, True)]
+)
+def test_SC_1_5_a_kong_needs_gang_min_wall_tiles_left(gang_min_wall: int, left: int, ok: bool) -> None:
+    """SC-1.5: seat 1's 直杠 of 5p (E1 event 9) and its 暗杠 of 7s (E1 event 2) need at least
+    ``gang_min_wall`` tiles left; the refusal names the need and what is left."""
+    rec = e1(overrides={"gang_min_wall": gang_min_wall})
+    for n, text in ((10, "gm1 5p"), (3, "ga1 7s")):
+        board = until(rec, n)
+        leave(board, left)
+        if ok:
+            board.push(event(text))
+            assert board.phase == "draw" and board.replacement
+        else:
+            assert refusal(board, text) == (
+                "late_kong",
+                "SC-1.5",
+                f"no kong (杠) with fewer than {gang_min_wall} tiles left in the wall ({left} left)",
+            )
+
+
+def test_SC_1_6_the_haidi_discard_takes_nothing_but_hu() -> None:
+    """SC-1.6: seat 1's 6s made with 0 tiles left: seat 0's peng of it is refused."""
+    from tests.replay.test_sichuan_boundaries import HAIDI_PENG
+
+    board = until(HAIDI_PENG, 3)
+    leave(board, 0)
+    board.push(HAIDI_PENG["events"][3])
+    assert board.claim is not None and board.claim.haidi
+    assert refusal(board, "p0") == (
+        "haidi_claim",
+        "SC-1.6",
+        "nothing but hu may be claimed on the 海底 discard",
+    )
+
+
+# SC-2.2: the void suit's first tiles, and 缺一门 without 定缺 -----------------------------------------
+#: Seat 1 holds 123m 456m 789m 234s and a lone 1p: on the dealer's 1p it has four sets and a pair,
+#: but holds 筒 (void 筒) or all three suits (no 定缺). Its only 筒 is 1p, the suit's first kind.
+VOID_DEAL = [
+    "1p 2p 3p 4p 5p 6p 7p 8p 9p 1s 1s 5s 6s 7s",
+    "1m 2m 3m 4m 5m 6m 7m 8m 9m 2s 3s 4s 1p",
+    "1m 2m 3m 4m 5m 6m 7m 8m 9m 9s 9s 9s 8s",
+    "2p 3p 4p 5p 6p 7p 8p 9p 2p 3p 4p 8s 8s",
+]
+
+
+def test_SC_2_2_the_void_suits_first_kind_counts() -> None:
+    """定缺 ``mpsp``: seat 1 (缺筒) cannot win on the 1p, named; holding that 1p it must discard it
+    before its 1m (que_first); without 定缺 the same win holds all three suits (缺一门)."""
+    assert first_illegal(record(VOID_DEAL, ["x0 1p", "h1"], que="mpsp")) == (
+        2,
+        "holds_void_suit",
+        "SC-2.2",
+        "seat 1 declared 筒 void (定缺) and cannot win holding 一筒 (1p)",
+    )
+    assert first_illegal(record(VOID_DEAL, ["x0 9p", "d1 5s", "x1 1m"], que="mpsp")) == (
+        3,
+        "que_first",
+        "SC-2.2",
+        "seat 1 holds void-suit (筒) tiles and must discard one first, not 一万 (1m)",
+    )
+    assert first_illegal(record(VOID_DEAL, ["x0 1p", "h1"], que=None, overrides={"dingque": False})) == (
+        1,
+        "three_suits",
+        "SC-2.2",
+        "seat 1's hand holds all three suits: a win needs one missing (缺一门)",
+    )
+
+
+def test_SC_2_2_without_dingque_two_suits_win() -> None:
+    """No 定缺: E1's seat 0 (123m 456m 678m 23p 11p) wins on seat 3's 4p (E1 event 24): two
+    suits, 平胡 M 1, seat 3 pays 1."""
+    rec = record(E1_DEAL, E1_EVENTS[:25], que=None, overrides={"dingque": False})
+    board = play(rec)
+    assert [(w.seat, w.source, w.hand, w.multiple) for w in board.wins][-1] == (0, 3, "pinghu", 1)
+
+
+#: Seat 1 holds 222m 555m 888m 22p 55p: on the dealer's 5p, 对对胡 of 2·5·8 only.
+JIANG_DEAL = [
+    "1p 3p 4p 5p 6p 7p 8p 9p 1s 1s 5s 6s 7s 9s",
+    "2m 2m 2m 5m 5m 5m 8m 8m 8m 2p 2p 5p 5p",
+    "1m 3m 4m 6m 7m 9m 1m 3m 4m 6m 7m 9m 9s",
+    "2p 3p 4p 6p 7p 8p 9p 3p 4p 6p 7p 8s 8s",
+]
+
+
+@pytest.mark.parametrize(("jiang_hands", "hand", "m"), [(True, "jiangdui", 8), (False, "duiduihu", 2)])
+def test_SC_4_2_a_discard_win_is_read_with_jiang_hands(jiang_hands: bool, hand: str, m: int) -> None:
+    """SC-4.2: 将对 8 only with ``jiang_hands`` (else 对对胡 2); 地胡 off so the hand is its own."""
+    rec = record(
+        JIANG_DEAL, ["x0 5p", "h1"], que="mspp", overrides={"jiang_hands": jiang_hands, "tiandihu": False}
+    )
+    board = play(rec)
+    assert [(w.seat, w.hand, w.multiple) for w in board.wins] == [(1, hand, m)]
+    assert board.ledger.deltas == [-m, m, 0, 0]
+
+
+# SC-1.7 / SC-3.1 / SC-4.5 the seat's own turn: self-draws ---------------------------------------------
+@pytest.mark.parametrize("left", [2, 3])
+def test_SC_1_7_a_forced_self_draw_names_the_action(left: int) -> None:
+    """E1: seat 2 drew 6m (E1 event 25) and wins 清一色: with 2 or 3 left (fewer than 4) its discard
+    is refused, and so is a kong of its 9m, forced before the kong's own checks (it holds three)."""
+    board = until(e1(), 27)
+    leave(board, left)
+    assert refusal(board, "x2 6m") == (
+        "forced_hu",
+        "SC-1.7",
+        f"with {left} tiles left (< 4) seat 2 must win (最后四张自动胡牌), not discard",
+    )
+    assert (
+        refusal(board, "ga2 9m")[2]
+        == f"with {left} tiles left (< 4) seat 2 must win (最后四张自动胡牌), not kong"
+    )
+
+
+def test_SC_3_1_a_self_draw_names_its_tile() -> None:
+    """E1: seat 1 drew 9p (E1 event 18): a hu naming 8s is not its tile; naming 9p it wins.
+    Before that, with 7777s 555p 234s 88s 99p (E1 event 1) it has no winning hand; a seat that
+    pengs has drawn nothing: it cannot win then."""
+    board = until(e1(), 20)
+    assert refusal(board, "h1 8s") == (
+        "win_tile_mismatch",
+        "SC-3.2",
+        "the winning tile is 九筒 (9p), not 八条 (8s)",
+    )
+    board.push(event("h1 9p"))
+    assert board.wins[-1].to_json()["tile"] == "9p"
+    assert refusal(until(e1(), 3), "h1") == (
+        "not_a_winning_hand",
+        "SC-4.1",
+        "seat 1's tiles do not make a winning hand (胡牌) with 九筒 (9p)",
+    )
+    pen = until(e1(), 10)
+    pen.push(event("p1"))
+    assert refusal(pen, "h1") == (
+        "win_without_draw",
+        "SC-3.1",
+        "seat 1 can only win by self-draw (自摸) on its own turn",
+    )
+
+
+#: 天胡 (SC-4.5): dealer 0 holds 123m 456m 789m 111s 22s (test_sichuan_rules' TIAN_DEAL).
+TIAN_DEAL = [
+    "123m 456m 789m 111s 22s",
+    "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p",
+    "5p 6p 7p 8p 9p 5p 6p 7p 8p 9p 3s 4s 5s",
+    "6s 7s 8s 9s 3s 4s 5s 6s 7s 8s 9s 1p 2p",
+]
+
+
+def test_SC_4_5_SC_3_7_a_tianhu_names_a_tile_it_holds() -> None:
+    """The dealer's first action: hu on its 14 tiles. Naming 5p (not held) is refused; unnamed
+    it is recorded on its highest kind, 2s; in xueliu it must name the tile it sets aside; named
+    2s it is set aside and the dealer keeps 13. A dealer without a winning hand is named "with its
+    14 tiles" (111s 2s 4s in place of 111s 22s)."""
+    board = until(record(TIAN_DEAL, [], que="pmmm"))
+    assert refusal(board, "h0 5p") == ("tile_not_in_hand", "SC-3.1", "seat 0 does not hold 五筒 (5p)")
+    done = play(record(TIAN_DEAL, ["h0"], que="pmmm"))
+    assert done.wins[0].to_json()["tile"] == "2s" and done.wins[0].hand == "tianhu"
+    xl = until(record(TIAN_DEAL, [], que="pmmm", preset="xueliu"))
+    assert bad_input(xl, event("h0")) == ("tile", "a 天胡 in xueliu names the tile it sets aside (SC-3.7)")
+    xl.push(event("h0 2s"))
+    assert xl.seats[0].set_aside == [10] and sum(xl.seats[0].hand) == 13 and xl.seats[0].wins == 1
+    nowin = [*TIAN_DEAL]
+    nowin[0] = "123m 456m 789m 111s 2s 4s"
+    assert first_illegal(record(nowin, ["h0"], que="pmmm")) == (
+        1,
+        "not_a_winning_hand",
+        "SC-4.1",
+        "seat 0's tiles do not make a winning hand (胡牌) with its 14 tiles",
+    )
+
+
+def test_SC_3_1_the_draw_phase_names_who_draws() -> None:
+    """After seat 1's 暗杠 (E1 event 2) it draws the replacement: seat 2's draw, seat 1's discard
+    are out of turn; 流局 is early (54 left). After seat 0's 9s (E1 event 0) with the wall empty,
+    seat 1's draw is refused: the hand ends (SC-1.6)."""
+    board = until(e1(), 4)
+    assert refusal(board, "d2 1m") == ("out_of_turn", "SC-3.1", "seat 2 cannot draw now: seat 1 draws next")
+    assert refusal(board, "x1 9p")[2] == "seat 1 cannot discard now: seat 1 draws next"
+    assert refusal(board, "hz")[2] == "the wall is not empty (54 tiles left): no 流局 yet"
+    empty = until(e1(), 2)
+    assert refusal(empty, "d2 1m")[2] == "seat 2 cannot draw now: seat 1 draws next"
+    leave(empty, 0)
+    assert refusal(empty, "d1 9p") == (
+        "wall_empty",
+        "SC-1.6",
+        "the wall is empty: the hand ends (流局, huangzhuang), seat 1 cannot draw",
+    )

@@ -947,3 +947,167 @@ def test_SC_3_1_the_draw_phase_names_who_draws() -> None:
         "SC-1.6",
         "the wall is empty: the hand ends (流局, huangzhuang), seat 1 cannot draw",
     )
+
+
+def test_SC_1_1_an_unreadable_tile_names_the_field() -> None:
+    """A discard of 红中 (no honours in Sichuan) is an input error naming ``tile``."""
+    board = until(e1(), 3)
+    field, message = bad_input(board, {"type": "discard", "seat": 1, "tile": "C"})
+    assert field == "tile" and "SC-1.1" in message
+
+
+def test_SC_3_7_a_xueliu_winner_discards_the_tile_it_drew() -> None:
+    """test_sichuan_board's SC-3.7 hand: seat 0 won (血流成河) and drew 5m (event 13): its 6m is
+    refused naming the 5m it must discard; the 5m goes, and the window it opens holds no drawn
+    tile (SC-3.2: the claim is on the discard)."""
+    deal = [
+        "123p 456p 789p 555m 6m 1s",
+        "11s 44s 77s 22p 44p 9s 2s 6s",
+        "22s 55s 88s 66p 3p 9s 3s 6m 8p",
+        "1s 4s 7s 3s 6s 9s 1p 3p 6p 8p 8p 5p 2s",
+    ]
+    events = ["x0 1s", "d1 1m", "x1 1m", "d2 9p", "x2 6m", "h0", "d1 2m", "x1 2m", "d2 3m", "x2 3m"]
+    board = until(record(deal, [*events, "d3 4m", "x3 4m", "d0 5m"], que="smmm", preset="xueliu"))
+    assert refusal(board, "x0 6m") == (
+        "xueliu_locked",
+        "SC-3.7",
+        "seat 0 has won (血流成河) and keeps its hand: it must discard the tile it drew (五万 (5m))",
+    )
+    board.push(event("x0 5m"))
+    assert board.drawn is None and board.claim is not None and board.claim.tile == 4
+
+
+def test_SC_2_2_que_first_names_the_wan_suit() -> None:
+    """E6 (que_first on): seat 0 (缺万) holds 3m; its first discard 7p is refused, naming 万."""
+    from tests.replay.test_sichuan_board import E6_DEAL, E6_EVENTS
+
+    assert first_illegal(record(E6_DEAL, E6_EVENTS, que="mpmm")) == (
+        1,
+        "que_first",
+        "SC-2.2",
+        "seat 0 holds void-suit (万) tiles and must discard one first, not 七筒 (7p)",
+    )
+
+
+#: xueliu: the dealer lets 1p go; seats 1, 2 and 3 each self-draw on their first draw (地胡); the
+#: dealer then draws 5s and lets it go, and seat 1 (123m 456m 789m 234s 5s, 缺筒) wins on it again.
+DIHU_DEAL = [
+    "1p 3p 4p 5p 6p 7p 8p 9p 3s 4s 6s 7s 8s 9s",
+    "123m 456m 789m 234s 5s",
+    "123m 456m 789m 678s 9s",
+    "123p 456p 789p 111s 2s",
+]
+
+
+def test_SC_4_5_the_dealers_second_discard_is_no_dihu() -> None:
+    """SC-4.5: 地胡 is a win on the dealer's *first* discard or a self-draw on one's first draw.
+    Seats 1-3 self-draw 平胡 (normal M 1) on their first draws: flat 地胡 32 each. Seat 1's
+    later win on the dealer's second discard 5s is 平胡 M 1,
+    though no other seat has discarded since the dealer's first."""
+    events = ["x0 1p", "d1 5s", "h1", "d2 9s", "h2", "d3 2s", "h3", "d0 5s", "x0 5s", "h1"]
+    board = play(record(DIHU_DEAL, events, que="mppm", preset="xueliu"))
+    assert [(w.seat, w.source, w.hand, w.multiple) for w in board.wins] == [
+        (1, None, "dihu", 32),
+        (2, None, "dihu", 32),
+        (3, None, "dihu", 32),
+        (1, 0, "pinghu", 1),
+    ]
+
+
+# SC-6.2 下叫 as the board reads it ------------------------------------------------------------------
+def test_SC_6_2_waits_of_a_seat_holding_its_void_or_three_suits() -> None:
+    """Seat 1 of VOID_DEAL (123m 456m 789m 234s 1p) waits on 1p as a shape, but with 筒 void it
+    holds a void tile (no wait), and without 定缺 its tiles hold three suits (no wait, 缺一门)."""
+    void = until(record(VOID_DEAL, [], que="mpsp"))
+    assert void.waits_of(1) == {}
+    free = until(record(VOID_DEAL, [], que=None, overrides={"dingque": False}))
+    assert free.waits_of(1) == {}
+    shape = until(record(VOID_DEAL, [], que="msmm"))  # 缺条 declared, holding 234s: none
+    assert shape.waits_of(1) == {}
+    two = until(record(VOID_DEAL, [], que="mmmm"))  # 缺万 declared: 123m … holds it
+    assert two.waits_of(1) == {}
+    assert until(record(JIANG_DEAL, [], que="msmm")).waits_of(1) != {}  # 缺条, none held: waits
+
+
+@pytest.mark.parametrize(("jiang_hands", "hand", "points"), [(True, "jiangdui", 8), (False, "duiduihu", 2)])
+def test_SC_6_2_waits_are_priced_with_jiang_hands(jiang_hands: bool, hand: str, points: int) -> None:
+    """JIANG_DEAL's seat 1 (222m 555m 888m 22p 55p) waits on 2p and 5p: 将对 8 with
+    ``jiang_hands``, else 对对胡 2 (what 查大叫 charges, SC-6.3)."""
+    board = until(record(JIANG_DEAL, [], que="mspp", overrides={"jiang_hands": jiang_hands}))
+    assert {t: (r.hand, r.points, r.gen) for t, r in board.waits_of(1).items()} == {
+        19: (hand, points, 0),
+        22: (hand, points, 0),
+    }
+
+
+# SC-3.7 xueliu kongs ---------------------------------------------------------------------------------
+def test_SC_3_7_a_xueliu_kong_that_changes_the_waits_is_named() -> None:
+    """E7's note: seat 0 (123p 456p 789p 555m 6m after winning) draws 5m: an 暗杠 would leave
+    only the 6m wait (4m/6m/7m before): refused, naming the 5m."""
+    deal = [
+        "123p 456p 789p 555m 6m 1s",
+        "11s 44s 77s 22p 44p 9s 2s 6s",
+        "22s 55s 88s 66p 3p 9s 3s 6m 8p",
+        "1s 4s 7s 3s 6s 9s 1p 3p 6p 8p 8p 5p 2s",
+    ]
+    events = ["x0 1s", "d1 1m", "x1 1m", "d2 9p", "x2 6m", "h0", "d1 2m", "x1 2m", "d2 3m", "x2 3m"]
+    board = until(record(deal, [*events, "d3 4m", "x3 4m", "d0 5m"], que="smmm", preset="xueliu"))
+    assert refusal(board, "ga0 5m") == (
+        "xueliu_locked",
+        "SC-3.7",
+        "seat 0 has won (血流成河) and keeps its hand: a kong of 五万 (5m) would change its waits",
+    )
+    claim = until(record(deal, [*events, "d3 5m", "x3 5m"], que="smmm", preset="xueliu"))
+    assert refusal(claim, "gm0 5m")[2] == (
+        "seat 0 has won (血流成河) and keeps its hand: a kong of 五万 (5m) would change its waits"
+    )
+    assert refusal(claim, "p0")[2] == "seat 0 has won (血流成河) and keeps its hand: no peng after winning"
+
+
+#: E7 with seat 0 holding 7777p (234m 678m 7777p 5p 99p after its 1s): it wins on seat 2's 6p
+#: (567p 777p), keeps its 7777p and draws 1p: an 暗杠 of the 7p it did not just draw is refused.
+E7_FOUR_DEAL = [
+    "234m 678m 7777p 5p 99p 1s",
+    "11s 44s 77s 11p 44p 8p 2s 6s",
+    "22s 55s 88s 66p 3p 9s 3s 5p 8p",
+    "1s 4s 7s 3s 6s 9s 1p 3p 6p 8p 8p 5p 2s",
+]
+E7_FOUR = [
+    "x0 1s",
+    "d1 1m",
+    "x1 1m",
+    "d2 9p",
+    "x2 6p",
+    "h0",
+    "d1 2m",
+    "x1 2m",
+    "d2 3m",
+    "x2 3m",
+    "d3 4m",
+    "x3 4m",
+]
+
+
+def test_SC_3_7_a_xueliu_winner_kongs_only_the_tile_it_drew() -> None:
+    """The 暗杠 of 7p after drawing 1p is refused, named; so is any 补杠 of a winner. A seat that has
+    not won kongs as in xuezhan: E1's seat 1 in xueliu makes its 暗杠 of 7s after drawing 9p."""
+    board = until(record(E7_FOUR_DEAL, [*E7_FOUR, "d0 1p"], que="smmm", preset="xueliu"))
+    assert board.seats[0].wins == 1 and board.seats[0].hand[24] == 4
+    assert refusal(board, "ga0 7p") == (
+        "xueliu_locked",
+        "SC-3.7",
+        "seat 0 has won (血流成河) and keeps its hand: only the tile just drawn may be konged (暗杠)",
+    )
+    assert (
+        refusal(board, "gx0 7p")[2] == "seat 0 has won (血流成河) and keeps its hand: no 补杠 after winning"
+    )
+    xl = until(e1(preset="xueliu"), 3)
+    xl.push(event("ga1 7s"))
+    assert xl.seats[1].kongs == [(15, "an", None)]
+
+
+def test_SC_2_2_no_kong_of_a_void_tile_past_the_first_kind() -> None:
+    """E1's seat 1 (缺万): a kong of 5m is of its void suit, as one of 1m is."""
+    board = until(e1(), 3)
+    assert refusal(board, "ga1 5m")[2] == "seat 1 declared 万 void (定缺) and cannot kong 五万 (5m)"
+    assert refusal(board, "gx1 9m")[0] == "claim_void_suit"

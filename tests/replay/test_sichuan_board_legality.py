@@ -259,6 +259,7 @@ def test_SC_3_1_tiles_a_seat_does_not_hold_or_cannot_kong() -> None:
     board.push(event("ga1 7s"))  # four 7s: the 暗杠 stands, 0, 2 and 3 pay 2 each (SC-5.5)
     assert board.ledger.deltas == [-2, 6, -2, -2]
     assert (board.phase, board.actor, board.replacement, board.kong_turn) == ("draw", 1, True, True)
+    assert board.drawn is None  # nothing drawn yet: the replacement comes next
     assert board.seats[1].kongs == [(15, "an", None)] and board.seats[1].hand[15] == 0
 
 
@@ -1111,3 +1112,69 @@ def test_SC_2_2_no_kong_of_a_void_tile_past_the_first_kind() -> None:
     board = until(e1(), 3)
     assert refusal(board, "ga1 5m")[2] == "seat 1 declared 万 void (定缺) and cannot kong 五万 (5m)"
     assert refusal(board, "gx1 9m")[0] == "claim_void_suit"
+
+
+# SC-3.1 / SC-3.3 the 补杠 ---------------------------------------------------------------------------------
+def test_SC_3_1_a_bugang_needs_the_fourth_tile_in_hand() -> None:
+    """E2: seat 0 pengs seat 1's 6s (its 66s used): a 补杠 of 6s at once is refused, it holds none."""
+    from tests.replay.test_sichuan_board import E2_DEAL
+
+    board = until(record(E2_DEAL, ["x0 5p", "d1 6s", "x1 6s", "p0"], que="mspp"))
+    assert refusal(board, "gx0 6s") == ("tile_not_in_hand", "SC-3.1", "seat 0 does not hold 六条 (6s)")
+
+
+@pytest.mark.parametrize("haidipao", [True, False])
+def test_SC_3_3_SC_4_4_a_robbed_bugang_is_no_haidi_discard(haidipao: bool) -> None:
+    """E5: seat 2 robs seat 0's 补杠 4p: 抢杠胡 only (平胡 × 2 = 2), not 海底炮, even with
+    ``haidipao`` among the ways: the 补杠's tile is not the wall's last discard."""
+    from tests.sichuan_builders import E5_DEAL, E5_TO_BUGANG
+
+    ways = ["gangshanghua", "gangshangpao", "qiangganghu", "haidilaoyue"] + (["haidipao"] if haidipao else [])
+    board = play(record(E5_DEAL, [*E5_TO_BUGANG, "h2"], que="mpsp", overrides={"ways": ways}))
+    assert [(w.seat, w.source, w.ways, w.multiple) for w in board.wins] == [(2, 0, ("qiangganghu",), 2)]
+
+
+def test_SC_4_5_a_self_draw_on_the_second_draw_is_no_dihu() -> None:
+    """DIHU_DEAL: each seat draws and lets go a tile it cannot use; seat 1's self-draw of 5s on its
+    *second* draw (no peng or kong by anyone) is 平胡 M 1 (each other seat pays 1 + 1), not 地胡.
+    A draw naming 红中 is an input error naming ``tile``."""
+    events = ["x0 1p", "d1 6p", "x1 6p", "d2 2p", "x2 2p", "d3 4m", "x3 4m", "d0 1m", "x0 1m", "d1 5s"]
+    board = until(record(DIHU_DEAL, events[:-1], que="mppm"))
+    assert bad_input(board, {"type": "draw", "seat": 1, "tile": "C"})[0] == "tile"
+    board.push(event(events[-1]))
+    board.push(event("h1"))
+    assert [(w.seat, w.hand, w.multiple) for w in board.wins] == [(1, "pinghu", 1)]
+    assert board.ledger.deltas == [-2, 6, -2, -2] and board.seats[1].draws == 2
+
+
+#: E1 until seat 1's 暗杠 of 7s (its first turn); seat 2 lets 8s go, seat 1 pengs it and discards
+#: 2s; later seat 1 draws the 4th 8s, makes it a 补杠 in that later turn, and lets its replacement
+#: 4p go: seat 0 (123m 456m 678m 23p 11p) wins on it, 杠上炮.
+ZHUANYI_EVENTS = [
+    *E1_EVENTS[:5],
+    "d2 8s",
+    "x2 8s",
+    "p1",
+    "x1 2s",
+    "d2 3s",
+    "x2 3s",
+    "d3 9s",
+    "x3 9s",
+    "d0 3p",
+    "x0 5s",
+    "d1 8s",
+    "gx1 8s",
+    "d1 4p",
+    "x1 4p",
+    "h0",
+]
+
+
+@pytest.mark.parametrize(("zhuanyi", "deltas"), [("last", [2, 4, -3, -3]), ("all", [8, -2, -3, -3])])
+def test_SC_5_6_zhuanyi_last_moves_only_the_kong_of_that_turn(zhuanyi: str, deltas: list[int]) -> None:
+    """SC-5.5: the 暗杠 7s: 0, 2, 3 pay 2 (−2, +6, −2, −2); the 补杠 8s: 2, 3, 0 pay 1 (−3, +9, −3, −3).
+    Seat 0's win: 平胡 × 杠上炮 = M 2 from seat 1 (−1, +7). SC-5.6 ``last``: seat 1 hands seat 0
+    the 3 of the 补杠's turn only (+2, +4); ``all``: all 9 it received (+8, −2)."""
+    board = play(record(E1_DEAL, ZHUANYI_EVENTS, que="smpm", overrides={"hujiao_zhuanyi": zhuanyi}))
+    assert [(w.seat, w.source, w.ways, w.multiple) for w in board.wins] == [(0, 1, ("gangshangpao",), 2)]
+    assert board.ledger.deltas == deltas

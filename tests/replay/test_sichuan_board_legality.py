@@ -419,6 +419,9 @@ def test_SC_5_1_SC_5_3_each_win_of_E1_has_its_receipt() -> None:
             "payers": [{"seat": 3, "expression": "4 + 自摸加底 1 = 5"}],
         },
     ]
+    # SC-4.2: the rows of the highest P met (seat 2 meets 平胡 1 and 清一色 4: only 清一色)
+    assert [w.tied for w in board.wins] == [("pinghu",), ("pinghu",), ("qingyise",)]
+    assert board.drawn is None  # the last self-drawn tile was won, nothing is held as drawn
 
 
 # SC-1.2 / SC-3.9: seats out of the hand, and the end ------------------------------------------------
@@ -611,6 +614,7 @@ def test_SC_3_2_a_win_on_a_discard_names_the_seat_and_the_tile() -> None:
         "SC-2.2",
         "seat 0 declared 万 void (定缺) and cannot win holding 三万 (3m)",
     )
+    assert bad_input(board, {"type": "hu", "seat": 1, "tile": "C"})[0] == "tile"
     for bad in (4, -1, "1"):
         assert bad_input(board, {"type": "hu", "seat": bad}) == ("seat", f"must be a seat 0-3, not {bad!r}")
         assert bad_input(board, {"type": "peng", "seat": bad}) == ("seat", f"must be a seat 0-3, not {bad!r}")
@@ -1178,3 +1182,100 @@ def test_SC_5_6_zhuanyi_last_moves_only_the_kong_of_that_turn(zhuanyi: str, delt
     board = play(record(E1_DEAL, ZHUANYI_EVENTS, que="smpm", overrides={"hujiao_zhuanyi": zhuanyi}))
     assert [(w.seat, w.source, w.ways, w.multiple) for w in board.wins] == [(0, 1, ("gangshangpao",), 2)]
     assert board.ledger.deltas == deltas
+
+
+def test_SC_3_1_SC_4_5_after_a_peng_nobody_wins_without_a_draw() -> None:
+    """天胡 is the dealer's first action only. JIANG_DEAL: seat 1 pengs the dealer's first discard
+    5p before it ever drew (222m 555m 888m 22p + the peng would be complete): refused. E2: the
+    dealer pengs seat 1's 6s after its first discard: refused too. A hu naming 红中 is an input
+    error naming ``tile``."""
+    board = until(record(JIANG_DEAL, ["x0 5p", "p1"], que="mspp"))
+    assert board.seats[1].draws == 0
+    assert refusal(board, "h1") == (
+        "win_without_draw",
+        "SC-3.1",
+        "seat 1 can only win by self-draw (自摸) on its own turn",
+    )
+    from tests.replay.test_sichuan_board import E2_DEAL
+
+    dealer = until(record(E2_DEAL, ["x0 5p", "d1 6s", "x1 6s", "p0"], que="mspp"))
+    assert refusal(dealer, "h0")[2] == "seat 0 can only win by self-draw (自摸) on its own turn"
+    assert bad_input(until(e1(), 20), {"type": "hu", "seat": 1, "tile": "C"})[0] == "tile"
+
+
+def test_SC_2_2_a_self_draw_holding_the_void_suit_names_its_first_void_tile() -> None:
+    """E1: the dealer (缺条) calls 天胡 on its 14 tiles holding 9s and 5s: refused, naming 5s (the
+    lower kind); without 定缺 its 14 tiles hold three suits."""
+    assert refusal(until(e1(), 1), "h0") == (
+        "holds_void_suit",
+        "SC-2.2",
+        "seat 0 declared 条 void (定缺) and cannot win holding 五条 (5s)",
+    )
+    free = until(record(E1_DEAL, [], que=None, overrides={"dingque": False}))
+    assert refusal(free, "h0")[:2] == ("three_suits", "SC-2.2")
+
+
+def test_SC_2_2_a_discard_win_names_the_lowest_void_tile() -> None:
+    """Seat 1 (缺筒) holding 1p and 5p wins nothing on the dealer's 1p: named by the 1p."""
+    deal = [*VOID_DEAL]
+    deal[1] = "1m 2m 3m 4m 5m 6m 7m 8m 9m 2s 3s 5p 1p"
+    assert first_illegal(record(deal, ["x0 1p", "h1"], que="mpsp"))[3] == (
+        "seat 1 declared 筒 void (定缺) and cannot win holding 一筒 (1p)"
+    )
+
+
+@pytest.mark.parametrize(("zimo_bonus", "m"), [("fan", 2), ("di", 2)])
+def test_SC_5_1_a_discard_win_is_never_doubled_as_a_self_draw(zimo_bonus: str, m: int) -> None:
+    """SC-5.1: ×2 under ``zimo_bonus: fan`` only when self-drawn: seat 1's 对对胡 on seat 2's 3m is
+    M 2 either way."""
+    board = e2_on_3m(zimo_bonus=zimo_bonus)
+    board.push(event("h1"))
+    board.finish()
+    assert [(w.seat, w.multiple) for w in board.wins] == [(1, m)]
+
+
+@pytest.mark.parametrize(
+    ("mode", "bonus", "deltas"),
+    [
+        # 平胡 G 1 杠上花: 4, ×2 自摸 = 8 from each (no +1 under fan), beside the 直杠's 2 from seat 3
+        ("zimo", "fan", [-8, -8, 26, -10]),
+        ("dianpao", "fan", [0, 0, 6, -6]),  # only the feeder pays M 4, no 自摸 doubling (SC-5.4)
+        ("zimo", "di", [-5, -5, 17, -7]),  # E10: 4 + 1 each
+    ],
+)
+def test_SC_5_4_E10_with_zimo_bonus_fan(mode: str, bonus: str, deltas: list[int]) -> None:
+    """E10 (seat 2 直杠 9m off seat 3, who pays 2; replacement 8p: 杠上花, 平胡 G 1, M 4)."""
+    from tests.replay.test_sichuan_rules import E10_DEAL, E10_EVENTS
+
+    board = play(
+        record(E10_DEAL, E10_EVENTS, que="mpsm", overrides={"diangang_hua": mode, "zimo_bonus": bonus})
+    )
+    assert board.ledger.deltas == deltas
+
+
+def test_SC_5_4_s7_a_bankrupt_feeder_is_not_charged() -> None:
+    """E10 under ``dianpao`` with seat 3's stack 2: the 直杠's 2 leaves it at 0, bankrupt (§7) and
+    out; the 杠上花 then has nobody to pay (SC-5.4: only the feeder would): no payer on its receipt."""
+    from tests.replay.test_sichuan_rules import E10_DEAL, E10_EVENTS
+
+    rec = record(
+        E10_DEAL,
+        E10_EVENTS,
+        que="mpsm",
+        overrides={"diangang_hua": "dianpao", "bankruptcy": True},
+        stacks=[30, 30, 30, 2],
+    )
+    board = play(rec)
+    assert board.ledger.bankrupt == {3} and board.ledger.deltas == [0, 0, 2, -2]
+    assert board.wins[0].receipt()["payers"] == []
+
+
+def test_SC_3_7_a_xueliu_winner_keeps_its_tiles_and_counts_its_wins() -> None:
+    """E7: seat 0 wins twice (5p off seat 2, then 杠上花 on 2p); each winning tile is set aside,
+    its concealed tiles stay 234m 678m 34p 99p beside the 暗杠 7777p."""
+    from tests.replay.test_sichuan_board import E7_DEAL, e7_events
+
+    board = play(record(E7_DEAL, e7_events(), que="smmm", preset="xueliu"))
+    seat = board.seats[0]
+    assert seat.wins == 2 and seat.set_aside == [22, 19]
+    assert [k for k in range(27) for _ in range(seat.hand[k])] == [1, 2, 3, 5, 6, 7, 20, 21, 26, 26]

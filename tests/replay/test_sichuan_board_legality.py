@@ -1182,6 +1182,12 @@ def test_SC_5_6_zhuanyi_last_moves_only_the_kong_of_that_turn(zhuanyi: str, delt
     board = play(record(E1_DEAL, ZHUANYI_EVENTS, que="smpm", overrides={"hujiao_zhuanyi": zhuanyi}))
     assert [(w.seat, w.source, w.ways, w.multiple) for w in board.wins] == [(0, 1, ("gangshangpao",), 2)]
     assert board.ledger.deltas == deltas
+    kinds = [(t["kind"], t["from"], t["to"], t["amount"]) for t in board.result()["transfers"]]
+    assert kinds[:7] == [
+        *(("gang_an", p, 1, 2) for p in (2, 3, 0)),
+        *(("gang_xu", p, 1, 1) for p in (2, 3, 0)),
+        ("hu", 1, 0, 2),
+    ]
 
 
 def test_SC_3_1_SC_4_5_after_a_peng_nobody_wins_without_a_draw() -> None:
@@ -1279,3 +1285,87 @@ def test_SC_3_7_a_xueliu_winner_keeps_its_tiles_and_counts_its_wins() -> None:
     seat = board.seats[0]
     assert seat.wins == 2 and seat.set_aside == [22, 19]
     assert [k for k in range(27) for _ in range(seat.hand[k])] == [1, 2, 3, 5, 6, 7, 20, 21, 26, 26]
+
+
+def test_SC_1_7_a_win_declared_does_not_free_another_seat_that_can_win() -> None:
+    """E2's 3m with 3 tiles left: seat 1 declares, seat 3 (平胡 on it) lets it go with the next
+    draw: refused, naming seat 3 and the draw."""
+    board = e2_on_3m()
+    leave(board, 3)
+    board.push(event("h1"))
+    assert refusal(board, "d3 1m") == (
+        "forced_hu",
+        "SC-1.7",
+        "with 3 tiles left (< 4) seat 3 must win (最后四张自动胡牌), not let the tile go (draw)",
+    )
+
+
+def test_SC_3_1_an_own_turn_kong_in_a_window_is_out_of_turn() -> None:
+    """After seat 0's 9s (E1 event 0) seat 1 draws next: its 暗杠 of 7s first is out of turn (the
+    window closes, the draw is due), not a claim of the 9s."""
+    board = until(e1(), 2)
+    assert refusal(board, {"type": "gang", "kind": "an", "seat": 1, "tile": "7s"}) == (
+        "out_of_turn",
+        "SC-3.1",
+        "seat 1 cannot gang now: seat 1 draws next",
+    )
+
+
+def test_SC_3_3_a_bugang_is_robbed_only_by_a_win_named() -> None:
+    """E5: seat 0's 补杠 4p: seat 2's peng of it is refused with the reason."""
+    from tests.sichuan_builders import E5_DEAL, E5_TO_BUGANG
+
+    board = until(record(E5_DEAL, E5_TO_BUGANG, que="mpsp"))
+    assert refusal(board, "p2") == (
+        "rob_not_xu_gang",
+        "SC-3.3",
+        "only a 补杠 can be robbed (抢杠胡): a 补杠 can only be robbed by a win, not claimed",
+    )
+
+
+def test_SC_3_9_a_third_win_on_a_discard_ends_the_hand_when_its_window_closes() -> None:
+    """E1 until seat 0's win (E1 event 24); seat 2 lets 5s go, seat 3 (缺万) lets its drawn 6m go
+    and seat 2 (11m 234m 567m 999m 78m) wins on it: the third winner; only seat 3 is left, so the
+    next event closes the window and finds the hand over (SC-3.9)."""
+    events = [*E1_EVENTS[:25], "d2 5s", "x2 5s", "d3 6m", "x3 6m", "h2"]
+    assert first_illegal(e1([*events, "d0 1m"])) == (
+        31,
+        "event_after_end",
+        "SC-3.9",
+        "the hand already ended (wins); nothing may follow",
+    )
+    board = play(e1(events))
+    assert board.ended and [(w.seat, w.source) for w in board.wins][-1] == (2, 3)
+
+
+def test_SC_1_7_a_record_ending_on_a_win_still_forces_the_others() -> None:
+    """E2's 3m with 3 left: seat 1 declares and the record ends; closing the window at the end
+    finds seat 3, which could win, letting it go."""
+    board = e2_on_3m()
+    leave(board, 3)
+    board.push(event("h1"))
+    with pytest.raises(IllegalEvent) as err:
+        board.finish()
+    assert err.value.reason.message == (
+        "with 3 tiles left (< 4) seat 3 must win (最后四张自动胡牌), not let the tile go (end)"
+    )
+
+
+@pytest.mark.parametrize(("pass_hu", "forced"), [("higher_ok", True), ("until_draw", False)])
+def test_SC_1_7_SC_3_5_a_locked_seat_is_forced_only_when_the_lock_allows_the_win(
+    pass_hu: str, forced: bool
+) -> None:
+    """test_sichuan_boundaries' 过水 hand: seat 1 let seat 2's 4p (M 1) go; on seat 3's 1p (M 2) with
+    3 tiles left, higher_ok lets it win (2 > 1), so it must; until_draw locks it, so it may pass."""
+    from tests.replay.test_sichuan_boundaries import PASS_DEAL, PASS_START
+
+    rec = record(PASS_DEAL, PASS_START, que="sspp", overrides={"pass_hu": pass_hu})
+    board = until(rec, len(rec["events"]) - 1)
+    leave(board, 3)
+    board.push(rec["events"][-1])
+    if forced:
+        assert (
+            refusal(board, "s1")[2] == "with 3 tiles left (< 4) seat 1 must win (最后四张自动胡牌), not pass"
+        )
+    else:
+        board.push(event("s1"))

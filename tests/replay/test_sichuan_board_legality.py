@@ -1369,3 +1369,26 @@ def test_SC_1_7_SC_3_5_a_locked_seat_is_forced_only_when_the_lock_allows_the_win
         )
     else:
         board.push(event("s1"))
+
+
+def test_SC_1_3_a_later_multiple_win_does_not_choose_the_dealer() -> None:
+    """SC-1.3: the next dealer is the first winner, unless that *first* win was multiple. Xueliu,
+    pass_hu free: seat 1 alone wins seat 2's 3m (seat 3 passes); seat 2 draws and lets the last
+    3m go and seats 3 and 1 both win on it (一炮多响): the next dealer is seat 1, not seat 2."""
+    from tests.replay.test_sichuan_board import E2_DEAL
+
+    events = ["x0 5p", "d1 1p", "x1 1p", "d2 5s", "x2 3m", "h1", "s3", "d2 3m", "x2 3m", "h1", "h3"]
+    board = play(record(E2_DEAL, events, que="mspp", preset="xueliu", overrides={"pass_hu": "free"}))
+    assert [(w.seat, w.source, w.multiple) for w in board.wins] == [(1, 2, 2), (3, 2, 1), (1, 2, 2)]
+    assert board.next_dealer() == 1 and board.result()["next_dealer"] == 1
+
+
+def test_SC_1_3_after_a_multiple_first_win_the_discarder_deals_whatever_follows() -> None:
+    """Xueliu: seats 3 and 1 both win seat 2's 3m first (multiple: seat 2 deals next); seat 2
+    draws 9p and lets it go, and seat 1 (still waiting on 3m/9p) wins on it alone: still seat 2."""
+    from tests.replay.test_sichuan_board import E2_DEAL
+
+    events = ["x0 5p", "d1 1p", "x1 1p", "d2 5s", "x2 3m", "h1", "h3", "d2 9p", "x2 9p", "h1"]
+    board = play(record(E2_DEAL, events, que="mspp", preset="xueliu"))
+    assert [(w.seat, w.source) for w in board.wins] == [(3, 2), (1, 2), (1, 2)]
+    assert board.next_dealer() == 2

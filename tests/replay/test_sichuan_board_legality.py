@@ -750,9 +750,13 @@ def test_SC_3_2_peng_and_zhigang_name_the_seat_tile_and_count() -> None:
         "SC-3.1",
         "seat 1 does not hold the discard 六筒 (6p)",
     )
+    assert bad_input(board, {"type": "gang", "kind": "ming", "seat": 1, "tile": "C"})[0] == "tile"
     pen = copy.deepcopy(board)
     pen.push(event("p1"))
     assert (pen.phase, pen.actor, pen.seats[1].pengs, pen.seats[1].hand[22]) == ("act", 1, [22], 1)
+    xl = until(e1(preset="xueliu"), 10)  # in xueliu a seat that has not won pengs as in xuezhan
+    xl.push(event("p1"))
+    assert xl.seats[1].pengs == [22]
     board.push({"type": "gang", "kind": "ming", "seat": 1})  # a 直杠 need not name the tile
     assert board.seats[1].kongs[-1] == (22, "ming", 3) and board.ledger.deltas == [-2, 8, -2, -4]
     assert (board.phase, board.actor, board.replacement) == ("draw", 1, True)
@@ -1336,6 +1340,7 @@ def test_SC_3_9_a_third_win_on_a_discard_ends_the_hand_when_its_window_closes() 
     )
     board = play(e1(events))
     assert board.ended and [(w.seat, w.source) for w in board.wins][-1] == (2, 3)
+    assert board.drawn is None
 
 
 def test_SC_1_7_a_record_ending_on_a_win_still_forces_the_others() -> None:
@@ -1380,6 +1385,7 @@ def test_SC_1_3_a_later_multiple_win_does_not_choose_the_dealer() -> None:
     events = ["x0 5p", "d1 1p", "x1 1p", "d2 5s", "x2 3m", "h1", "s3", "d2 3m", "x2 3m", "h1", "h3"]
     board = play(record(E2_DEAL, events, que="mspp", preset="xueliu", overrides={"pass_hu": "free"}))
     assert [(w.seat, w.source, w.multiple) for w in board.wins] == [(1, 2, 2), (3, 2, 1), (1, 2, 2)]
+    assert [s.wins for s in board.seats] == [0, 2, 0, 1]
     assert board.next_dealer() == 1 and board.result()["next_dealer"] == 1
 
 

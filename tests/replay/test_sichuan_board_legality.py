@@ -366,6 +366,9 @@ def test_SC_1_4_a_wall_deals_the_hands_and_feeds_the_draws() -> None:
     assert (
         refusal(board, "d1 9p")[2] == "seat 1 should draw 一条 (1s) from the back of the wall, not 九筒 (9p)"
     )
+    pen = until(rec, 10)  # seat 3 discarded 5p (E1 event 8): seat 1 pengs it instead of its 直杠
+    pen.push(event("p1"))
+    assert pen.peek_draw() == 18  # after a peng the next draw is a front one again: 1p (E1 event 12)
     board = play(rec)
     assert board.result()["deltas"] == [-6, 23, -2, -15]
     leave(board, 0)
@@ -1398,3 +1401,36 @@ def test_SC_1_3_after_a_multiple_first_win_the_discarder_deals_whatever_follows(
     board = play(record(E2_DEAL, events, que="mspp", preset="xueliu"))
     assert [(w.seat, w.source) for w in board.wins] == [(3, 2), (1, 2), (1, 2)]
     assert board.next_dealer() == 2
+
+
+#: JIANG_DEAL with seat 1 holding 2p 9s for 22p: it pengs the dealer's 5p and lets its void 9s go;
+#: seat 2 (11m 33m 44m 66m 77m 99m 9s) wins on it: 七对 P 4.
+PENG_DEAL = [JIANG_DEAL[0], "2m 2m 2m 5m 5m 5m 8m 8m 8m 2p 9s 5p 5p", JIANG_DEAL[2], JIANG_DEAL[3]]
+
+
+@pytest.mark.parametrize(("after", "ways", "m"), [("peng", (), 4), ("zhigang", ("gangshangpao",), 8)])
+def test_SC_4_4_a_discard_after_a_peng_is_no_gangshangpao(after: str, ways: tuple[str, ...], m: int) -> None:
+    """SC-4.4: 杠上炮 is a win on the discard a seat makes after its own kong's replacement. Seat 1's
+    9s after a peng is an ordinary discard: 七对 M 4; after a 直杠 of the 5p (555p: seat 1 holds
+    55p, the dealer's 5p) and its replacement 9p, the same 9s is 杠上炮: M 8."""
+    deal = [*PENG_DEAL]
+    if after == "peng":
+        events = ["x0 5p", "p1", "x1 9s", "h2"]
+    else:
+        deal[1] = "2m 2m 2m 5m 5m 5m 8m 8m 8m 5p 9s 5p 5p"  # three 5p: 5p ×1 from seat 0, 5p ×3 here
+        deal[3] = "2p 3p 4p 6p 7p 8p 9p 3p 4p 6p 7p 8s 2p"
+        events = ["x0 5p", "gm1", "d1 9p", "x1 9s", "h2"]
+    board = play(record(deal, events, que="mspm"))
+    assert [(w.seat, w.source, w.hand, w.ways, w.multiple) for w in board.wins] == [(2, 1, "qidui", ways, m)]
+
+
+@pytest.mark.parametrize(("zhuanyi", "deltas"), [("last", [-2, -2, 8, -4]), ("all", [-2, -8, 14, -4])])
+def test_SC_5_6_a_zhigang_on_a_claim_is_its_own_turn(zhuanyi: str, deltas: list[int]) -> None:
+    """E1 until seat 1's 直杠 of seat 3's 5p (E1 event 9); its replacement is 6m (缺万: it lets it
+    go) and seat 2 (11m 234m 567m 999m 78m) wins on it: 清一色 4 × 杠上炮 2 = M 8. Before: the 暗杠
+    (−2, +6, −2, −2), the 直杠 (seat 3 pays 2). ``last`` moves only the 直杠's 2 (its claim is a
+    turn of its own, not the turn of seat 1's first draw, when it made the 暗杠); ``all`` all 8."""
+    events = [*E1_EVENTS[:10], "d1 6m", "x1 6m", "h2"]
+    board = play(record(E1_DEAL, events, que="smpm", overrides={"hujiao_zhuanyi": zhuanyi}))
+    assert [(w.seat, w.source, w.ways, w.multiple) for w in board.wins] == [(2, 1, ("gangshangpao",), 8)]
+    assert board.ledger.deltas == deltas

@@ -1434,3 +1434,77 @@ def test_SC_5_6_a_zhigang_on_a_claim_is_its_own_turn(zhuanyi: str, deltas: list[
     board = play(record(E1_DEAL, events, que="smpm", overrides={"hujiao_zhuanyi": zhuanyi}))
     assert [(w.seat, w.source, w.ways, w.multiple) for w in board.wins] == [(2, 1, ("gangshangpao",), 8)]
     assert board.ledger.deltas == deltas
+
+
+def test_SC_3_7_a_xueliu_zhigang_keeping_the_waits_is_made() -> None:
+    """E7 (xueliu): seat 0 won on 5p and holds 234m 678m 34p 777p 99p (waits 2p/5p); seat 1 lets
+    the last 7p go: seat 0's 直杠 of it keeps the waits 2p/5p, so it stands; seat 1 pays 2 (beside
+    the 1 seat 2 paid for the 5p)."""
+    from tests.replay.test_sichuan_board import E7_DEAL
+
+    events = ["x0 1s", "d1 1m", "x1 1m", "d2 9p", "x2 5p", "h0", "d1 7p", "x1 7p", "gm0 7p"]
+    board = until(record(E7_DEAL, events, que="smmm", preset="xueliu"))
+    assert board.seats[0].kongs == [(24, "ming", 1)] and board.ledger.deltas == [3, -2, -1, 0]
+
+
+def test_SC_3_9_s7_a_hand_can_end_by_bankruptcy() -> None:
+    """§7 / SC-3.9: stacks 1, 30, 1, 1: seat 1's 暗杠 of 7s (E1 event 2) takes each other seat's
+    only coin: three seats bankrupt, one active, the hand is over without a win."""
+    rec = e1(overrides={"bankruptcy": True}, stacks=[1, 30, 1, 1])
+    assert first_illegal(rec)[:4] == (
+        4,
+        "event_after_end",
+        "SC-3.9",
+        "the hand already ended (bankruptcy); nothing may follow",
+    )
+
+
+def test_SC_1_3_draw_dealer_next_wraps_to_seat_0() -> None:
+    """SC-1.3 with no win and draw_dealer next: dealer 3's 下家 is seat 0."""
+    rec = e1([], overrides={"draw_dealer": "next"})
+    rec["dealer"], rec["deal"] = 3, [rec["deal"][1], rec["deal"][2], rec["deal"][3], rec["deal"][0]]
+    assert Board.from_record(rec).next_dealer() == 0
+
+
+def actions(board: Board) -> list[tuple[Any, ...]]:
+    from replay.games.sichuan.board import legal_actions
+
+    return [tuple(c.values()) for c in legal_actions(board)]
+
+
+def test_legal_actions_list_exactly_what_push_takes() -> None:
+    """The simulator's and the detectors' list (SC-3.1, SC-3.2): E1 after seat 1's draw of 9p
+    (7777s 555p 234s 88s 99p): each held kind's discard, in code order, and the 暗杠 of 7s; after
+    seat 3's 5p: seat 0 and 2 may pass, seat 1 peng, 直杠 or pass, and only seat 0 (seat 3's 下家)
+    draws; after the 暗杠, seat 1's replacement draw; the opening and the end list nothing."""
+    assert actions(until(e1(), 3)) == [
+        ("discard", 1, "2s"),
+        ("discard", 1, "3s"),
+        ("discard", 1, "4s"),
+        ("discard", 1, "7s"),
+        ("gang", 1, "an", "7s"),
+        ("discard", 1, "8s"),
+        ("discard", 1, "5p"),
+        ("discard", 1, "9p"),
+    ]
+    assert actions(until(e1(), 10)) == [
+        ("pass", 0),
+        ("peng", 1),
+        ("gang", 1, "ming", "5p"),
+        ("pass", 1),
+        ("pass", 2),
+        ("draw", 0),
+    ]
+    assert actions(until(e1(), 4)) == [("draw", 1)]
+    assert actions(until(e1(), 20))[0] == ("hu", 1)  # seat 1 drew its winning 9p
+    assert actions(Board.from_record(e1(overrides={"swap_three": "any"}))) == []
+    assert actions(Board.from_record(e1())) == []  # 定缺 first
+    assert actions(play(e1())) == []
+
+
+def test_legal_actions_offer_the_bugang() -> None:
+    """E5: seat 0 pengs 4p and later draws the 4th: its 补杠 of 4p is offered, no other kong."""
+    from tests.sichuan_builders import E5_DEAL, E5_TO_BUGANG
+
+    board = until(record(E5_DEAL, E5_TO_BUGANG[:-1], que="mpsp"))
+    assert [a for a in actions(board) if a[0] == "gang"] == [("gang", 0, "xu", "4p")]

@@ -1508,3 +1508,24 @@ def test_legal_actions_offer_the_bugang() -> None:
 
     board = until(record(E5_DEAL, E5_TO_BUGANG[:-1], que="mpsp"))
     assert [a for a in actions(board) if a[0] == "gang"] == [("gang", 0, "xu", "4p")]
+
+
+def test_legal_actions_in_a_window_from_seat_2_and_at_the_end_of_the_wall() -> None:
+    """E2's 3m (from seat 2): seat 0 may only pass (缺万); seat 1 may win, peng (33m) or pass;
+    seat 3, after the discarder, win or pass; only seat 3 draws next. After E1's seat 1 self-draw
+    (E1 event 19) seat 2 is due to draw: with 1 tile left it draws; with 0 only 流局 is left."""
+    assert actions(e2_on_3m()) == [
+        ("pass", 0),
+        ("hu", 1),
+        ("peng", 1),
+        ("pass", 1),
+        ("hu", 3),
+        ("pass", 3),
+        ("draw", 3),
+    ]
+    board = until(e1(), 21)
+    assert board.phase == "draw" and not board.replacement
+    leave(board, 1)
+    assert actions(board) == [("draw", 2)]
+    leave(board, 0)
+    assert actions(board) == [("huangzhuang",)]

@@ -1529,3 +1529,24 @@ def test_legal_actions_in_a_window_from_seat_2_and_at_the_end_of_the_wall() -> N
     assert actions(board) == [("draw", 2)]
     leave(board, 0)
     assert actions(board) == [("huangzhuang",)]
+
+
+def test_SC_6_1_s7_the_wall_ends_in_turn_order_from_the_dealer() -> None:
+    """§6 (steps in turn order from the dealer): E1's hands with seat 3 as dealer (seat 3 holds E1's
+    dealer hand, seats 0-2 E1's seats 1-3), 定缺 ``spps``: seat 3 lets 9s go and the wall is empty.
+    花猪 (SC-6.1): seat 0 (缺条, 7777s), seat 2 (缺筒, 45p 88p 22p), seat 3 (缺条, 5s); seat 1
+    (11m 234m 567m 999m 78m, 缺筒) is clean and ready (下叫 on 6m/9m). Each 花猪 pays it 16, in
+    the order 3, 0, 2 (from the dealer); nobody else pays (no clean seat without 下叫)."""
+    rec = e1(["x3 9s"], que="spps")
+    rec["dealer"], rec["deal"] = 3, [rec["deal"][1], rec["deal"][2], rec["deal"][3], rec["deal"][0]]
+    board = until(rec)
+    leave(board, 0)
+    board.push(event("hz"))
+    res = board.result()
+    assert (res["huazhu"], res["tenpai"]) == ([0, 2, 3], [1])
+    assert [(t["kind"], t["from"], t["to"], t["amount"]) for t in res["transfers"]] == [
+        ("huazhu", 3, 1, 16),
+        ("huazhu", 0, 1, 16),
+        ("huazhu", 2, 1, 16),
+    ]
+    assert res["deltas"] == [-16, 48, -16, -16] and board.ended_by == "huangzhuang"

@@ -1550,3 +1550,51 @@ def test_SC_6_1_s7_the_wall_ends_in_turn_order_from_the_dealer() -> None:
         ("huazhu", 2, 1, 16),
     ]
     assert res["deltas"] == [-16, 48, -16, -16] and board.ended_by == "huangzhuang"
+
+
+def test_SC_2_2_the_claimed_tile_alone_can_be_the_void_tile() -> None:
+    """VOID_DEAL: seat 2 (缺筒) holds no 筒; the dealer's 1p would be its only one: refused as
+    holding 一筒, not as a hand that makes no win. Seat 1 (缺条, 222m 555m 888m 1p 2p 55p, no 条)
+    on the dealer's 9p makes no winning hand: no void tile in it (1p is no 条)."""
+    assert first_illegal(record(VOID_DEAL, ["x0 1p", "h2"], que="mppp"))[1:] == (
+        "holds_void_suit",
+        "SC-2.2",
+        "seat 2 declared 筒 void (定缺) and cannot win holding 一筒 (1p)",
+    )
+    deal = [*JIANG_DEAL]
+    deal[1] = "2m 2m 2m 5m 5m 5m 8m 8m 8m 1p 2p 5p 5p"
+    assert first_illegal(record(deal, ["x0 9p", "h1"], que="mspm"))[1:] == (
+        "not_a_winning_hand",
+        "SC-4.1",
+        "seat 1's tiles do not make a winning hand (胡牌) with 九筒 (9p)",
+    )
+
+
+def test_a_snapshot_of_an_open_window_without_a_previous_one() -> None:
+    """A first snapshot taken while a window is open (E1 after seat 0's 9s) keeps it."""
+    board = until(e1(), 2)
+    snap = board.snapshot()
+    before = digest(board)
+    board.push(event("d1 9p"))
+    assert digest(snap) == before and snap.claim is not None and snap.claim.tile == 17
+
+
+def test_SC_1_4_the_last_tile_of_a_wall_is_still_drawn() -> None:
+    """With one tile left the next draw takes it: peek_draw names it (the wall's last, back end)."""
+    rec = e1_wall()
+    board = until(rec, 2)
+    leave(board, 1)
+    from replay.tiles import KIND_OF
+
+    assert board.peek_draw() == KIND_OF[rec["wall"][-1]]
+
+
+def test_SC_1_3_a_later_self_draw_keeps_the_multiple_first_winner_rule() -> None:
+    """Xueliu: seats 3 and 1 win seat 2's 3m first (multiple: seat 2 deals next); seat 2 lets 9p
+    go (seat 1 lets it pass), seat 3 self-draws the last 3m: the next dealer is still seat 2."""
+    from tests.replay.test_sichuan_board import E2_DEAL
+
+    events = ["x0 5p", "d1 1p", "x1 1p", "d2 5s", "x2 3m", "h1", "h3", "d2 9p", "x2 9p", "s1", "d3 3m", "h3"]
+    board = play(record(E2_DEAL, events, que="mspp", preset="xueliu"))
+    assert [(w.seat, w.source) for w in board.wins] == [(3, 2), (1, 2), (3, None)]
+    assert board.next_dealer() == 2

@@ -652,6 +652,9 @@ def test_SC_3_2_who_may_pass() -> None:
         "seat 5 cannot pass now: only other active seats that did not win pass"
     )
     assert refusal(board, {"type": "pass", "seat": -1})[0] == "out_of_turn"
+    assert refusal(board, {"type": "pass", "seat": 4})[2] == (
+        "seat 4 cannot pass now: only other active seats that did not win pass"
+    )
     board.push(event("s0"))
     assert board.claim is not None and board.claim.passed == {0}
 
@@ -1598,3 +1601,17 @@ def test_SC_1_3_a_later_self_draw_keeps_the_multiple_first_winner_rule() -> None
     board = play(record(E2_DEAL, events, que="mspp", preset="xueliu"))
     assert [(w.seat, w.source) for w in board.wins] == [(3, 2), (1, 2), (3, None)]
     assert board.next_dealer() == 2
+
+
+def test_SC_5_6_each_turn_has_its_own_number() -> None:
+    """E1 with seat 3 holding 46p for 45p (so the fourth 5p is free): seat 1 makes its 暗杠 of 7s
+    on its first draw; seat 2 draws 5p (缺筒) and lets it go; seat 1 makes a 直杠 of it (a turn of
+    its own, the third), lets its replacement 6m go, and seat 2 wins on it: 清一色 4 × 杠上炮 2 =
+    M 8. ``last`` moves only the 直杠's 2: deltas −2, +6, −2, −2 (暗杠), seat 2 pays 2 (直杠),
+    seat 1 pays 8, then hands 2 on: −2, −2, +6, −2."""
+    deal = [*E1_DEAL]
+    deal[3] = "46p 11s 33s 66s 88p 22p 9s"
+    events = ["x0 9s", "d1 9p", "ga1 7s", "d1 1s", "x1 1s", "d2 5p", "x2 5p", "gm1", "d1 6m", "x1 6m", "h2"]
+    board = play(record(deal, events, que="smpm"))
+    assert [(w.seat, w.source, w.ways, w.multiple) for w in board.wins] == [(2, 1, ("gangshangpao",), 8)]
+    assert board.ledger.deltas == [-2, -2, 6, -2]

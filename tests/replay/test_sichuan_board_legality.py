@@ -1472,7 +1472,9 @@ def test_SC_1_3_draw_dealer_next_wraps_to_seat_0() -> None:
 def actions(board: Board) -> list[tuple[Any, ...]]:
     from replay.games.sichuan.board import legal_actions
 
-    return [tuple(c.values()) for c in legal_actions(board)]
+    out = legal_actions(board)
+    assert all(set(c) <= {"type", "seat", "kind", "tile"} for c in out)  # the event keys push reads
+    return [tuple(c.values()) for c in out]
 
 
 def test_legal_actions_list_exactly_what_push_takes() -> None:
@@ -1526,6 +1528,9 @@ def test_legal_actions_in_a_window_from_seat_2_and_at_the_end_of_the_wall() -> N
         ("pass", 3),
         ("draw", 3),
     ]
+    window = until(e1(), 2)  # seat 0's 9s, nobody can claim it: with the wall empty only 流局 follows
+    leave(window, 0)
+    assert actions(window) == [("pass", 1), ("pass", 2), ("pass", 3), ("huangzhuang",)]
     board = until(e1(), 21)
     assert board.phase == "draw" and not board.replacement
     leave(board, 1)

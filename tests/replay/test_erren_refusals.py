@@ -1,0 +1,314 @@
+# ruff: noqa: E501  (one case a line: the table reads better unwrapped)
+"""Every refusal of the 二人麻将 board read back whole: the reason code, its ER rule AND its
+message (whose seat, which tile, how many, what is due), in every phase that raises it; the
+record errors naming their field; and the ways of winning the board derives (地胡, 妙手回春,
+和绝张, a 天胡's named tile). Issue #35: the older tests asserted the code, rarely the message,
+so a refusal naming the wrong seat or tile passed. Every message is §9's reason template
+(replay/games/erren/reasons.py) filled in by hand from the record: the seats, tiles and counts
+each comment works out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from replay.errors import InputError
+from replay.games.erren.board import Board, IllegalEvent
+from replay.games.erren.reasons import CATALOGUE
+from tests.erren_builders import record
+from tests.replay.test_erren_board import E1_HANDS, E6, E6_HANDS, E7, E7_HANDS, E8, E8_HANDS
+from tests.replay.test_erren_reasons import CASES, TIAN_HANDS
+
+FLOWERS_13 = ["123456789s EEE 13h", "SSS WWW NNN CCC 2h"]  # the dealer holds 1h and 3h, seat 1 holds 2h
+
+
+def first_refusal(rec: dict[str, Any]) -> tuple[int, str, str]:
+    """Push the record's events; the index, code and message of the first refused one."""
+    board = Board.from_record(rec)
+    for i, e in enumerate(rec["events"]):
+        try:
+            board.push(e)
+        except IllegalEvent as err:
+            assert err.reason.rule == CATALOGUE[err.reason.code][0]
+            return i, err.reason.code, err.reason.message
+    raise AssertionError(f"nothing refused; the board is at {board.state()}")
+
+
+#: The message of each case of test_erren_reasons.CASES (its record, its event index).
+MESSAGES: dict[str, str] = {
+    # E8 won at event 6 by seat 0: "seat 0 won"
+    "event_after_end": "the hand already ended (seat 0 won); nothing may follow",
+    # the wall was arranged for E8: seat 1's front draw is W, the record says P
+    "draw_mismatch": "seat 1 should draw 西风 (W) (front), not 白板 (P)",
+    "fifth_copy": "东风 (E) would be one copy too many: the set has four of each tile and one of each flower",
+    "out_of_turn": "seat 1 cannot discard now: it is seat 0's turn",
+    "tile_not_in_hand": "seat 0 does not hold 东风 (E)",
+    # E1: seat 1 pengs C, then declares hu
+    "discard_only": "seat 1 claimed a tile (吃/碰) and may only discard, not hu",
+    "not_a_flower": "东风 (E) is not a flower (花牌): only 1h-8h are exposed by 补花",
+    # E1: seat 1 (not the dealer, but the only one holding a flower) discards with 2h held
+    "flower_kept": "seat 1 holds the flower 夏 (2h): it must expose it (补花) before it may discard",
+    "flower_discarded": "a flower (花牌) is never discarded: 兰 (6h) is exposed by 补花",
+    "buhua_out_of_order": "补花 after the deal goes dealer first: seat 0 exposes 春 (1h) first",
+    "flower_no_replacement": "no tile was left to replace seat 1's flower: the hand ended 荒庄 at once, so discard cannot follow",
+    "nothing_to_claim": "seat 1 cannot peng: there is no tile to claim",
+    "claim_from_self": "seat 0 cannot claim its own tile",
+    # E1: seat 0's C with seat 1's E F: sorted E C F (kinds E < C < F)
+    "bad_chi": "E C F is not a sequence of 条 (吃)",
+    "no_pair_to_claim": "seat 1 needs 2 北风 (N) in hand to peng; it holds 0",
+    "win_tile_mismatch": "the winning tile is 北风 (N), not 东风 (E)",
+    "claim_after_wall": "the wall is empty: its last discard may only be won, not taken by peng (claims_after_wall: false)",
+    "kong_no_live_tile": "a kong (杠) needs a tile left in the wall for its replacement",
+    "no_peng_to_extend": "seat 0 has no peng of 一条 (1s) to add a 4th tile to",
+    "rob_not_xu": "only a tile added to a peng (xu) can be robbed (抢杠); an an-gang or a kong on a discard cannot be robbed",
+    "wall_empty": "the wall is empty: seat 1 cannot draw (荒庄)",
+    # E1 after 补花 (1 back draw) and one discard: 72 − 27 − 1 = 44 live tiles
+    "early_huangzhuang": "the hand cannot end 荒庄 now: 44 tiles are left",
+    # E8's dealer hu at once: no tile named, "its 14 tiles"
+    "not_a_winning_hand": "seat 0's tiles do not make a winning shape (胡牌) with its 14 tiles",
+    # E2 on 2s: hunyise 6 + yaojiuke 1 = Q 7; huapai 1 ×2 shown but nq (ER-3.4)
+    "below_qihu": "seat 1's win on 二条 (2s) counts 7 fan toward 起胡, below qihu 8 (hunyise 6, yaojiuke 1, huapai 1 ×2)",
+    "ting_with_melds": "seat 1 cannot 报听: it has an exposed meld (peng 红中 (C))",
+    "ting_not_tenpai": "seat 0 cannot 报听: its hand after any discard is not tenpai (听牌)",
+    "ting_twice": "seat 0 already declared 报听",
+    "ting_not_now": "seat 1 cannot 报听 now: 报听 comes on its own turn, just before its discard (a non-dealer's 天听 before its first draw)",
+    "ting_discard_expected": "seat 0 declared 报听: its discard must follow, not hu",
+    "ting_locked": "seat 0 declared 报听 (ting_lock) and may not peng",
+    "ting_discard_drawn": "seat 0 declared 报听 (ting_lock) and must discard the tile it drew (白板 (P)), not 二条 (2s)",
+    # E8's nine gates wait on 1s–9s; after an-gang 1111s the 2345678999s waits 2s 4s 5s 7s 8s
+    "ting_gang_changes_wait": "seat 0 declared 报听: an an-gang of 一条 (1s) would change its wait (1s 2s 3s 4s 5s 6s 7s 8s 9s -> 2s 4s 5s 7s 8s)",
+}
+
+
+@pytest.mark.parametrize(
+    ("code", "build", "index"),
+    [c for c in CASES if c[0] in MESSAGES],
+    ids=[c[0] for c in CASES if c[0] in MESSAGES],
+)
+def test_every_reason_names_its_seat_tile_and_count(code: str, build: Any, index: int) -> None:
+    assert first_refusal(build()) == (index, code, MESSAGES[code])
+
+
+#: Refusals in the phases and branches the cases above do not reach: (hands, events, dealer, index, code, message).
+MORE: list[tuple[list[str], list[str], int, int, str, str]] = [
+    # ER-3.1 own turn (act): a ming-gang needs a discard; a draw and a claim are not seat 0's move
+    (E8_HANDS, ["gm0 N"], 0, 0, "nothing_to_claim", "seat 0 cannot ming-gang: there is no tile to claim"),
+    (E8_HANDS, ["d1 5s"], 0, 0, "out_of_turn", "seat 1 cannot draw now: seat 0 must act first"),
+    (E8_HANDS, ["c1 2s 3s"], 0, 0, "nothing_to_claim", "seat 1 cannot chi: there is no tile to claim"),
+    (E8_HANDS, ["s1"], 0, 0, "nothing_to_claim", "seat 1 cannot pass: there is no tile to claim"),
+    # ER-2.3: 72 − 27 = 45 live tiles before any draw
+    (
+        E8_HANDS,
+        ["hz"],
+        0,
+        0,
+        "early_huangzhuang",
+        "the hand cannot end 荒庄 now: seat 0 is to act, 45 tiles left",
+    ),
+    (
+        E8_HANDS,
+        ["ga0 1s"],
+        0,
+        0,
+        "no_pair_to_claim",
+        "seat 0 needs 4 一条 (1s) in hand to an-gang (暗杠); it holds 3",
+    ),
+    (
+        E8_HANDS,
+        ["ga0 6h"],
+        0,
+        0,
+        "flower_discarded",
+        "a flower (花牌) is never discarded: 兰 (6h) is exposed by 补花",
+    ),
+    (E8_HANDS, ["x0 1s", "c1 2s 3s"], 0, 1, "tile_not_in_hand", "seat 1 does not hold 二条 (2s)"),
+    # E1: seat 1 pengs C (CC + C) and holds no 4th to add
+    (
+        E1_HANDS,
+        ["f1 2h", "d1 P", "x0 C", "p1", "x1 P", "d0 6s", "x0 6s", "d1 S", "gx1 C"],
+        0,
+        8,
+        "tile_not_in_hand",
+        "seat 1 does not hold 红中 (C)",
+    ),
+    (
+        E1_HANDS,
+        ["f1 2h", "d1 P", "x0 C", "gm1 C"],
+        0,
+        3,
+        "no_pair_to_claim",
+        "seat 1 needs 3 红中 (C) in hand to ming-gang; it holds 2",
+    ),
+    # ER-3.2 the window: only seat 1 passes or draws after seat 0's discard; no discard in it
+    (E8_HANDS, ["x0 N", "s0"], 0, 1, "out_of_turn", "seat 0 cannot pass now: only seat 1 may claim"),
+    (E8_HANDS, ["x0 N", "d0 W"], 0, 1, "out_of_turn", "seat 0 cannot draw now: seat 1 draws next"),
+    (
+        E8_HANDS,
+        ["x0 N", "x1 W"],
+        0,
+        1,
+        "out_of_turn",
+        "seat 1 cannot discard now: seat 0's 北风 (N) may be claimed, else seat 1 draws",
+    ),
+    (E8_HANDS, ["x0 N", "h0"], 0, 1, "claim_from_self", "seat 0 cannot claim its own tile"),
+    # ER-3.3: a xu-gang is robbed by a win only; its window cannot end 荒庄
+    (
+        E6_HANDS,
+        [*E6[:9], "p1"],
+        0,
+        9,
+        "rob_not_xu",
+        "only a tile added to a peng (xu) can be robbed (抢杠); a tile added to a peng is only robbed by a win, not by peng",
+    ),
+    (
+        E6_HANDS,
+        [*E6[:9], "hz"],
+        0,
+        9,
+        "early_huangzhuang",
+        "the hand cannot end 荒庄 now: a kong's replacement is due",
+    ),
+    # ER-2.1 replacement draws: a flower's (E8: 6h) or a kong's (E7: ming-gang 9s)
+    (
+        E8_HANDS,
+        [*E8[:5], "x0 5s"],
+        0,
+        5,
+        "out_of_turn",
+        "seat 0 cannot discard now: seat 0 draws its flower's (补花) replacement",
+    ),
+    (
+        E8_HANDS,
+        [*E8[:5], "h1"],
+        0,
+        5,
+        "out_of_turn",
+        "seat 1 cannot hu now: seat 0 draws its flower's (补花) replacement",
+    ),
+    (
+        E7_HANDS,
+        [*E7[:2], "x1 7s"],
+        0,
+        2,
+        "out_of_turn",
+        "seat 1 cannot discard now: seat 1 draws its kong's replacement",
+    ),
+    (
+        E8_HANDS,
+        [*E8[:5], "t1"],
+        0,
+        5,
+        "ting_not_now",
+        "seat 1 cannot 报听 now: seat 0's replacement draw is due",
+    ),
+    # ER-2.2 the deal's 补花: the dealer (seat 0) holds 1h then 3h, seat 1 holds 2h
+    (
+        FLOWERS_13,
+        ["x0 P"],
+        0,
+        0,
+        "flower_kept",
+        "seat 0 holds the flower 春 (1h): it must expose it (补花) before it may discard",
+    ),
+    (
+        FLOWERS_13,
+        ["x1 S"],
+        0,
+        0,
+        "buhua_out_of_order",
+        "补花 after the deal goes dealer first: seat 0 still holds 春 (1h)",
+    ),
+    (FLOWERS_13, ["f0 2h"], 0, 0, "tile_not_in_hand", "seat 0 does not hold 夏 (2h)"),
+    (
+        FLOWERS_13,
+        ["f0 E"],
+        0,
+        0,
+        "not_a_flower",
+        "东风 (E) is not a flower (花牌): only 1h-8h are exposed by 补花",
+    ),
+    (
+        FLOWERS_13,
+        ["t1"],
+        0,
+        0,
+        "flower_kept",
+        "seat 1 holds the flower 夏 (2h): it must expose it (补花) before it may 报听",
+    ),
+    (
+        ["123456789s EEE P 1h", "SSS WWW NNN CCC 2s"],
+        ["t1"],
+        0,
+        0,
+        "ting_not_now",
+        "seat 1 cannot 报听 now: the flowers (补花) after the deal are still being exposed",
+    ),
+    # ER-3.5 天听: seat 1's 13 tiles before its first draw must be tenpai (E8's EEE SSS CCC FFF P is)
+    (
+        E1_HANDS,
+        ["f1 2h", "d1 P", "t1"],
+        0,
+        2,
+        "ting_not_tenpai",
+        "seat 1 cannot 报听: its 13 tiles before its first draw is not tenpai (听牌)",
+    ),
+    # ER-3.1 / ER-3.4 self-drawn: E8's drawn 5s is the winning tile; a dealer's 天胡 names a tile it holds
+    (E8_HANDS, [*E8[:6], "h0 4s"], 0, 6, "win_tile_mismatch", "the winning tile is 五条 (5s), not 四条 (4s)"),
+    (TIAN_HANDS, ["h0 5s"], 0, 0, "tile_not_in_hand", "seat 0 does not hold 五条 (5s)"),
+    (TIAN_HANDS, ["h0 1h"], 0, 0, "tile_not_in_hand", "seat 0 does not hold 春 (1h)"),
+    # ER-4.1 on a discard: seat 1's EEE SSS CCC FFF P + N is no shape
+    (
+        E8_HANDS,
+        ["x0 N", "h1"],
+        0,
+        1,
+        "not_a_winning_hand",
+        "seat 1's tiles do not make a winning shape (胡牌) with 北风 (N)",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("hands", "events", "dealer", "index", "code", "message"),
+    MORE,
+    ids=[f"{c[4]}-{i}" for i, c in enumerate(MORE)],
+)
+def test_refusals_in_every_phase(
+    hands: list[str], events: list[str], dealer: int, index: int, code: str, message: str
+) -> None:
+    assert first_refusal(record(hands, events, dealer=dealer)) == (index, code, message)
+
+
+def test_er_3_5_tianting_after_a_discard_is_refused_naming_the_discard() -> None:
+    """ER-3.5: the dealer's 报听 with a discard that leaves it not tenpai: E8's nine gates less
+    its N is tenpai (on all nine), less a 1s (11 2345678 999s N: no one tile completes it) is not."""
+    rec = record(E8_HANDS, ["t0", "x0 1s"])
+    assert first_refusal(rec) == (
+        1,
+        "ting_not_tenpai",
+        "seat 0 cannot 报听: its hand after discarding 一条 (1s) is not tenpai (听牌)",
+    )
+
+
+def test_er_3_1_an_unknown_kong_kind_and_a_short_chi_name_their_field() -> None:
+    rec = record(E8_HANDS, ["ga0 1s"])
+    rec["events"][0]["kind"] = "mo"
+    with pytest.raises(InputError) as err:
+        first_refusal(rec)
+    assert err.value.field == "kind" and "must be an, xu or ming, not 'mo'" in str(err.value)
+    rec = record(E8_HANDS, ["x0 1s", "c1 2s 3s"])
+    rec["events"][1]["tiles"] = ["2s"]
+    with pytest.raises(InputError) as err:
+        first_refusal(rec)
+    assert err.value.field == "tiles" and "a chi names the 2 tiles from hand, not 1" in str(err.value)
+    rec = record(E8_HANDS, ["x0 N"])
+    del rec["events"][0]["tile"]
+    with pytest.raises(InputError) as err:
+        first_refusal(rec)
+    assert err.value.field == "tile" and "required" in str(err.value)
+    rec = record(E8_HANDS, ["x0 N", "h1 Q"])
+    with pytest.raises(InputError) as err:
+        first_refusal(rec)
+    assert err.value.field == "tile"

@@ -17,7 +17,7 @@ import pytest
 from replay.errors import InputError
 from replay.games.erren.board import Board, IllegalEvent
 from replay.games.erren.reasons import CATALOGUE
-from tests.erren_builders import record
+from tests.erren_builders import pool, record
 from tests.replay.test_erren_board import E1_HANDS, E6, E6_HANDS, E7, E7_HANDS, E8, E8_HANDS
 from tests.replay.test_erren_reasons import CASES, TIAN_HANDS
 
@@ -312,3 +312,129 @@ def test_er_3_1_an_unknown_kong_kind_and_a_short_chi_name_their_field() -> None:
     with pytest.raises(InputError) as err:
         first_refusal(rec)
     assert err.value.field == "tile"
+
+
+def _input_error(rec: dict[str, Any]) -> tuple[str, str]:
+    with pytest.raises(InputError) as err:
+        Board.from_record(rec)
+    return err.value.field, str(err.value)
+
+
+def test_er_1_2_er_2_1_a_record_the_board_cannot_read_names_its_field() -> None:
+    """ER-1.2 two seats, ER-2.1 a 72-tile wall, ER-1.1 the set's copies; §9 the deal's sizes."""
+    for dealer in (2, -1, True, "0"):
+        rec = record(E8_HANDS, [])
+        rec["dealer"] = dealer
+        field, text = _input_error(rec)
+        assert field == "dealer" and f"must be seat 0 or 1, not {dealer!r}" in text
+    rec = record(E8_HANDS, [])
+    rec["wall"] = rec["wall"][:71]
+    assert (
+        _input_error(rec)[0] == "wall" and "must hold all 72 tiles, not 71 (ER-2.1)" in _input_error(rec)[1]
+    )
+    # a 1s for the wall's 9s: 1s ×5 comes first in kind order (9s ×3 after it)
+    rec = record(E8_HANDS, [])
+    rec["wall"][rec["wall"].index("9s")] = "1s"
+    field, text = _input_error(rec)
+    assert field == "wall" and "holds 5 of 一条 (1s); a wall has four of each tile (ER-1.1)" in text
+    # 2h for the wall's 1h: 1h ×0 is the first wrong kind, a flower
+    rec = record(E8_HANDS, [])
+    rec["wall"][rec["wall"].index("1h")] = "2h"
+    field, text = _input_error(rec)
+    assert field == "wall" and "holds 0 of 春 (1h); a wall has one of each flower (ER-1.1)" in text
+
+
+def test_er_1_1_a_deal_without_a_wall_names_its_field() -> None:
+    rec = record(E8_HANDS, [], wall=False)
+    for bad in (None, [rec["deal"][0]], [*rec["deal"], rec["deal"][1]]):
+        rec["deal"] = bad
+        field, text = _input_error(rec)
+        assert field == "deal" and "required without a wall: the two starting hands" in text
+    # dealer 0 starts with 14, seat 1 with 13 (ER-2.1)
+    rec = record(E8_HANDS, [], wall=False)
+    rec["deal"][0] = rec["deal"][0][:13]
+    assert _input_error(rec)[0] == "deal[0]" and "seat 0 starts with 14 tiles, not 13" in _input_error(rec)[1]
+    rec = record(E8_HANDS, [], wall=False)
+    rec["deal"][1] = rec["deal"][1][:12]
+    assert _input_error(rec)[0] == "deal[1]" and "seat 1 starts with 13 tiles, not 12" in _input_error(rec)[1]
+    rec = record(E8_HANDS, [], wall=False)
+    rec["deal"][1][2] = "Q"
+    assert _input_error(rec)[0] == "deal[1][2]"
+    # four E between the two hands is the set; a fifth is one too many; a flower is one of a kind
+    assert Board.from_record(record(["1112345678999s E", "EEE SSS CCC FFF P"], [], wall=False)).seen[27] == 4
+    field, text = _input_error(record(["111234567899s EE", "EEE SSS CCC FFF P"], [], wall=False))
+    assert field == "deal" and "holds 东风 (E) once too often (ER-1.1)" in text
+    field, text = _input_error(record(["1112345678999s 1h", "EEE SSS CCC FF P 1h"], [], wall=False))
+    assert field == "deal" and "holds 春 (1h) once too often (ER-1.1)" in text
+
+
+def test_er_3_6_a_record_stopped_in_the_deals_flowers_names_the_dealer_to_play() -> None:
+    """The 补花 phase right after the deal: seat 1 deals and holds 2h (``state`` for
+    hand_not_finished); 72 − 27 = 45 live tiles."""
+    board = Board.from_record(record(["SSS WWW NNN CCC 1h", "123456789s EEE P 2h"], [], dealer=1))
+    assert board.state() == "phase flowers, seat 1 to play, 45 tiles left"
+    assert board.how_it_ended() == "ended"
+
+
+def _won(rec: dict[str, Any]) -> Board:
+    board = Board.from_record(rec)
+    for e in rec["events"]:
+        board.push(e)
+    assert board.win is not None
+    return board
+
+
+def test_dihu_is_the_non_dealers_first_draw_only() -> None:
+    """§5 地胡: seat 1 (234s 567s 789s NN 44s) self-draws N on its first draw, nobody has
+    claimed: 地胡. The same N on its second draw (after W drawn and discarded) is no 地胡."""
+    first = _won(record(TIAN_HANDS, ["x0 C", "d1 N", "h1"]))
+    assert first.win is not None and first.win.ways == frozenset({"dihu"}) and first.win.tile == 27 + 3
+    second = _won(record(TIAN_HANDS, ["x0 C", "d1 W", "x1 W", "d0 F", "x0 F", "d1 N", "h1"]))
+    assert second.win is not None and second.win.ways == frozenset()
+
+
+def test_tianhu_may_name_the_tile_it_reads_as_the_last() -> None:
+    """§5 天胡: the dealer's dealt 111s 999s EEE SSS CC; it names C, a tile it holds."""
+    board = _won(record(TIAN_HANDS, ["h0 C"]))
+    assert board.win is not None and board.win.tile == 31 and board.win.ways == frozenset({"tianhu"})
+
+
+def test_miaoshou_is_a_self_draw_of_the_walls_last_tile() -> None:
+    """§5 妙手回春: the dealer (seat 0) holds seven flowers, seat 1 the eighth: 8 back draws
+    leave 72 − 27 − 8 = 37 front draws; seat 1 draws first after the dealer's discard, so it
+    draws the 1st, 3rd … 37th, the last. Its 234s 567s 789s NN 44s (the 2nd N its 补花
+    replacement) self-draws the last N: 妙手回春."""
+    s0, s1 = "N 4s 111s 9s P 1234567h", "234s 567s 789s N 44s 8h"
+    rest = pool([s0, s1], ["N", "N"])
+    events = [e for f, t in zip("1234567", rest[:7], strict=True) for e in (f"f0 {f}h", f"d0 {t}")]
+    events += ["f1 8h", "d1 N", "x0 P"]
+    front = rest[7:]
+    for i, t in enumerate(front):
+        s = 1 - i % 2
+        events += [f"d{s} {t}", f"x{s} {t}"]
+    board = _won(record([s0, s1], [*events, "d1 N", "h1"]))
+    assert board.win is not None and board.live == 0 and board.win.ways == frozenset({"miaoshou"})
+
+
+def test_hejuezhang_the_other_three_shown() -> None:
+    """§5 和绝张: the other 3 tiles of the winning kind are in the pools or exposed melds. Seat 1
+    (13s 456s 789s EEE 55s) waits on 2s alone (坎张) and holds none; the dealer holds 222s and
+    discards them one by one (seat 1 lets them pass)."""
+    hands = ["222s 999s SSS WWW NN", "13s 456s 789s EEE 55s"]
+    three = ["x0 2s", "d1 F", "x1 F", "d0 C", "x0 2s", "d1 C", "x1 C", "d0 P", "x0 2s"]
+    # three 2s in the pool, seat 1 self-draws the fourth: 3 shown
+    drawn = _won(record(hands, [*three, "d1 P", "x1 P", "d0 F", "x0 F", "d1 2s", "h1"]))
+    assert drawn.win is not None and drawn.win.ways == frozenset({"hejuezhang"})
+    # won on the third discard: the won tile is taken from the pool, 2 others shown
+    early = _won(record(hands, [*three, "h1"]))
+    assert early.win is not None and early.win.ways == frozenset()
+    # the dealer draws the fourth 2s and discards it: won with the other three shown
+    last = _won(record(hands, [*three, "d1 P", "x1 P", "d0 2s", "x0 2s", "h1"]))
+    assert last.win is not None and last.win.ways == frozenset({"hejuezhang"})
+
+
+def test_e6_hejuezhang_counts_the_peng_the_kong_was_added_to() -> None:
+    """E6: seat 0's peng 555s (its 5s from seat 1's discard) and the added 4th: the robbed 5s's
+    other three are in seat 0's exposed peng: 和绝张 is a way (then dropped by 抢杠和's 不计)."""
+    board = _won(record(E6_HANDS, E6))
+    assert board.win is not None and board.win.ways == frozenset({"qianggang", "hejuezhang"})

@@ -104,4 +104,4 @@ def test_er_3_5_tianting_in_the_window_and_no_draw_without_a_wall() -> None:
         {"type": "ting", "seat": 1},
         {"type": "draw", "seat": 1},
     ]
-    assert legal_actions(after(record(E8_HANDS, E8, wall=False), 1)) == [{"type": "ting", "seat": 1}]
+    assert legal_actions(after(record(E8_HANDS, E8, wall=False), 1)) == [ting]

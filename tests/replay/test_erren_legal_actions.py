@@ -100,8 +100,6 @@ def test_er_3_3_a_xu_gang_is_robbed_by_a_win_or_stands() -> None:
 def test_er_3_5_tianting_in_the_window_and_no_draw_without_a_wall() -> None:
     """E8's N to seat 1 (EEE SSS CCC FFF P, tenpai on P before its first draw): 天听 and the draw;
     without a wall the draw's tile is the caller's to name, so it is not listed."""
-    assert legal_actions(after(record(E8_HANDS, E8), 1)) == [
-        {"type": "ting", "seat": 1},
-        {"type": "draw", "seat": 1},
-    ]
+    ting, draw = {"type": "ting", "seat": 1}, {"type": "draw", "seat": 1}
+    assert legal_actions(after(record(E8_HANDS, E8), 1)) == [ting, draw]
     assert legal_actions(after(record(E8_HANDS, E8, wall=False), 1)) == [ting]

@@ -438,3 +438,61 @@ def test_e6_hejuezhang_counts_the_peng_the_kong_was_added_to() -> None:
     other three are in seat 0's exposed peng: 和绝张 is a way (then dropped by 抢杠和's 不计)."""
     board = _won(record(E6_HANDS, E6))
     assert board.win is not None and board.win.ways == frozenset({"qianggang", "hejuezhang"})
+
+
+RENHU_HANDS = ["111s 999s EEE SSS C N", "234s 567s 789s NN 44s"]  # seat 1 waits on N and 4s
+KONG_HANDS = ["1111s 999s EEE SSS N", "234s 567s 789s NN 44s"]  # the dealer may an-gang 1s at once
+
+
+def test_renhu_is_a_win_on_the_dealers_first_discard_without_an_an_gang() -> None:
+    """§5 人胡: seat 1 wins on the dealer's first discard (N); on its second, no; nor on the
+    first discard after the dealer's an-gang (1111s, its replacement C)."""
+    first = _won(record(RENHU_HANDS, ["x0 N", "h1"]))
+    assert first.win is not None and first.win.ways == frozenset({"renhu"})
+    second = _won(record(RENHU_HANDS, ["x0 C", "d1 F", "x1 F", "d0 P", "x0 N", "h1"]))
+    assert second.win is not None and second.win.ways == frozenset()
+    kong = _won(record(KONG_HANDS, ["ga0 1s", "d0 C", "x0 N", "h1"]))
+    assert kong.win is not None and kong.win.ways == frozenset()
+
+
+def test_dihu_not_after_the_dealers_kong() -> None:
+    """§5 地胡: "no chi/peng/gang by anyone before": the dealer's an-gang 1111s comes first, so
+    seat 1's self-drawn N on its first draw is no 地胡."""
+    board = _won(record(KONG_HANDS, ["ga0 1s", "d0 C", "x0 C", "d1 N", "h1"]))
+    assert board.win is not None and board.win.ways == frozenset()
+
+
+def test_er_3_5_the_dealers_baoting_after_an_an_gang_is_lizhi() -> None:
+    """ER-3.5: 天听 is the dealer's 报听 on its first discard with no an-gang before; after
+    an-gang 1111s it is 立直. Without the kong (the same tiles less one 1s, plus P) it is 天听."""
+    board = Board.from_record(rec := record(KONG_HANDS, ["ga0 1s", "d0 C", "t0", "x0 C"]))
+    for e in rec["events"]:
+        board.push(e)
+    assert board.seats[0].ting == "lizhi" and board.seats[0].an_gang
+    board = Board.from_record(
+        rec := record(["111s 999s EEE SSS N P", "234s 567s 789s NN 44s"], ["t0", "x0 P"])
+    )
+    for e in rec["events"]:
+        board.push(e)
+    assert board.seats[0].ting == "tianting"
+
+
+def test_er_3_5_a_locked_seat_may_an_gang_when_its_wait_is_unchanged() -> None:
+    """ER-3.5 with ting_lock: 天听 on 111s 999s EEE SSS N (waits N); it draws the 4th 1s and
+    an-gangs: 999s EEE SSS N beside 1111s still waits N alone, so the kong stands and its
+    replacement is due."""
+    rec = record(
+        ["111s 999s EEE SSS N P", "234s 567s 789s NN 44s"], ["t0", "x0 P", "d1 F", "x1 F", "d0 1s", "ga0 1s"]
+    )
+    board = Board.from_record(rec)
+    for e in rec["events"]:
+        board.push(e)
+    assert board.phase == "replace" and board.seats[0].melds[-1].gang == "an"
+    assert board.waits_of(0) == (30,)  # N
+
+
+def test_tianhu_reads_the_first_best_tile() -> None:
+    """ER-6.2 on a 天胡 (no tile named): every kind held is tried as the last; 111s 999s EEE SSS CC
+    scores the same whichever it is, and the first (1s) is kept."""
+    board = _won(record(TIAN_HANDS, ["h0"]))
+    assert board.win is not None and board.win.score.reading.describe() == "111s* 999s EEE SSS CC"

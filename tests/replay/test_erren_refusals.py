@@ -16,10 +16,11 @@ import pytest
 
 from replay.errors import InputError
 from replay.games.erren.board import Board, IllegalEvent
+from replay.games.erren.readings import Meld
 from replay.games.erren.reasons import CATALOGUE
 from tests.erren_builders import pool, record
-from tests.replay.test_erren_board import E1_HANDS, E6, E6_HANDS, E7, E7_HANDS, E8, E8_HANDS
-from tests.replay.test_erren_reasons import CASES, TIAN_HANDS
+from tests.replay.test_erren_board import E1, E1_HANDS, E6, E6_HANDS, E7, E7_HANDS, E8, E8_HANDS
+from tests.replay.test_erren_reasons import CASES, FL_LAST, N_LAST, TIAN_HANDS, flower_last, to_the_last_tile
 
 FLOWERS_13 = ["123456789s EEE 13h", "SSS WWW NNN CCC 2h"]  # the dealer holds 1h and 3h, seat 1 holds 2h
 
@@ -258,6 +259,46 @@ MORE: list[tuple[list[str], list[str], int, int, str, str]] = [
     (E8_HANDS, [*E8[:6], "h0 4s"], 0, 6, "win_tile_mismatch", "the winning tile is 五条 (5s), not 四条 (4s)"),
     (TIAN_HANDS, ["h0 5s"], 0, 0, "tile_not_in_hand", "seat 0 does not hold 五条 (5s)"),
     (TIAN_HANDS, ["h0 1h"], 0, 0, "tile_not_in_hand", "seat 0 does not hold 春 (1h)"),
+    # ER-2.2 in play: E8's dealer draws 6h and discards before its 补花
+    (
+        E8_HANDS,
+        [*E8[:4], "x0 5s"],
+        0,
+        4,
+        "flower_kept",
+        "seat 0 holds the flower 兰 (6h): it must expose it (补花) before it may discard",
+    ),
+    # ER-2.1: the kong's own seat may not win before its replacement either (E7: ming-gang 9s)
+    (
+        E7_HANDS,
+        [*E7[:2], "h1"],
+        0,
+        2,
+        "out_of_turn",
+        "seat 1 cannot hu now: seat 1 draws its kong's replacement",
+    ),
+    # ER-3.2: a claim names the window's tile; an an-gang is no move in the window
+    (E8_HANDS, ["x0 N", "p1 E"], 0, 1, "win_tile_mismatch", "the winning tile is 北风 (N), not 东风 (E)"),
+    (
+        E8_HANDS,
+        ["x0 N", "ga1 E"],
+        0,
+        1,
+        "out_of_turn",
+        "seat 1 cannot gang now: seat 0's 北风 (N) may be claimed, else seat 1 draws",
+    ),
+    # ER-3.2 chi: three consecutive 条 (E1's 3s with 1s 5s, with 4s 6s)
+    (E1_HANDS, [*E1[:7], "c1 1s 5s"], 0, 7, "bad_chi", "1s 3s 5s is not a sequence of 条 (吃)"),
+    (E1_HANDS, [*E1[:7], "c1 4s 6s"], 0, 7, "bad_chi", "3s 4s 6s is not a sequence of 条 (吃)"),
+    # ER-3.5: a ming-gang is an exposed meld (E7's 9999s)
+    (
+        E7_HANDS,
+        [*E7[:3], "t1"],
+        0,
+        3,
+        "ting_with_melds",
+        "seat 1 cannot 报听: it has an exposed meld (ming-gang 九条 (9s))",
+    ),
     # ER-4.1 on a discard: seat 1's EEE SSS CCC FFF P + N is no shape
     (
         E8_HANDS,
@@ -337,11 +378,11 @@ def test_er_1_2_er_2_1_a_record_the_board_cannot_read_names_its_field() -> None:
     rec["wall"][rec["wall"].index("9s")] = "1s"
     field, text = _input_error(rec)
     assert field == "wall" and "holds 5 of 一条 (1s); a wall has four of each tile (ER-1.1)" in text
-    # 2h for the wall's 1h: 1h ×0 is the first wrong kind, a flower
+    # 3h for the wall's 2h: 1h is right, 2h ×0 is the first wrong kind, a flower
     rec = record(E8_HANDS, [])
-    rec["wall"][rec["wall"].index("1h")] = "2h"
+    rec["wall"][rec["wall"].index("2h")] = "3h"
     field, text = _input_error(rec)
-    assert field == "wall" and "holds 0 of 春 (1h); a wall has one of each flower (ER-1.1)" in text
+    assert field == "wall" and "holds 0 of 夏 (2h); a wall has one of each flower (ER-1.1)" in text
 
 
 def test_er_1_1_a_deal_without_a_wall_names_its_field() -> None:
@@ -349,7 +390,7 @@ def test_er_1_1_a_deal_without_a_wall_names_its_field() -> None:
     for bad in (None, [rec["deal"][0]], [*rec["deal"], rec["deal"][1]]):
         rec["deal"] = bad
         field, text = _input_error(rec)
-        assert field == "deal" and "required without a wall: the two starting hands" in text
+        assert (field, text) == ("deal", "deal: required without a wall: the two starting hands")
     # dealer 0 starts with 14, seat 1 with 13 (ER-2.1)
     rec = record(E8_HANDS, [], wall=False)
     rec["deal"][0] = rec["deal"][0][:13]
@@ -487,7 +528,7 @@ def test_er_3_5_a_locked_seat_may_an_gang_when_its_wait_is_unchanged() -> None:
     board = Board.from_record(rec)
     for e in rec["events"]:
         board.push(e)
-    assert board.phase == "replace" and board.seats[0].melds[-1].gang == "an"
+    assert board.phase == "replace" and board.seats[0].melds == [Meld("gang", 9, "an")]
     assert board.waits_of(0) == (30,)  # N
 
 
@@ -496,3 +537,98 @@ def test_tianhu_reads_the_first_best_tile() -> None:
     scores the same whichever it is, and the first (1s) is kept."""
     board = _won(record(TIAN_HANDS, ["h0"]))
     assert board.win is not None and board.win.score.reading.describe() == "111s* 999s EEE SSS CC"
+
+
+def test_er_2_3_the_last_tile_boundaries() -> None:
+    """ER-2.3: with one tile left a discard cannot end 荒庄; with none a ming-gang has no
+    replacement (seat 1 holds 4s ×3 and seat 0 discards its 4s after drawing the last tile)."""
+    one_left = to_the_last_tile("1s", [])
+    one_left["events"] = [*one_left["events"][:-1], {"type": "huangzhuang"}]
+    assert first_refusal(one_left) == (
+        N_LAST - 1,
+        "early_huangzhuang",
+        "the hand cannot end 荒庄 now: 1 tiles are left",
+    )
+    assert first_refusal(to_the_last_tile("1s", ["x0 4s", "gm1 4s"])) == (
+        N_LAST + 1,
+        "kong_no_live_tile",
+        CATALOGUE["kong_no_live_tile"][1],
+    )
+
+
+def test_er_3_6_an_event_after_huangzhuang_and_after_a_win() -> None:
+    """ER-3.6: the hand ended 荒庄 (the wall's last discard passed) or by a win (E8: seat 0)."""
+    rec = to_the_last_tile("1s", ["x0 1s", "hz", "x1 2s"])
+    assert first_refusal(rec) == (
+        N_LAST + 2,
+        "event_after_end",
+        "the hand already ended (荒庄); nothing may follow",
+    )
+    board = Board.from_record(rec := record(E8_HANDS, E8))
+    for e in rec["events"]:
+        board.push(e)
+    assert (board.ended_by, board.how_it_ended()) == ("win", "seat 0 won")
+
+
+def test_er_2_3_a_flower_with_no_replacement_refuses_even_a_baoting() -> None:
+    assert first_refusal(flower_last(["t0"])) == (
+        FL_LAST,
+        "flower_no_replacement",
+        "no tile was left to replace seat 1's flower: the hand ended 荒庄 at once, so ting cannot follow",
+    )
+
+
+def test_an_unknown_event_or_seat_names_its_field() -> None:
+    rec = record(E8_HANDS, ["x0 N"])
+    rec["events"][0] = {"type": "kiss", "seat": 0}
+    with pytest.raises(InputError) as err:
+        first_refusal(rec)
+    assert (err.value.field, err.value.message) == ("type", "unknown event type 'kiss'")
+    rec = record(E8_HANDS, ["x0 N", "s1"])
+    rec["events"][1]["seat"] = True
+    with pytest.raises(InputError) as err:
+        first_refusal(rec)
+    assert (err.value.field, err.value.message) == ("seat", "must be seat 0 or 1, not True")
+    rec = record(E8_HANDS, ["x0 N", "c1 2s 3s"])
+    rec["events"][1]["tiles"] = ["Q", "2s"]
+    with pytest.raises(InputError) as err:
+        first_refusal(rec)
+    assert err.value.field == "tiles[0]"
+
+
+def test_er_3_1_wrong_hand_size_names_the_count() -> None:
+    """ER-3.1: a tile too many (no record makes one; set by hand): 15 − 1 = 14 left, 13 due."""
+    board = Board.from_record(record(E8_HANDS, E8))
+    board.seats[0].hand[9] += 1
+    with pytest.raises(IllegalEvent) as err:
+        board.push({"type": "discard", "seat": 0, "tile": "N"})
+    assert (
+        err.value.reason.message
+        == "after its discard seat 0 holds 14 concealed tiles; with 0 melds it should hold 13"
+    )
+
+
+def test_tianhu_is_not_after_the_dealers_an_gang() -> None:
+    """§5 天胡 "no an-gang first": the dealer an-gangs 1111s, its replacement N completes 999s EEE
+    SSS NN: 杠上开花, not 天胡."""
+    board = _won(record(KONG_HANDS, ["ga0 1s", "d0 N", "h0"]))
+    assert board.win is not None and board.win.ways == frozenset({"gangkai"})
+
+
+def test_a_clone_does_not_share_its_pools_or_its_seen_counts() -> None:
+    """Bots and detectors try moves on clones: a discard (the pool) and a deal-mode draw (the
+    seen counts, ER-1.1's fifth copy) on a clone leave the board as it was."""
+    board = Board.from_record(record(E8_HANDS, ["x0 N", "d1 W"], wall=False))
+    board.push({"type": "discard", "seat": 0, "tile": "N"})
+    trial = board.clone()
+    trial.push({"type": "draw", "seat": 1, "tile": "W"})
+    trial.push({"type": "discard", "seat": 1, "tile": "W"})
+    assert board.seen[29] == 0 and trial.seen[29] == 1
+    assert board.pool[29] == 0 and trial.pool[29] == 1 and board.pool[30] == 1
+
+
+def test_er_2_1_a_replacement_draw_names_the_back() -> None:
+    """ER-2.1: E8's 补花 replacement is the wall's last tile, 5s; the record says P."""
+    rec = record(E8_HANDS, E8)
+    rec["events"][5]["tile"] = "P"
+    assert first_refusal(rec) == (5, "draw_mismatch", "seat 0 should draw 五条 (5s) (back), not 白板 (P)")

@@ -1,0 +1,71 @@
+"""ER-6.1c and ER-6.2 held exactly (issue #35): the fans of a reading as counted, whole, where a
+lone check of one fan let a second fan slip in or out; and ER-6.2's order of two equal totals.
+Values are §5's (preset ``erren``), each list worked by hand in its comment."""
+
+from __future__ import annotations
+
+import pytest
+
+from replay.games.erren.choose import Counted, Score, score
+from replay.games.erren.params import make_rules
+from replay.games.erren.readings import Reading
+from tests.erren_hands import win
+from tests.replay.test_erren_fans import CASES
+
+ERREN = make_rules("erren")
+#: fans a hand may count more than once (§5: per pung, per flower, per kind; group fans per instance)
+PER_INSTANCE = {"jianke", "yaojiuke", "siguiyi", "huapai", "yibangao", "lianliu", "laoshaofu"}
+
+
+@pytest.mark.parametrize("fan", [f for f in CASES if f not in PER_INSTANCE])
+def test_section_5_a_fan_that_is_no_count_counts_once(fan: str) -> None:
+    """§5: every fan but the per-pung / per-flower / per-kind ones and the pair instances is
+    counted once (n = 1) in the hand that has it."""
+    found = score(CASES[fan][0], ERREN)
+    assert found is not None and found.fan_ids()[fan] == 1
+
+
+def test_er_6_1c_sanfengke_drops_all_three_of_its_yaojiuke_and_the_walk_goes_on() -> None:
+    """EEE SSS WWW 123s 5s + 5s (on a discard): 三暗刻 16 (the three concealed wind pungs),
+    三风刻 12 († its three 幺九刻 dropped: none left, so 幺九刻 is not listed), 混一色 6, 门前清 2,
+    then the 1-fan rows after 幺九刻 still count: 单钓 1 (the 5s was the only wait), 二五八将 1.
+    T = 38."""
+    found = score(win("EEE SSS WWW 123s 5s", "5s"), ERREN)
+    assert found is not None
+    assert found.fan_ids() == {
+        "sananke": 1,
+        "sanfengke": 1,
+        "hunyise": 1,
+        "menqianqing": 1,
+        "dandiao": 1,
+        "erwuba": 1,
+    }
+    assert found.total == 38
+
+
+def test_daqixing_is_no_hunyaojiu() -> None:
+    """大七星 (EE SS WW NN CC FF PP) 88 drops 字一色, 七对, 门前清, 不求人 and 单钓; it holds no
+    1s or 9s, so 混幺九 is not a candidate: T = 88."""
+    found = score(win("EE SS WW NN CC FF P", "P"), ERREN)
+    assert found is not None and found.fan_ids() == {"daqixing": 1} and found.total == 88
+
+
+def _score(*fans: tuple[str, int]) -> Score:
+    counted = tuple(Counted(f, 1, v) for f, v in fans)
+    total = sum(v for _, v in fans)
+    return Score(Reading("standard"), counted, total, total)
+
+
+def test_er_6_2_equal_totals_by_the_values_high_to_low_then_the_rows() -> None:
+    """ER-6.2: on equal T, the list whose values sorted high to low are greater; then the fans in
+    walk order reaching an earlier §5 row. 16 4 4 beats 12 12 (16 > 12) though 12 12 wins
+    low to high; 12 12 (小于五, 三风刻) beats 12 4 4 2 2 (大于五 first, an earlier row) on the
+    values before the rows are read."""
+    big = _score(("qinglong", 16), ("quandaiyao", 4), ("buqiuren", 4))
+    twelves = _score(("xiaoyuwu", 12), ("sanfengke", 12))
+    assert big.key() > twelves.key()
+    spread = _score(("dayuwu", 12), ("quandaiyao", 4), ("buqiuren", 4), ("menqianqing", 2), ("pinghu", 2))
+    assert big.total == twelves.total == spread.total == 24
+    assert twelves.key() > spread.key()
+    # the rows alone: the same values, 大于五 (an earlier row than 小于五) first
+    assert _score(("dayuwu", 12), ("sanfengke", 12)).key() > twelves.key()

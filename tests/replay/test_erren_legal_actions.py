@@ -11,7 +11,7 @@ from typing import Any
 from replay.games.erren.board import Board, legal_actions
 from tests.erren_builders import record
 from tests.replay.test_erren_board import E1, E1_HANDS, E6, E6_HANDS, E7, E7_HANDS, E8, E8_HANDS
-from tests.replay.test_erren_reasons import flower_last
+from tests.replay.test_erren_reasons import flower_last, to_the_last_tile
 
 
 def after(rec: dict[str, Any], n: int) -> Board:
@@ -103,3 +103,31 @@ def test_er_3_5_tianting_in_the_window_and_no_draw_without_a_wall() -> None:
     ting, draw = {"type": "ting", "seat": 1}, {"type": "draw", "seat": 1}
     assert legal_actions(after(record(E8_HANDS, E8), 1)) == [ting, draw]
     assert legal_actions(after(record(E8_HANDS, E8, wall=False), 1)) == [ting]
+
+
+def test_er_2_2_a_flower_drawn_in_play_must_be_exposed_first() -> None:
+    """E8: the dealer draws 6h in play: only its 补花 (no discard, win or 报听 while it holds it)."""
+    assert legal_actions(after(record(E8_HANDS, E8), 4)) == [{"type": "buhua", "seat": 0, "tile": "6h"}]
+
+
+def test_er_3_1_a_self_drawn_win_comes_first() -> None:
+    """E8: 1112345678999s + the drawn 5s wins (九莲宝灯); 报听 (the nine gates after a 5s
+    discard); every kind held may be discarded; no kind is held four times."""
+    codes = [f"{r}s" for r in range(1, 10)]
+    assert legal_actions(after(record(E8_HANDS, E8), 6)) == [
+        {"type": "hu", "seat": 0},
+        {"type": "ting", "seat": 0},
+        *discards(0, *codes),
+    ]
+
+
+def test_er_2_3_the_walls_last_discard_chi_or_huangzhuang() -> None:
+    """ER-2.3: seat 0 draws the wall's last tile and discards 1s; seat 1 (234s 567s 789s NN 44s)
+    may win it (海底捞月: 123s 444s 567s 789s NN), chi it with 2s 3s (claims_after_wall), or the
+    hand ends 荒庄; nobody draws."""
+    rec = to_the_last_tile("1s", ["x0 1s"])
+    assert legal_actions(after(rec, len(rec["events"]))) == [
+        {"type": "hu", "seat": 1},
+        {"type": "chi", "seat": 1, "tiles": ["2s", "3s"]},
+        {"type": "huangzhuang"},
+    ]

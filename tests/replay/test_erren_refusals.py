@@ -348,7 +348,7 @@ def test_er_3_1_an_unknown_kong_kind_and_a_short_chi_name_their_field() -> None:
     del rec["events"][0]["tile"]
     with pytest.raises(InputError) as err:
         first_refusal(rec)
-    assert err.value.field == "tile" and "required" in str(err.value)
+    assert (err.value.field, err.value.message) == ("tile", "required")
     rec = record(E8_HANDS, ["x0 N", "h1 Q"])
     with pytest.raises(InputError) as err:
         first_refusal(rec)
@@ -632,3 +632,34 @@ def test_er_2_1_a_replacement_draw_names_the_back() -> None:
     rec = record(E8_HANDS, E8)
     rec["events"][5]["tile"] = "P"
     assert first_refusal(rec) == (5, "draw_mismatch", "seat 0 should draw 五条 (5s) (back), not 白板 (P)")
+
+
+def test_er_3_3_an_unrobbed_xu_gang_turns_only_its_own_peng_into_a_kong() -> None:
+    """ER-3.3: seat 0 pengs W and 5s, adds the 4th 5s, nobody robs: its melds are peng W and
+    the xu-gang 5555s; the replacement comes from the back (P)."""
+    hands = ["55s N 111s 999s WW SS C", "5s NN 46s 789s 22s PP W"]
+    events = ["x0 N", "p1", "x1 W", "p0", "x0 C", "d1 E", "x1 5s", "p0", "x0 S", "d1 F", "x1 F", "d0 5s"]
+    board = Board.from_record(rec := record(hands, [*events, "gx0 5s", "d0 P"]))
+    for e in rec["events"]:
+        board.push(e)
+    assert board.seats[0].melds == [Meld("peng", 29), Meld("gang", 13, "xu")]
+
+
+def test_er_3_6_a_record_stopped_in_a_window_and_a_huangzhuang_result() -> None:
+    """hand_not_finished names the open window (E8: seat 0's N); §9's result of a 荒庄 (the wall's
+    last discard passed): no winner, T and Q 0, no payment."""
+    board = Board.from_record(rec := record(E8_HANDS, ["x0 N"]))
+    board.push(rec["events"][0])
+    assert board.state() == "seat 0's 北风 (N) is open to a claim"
+    board = Board.from_record(rec := to_the_last_tile("1s", ["x0 1s", "hz"]))
+    for e in rec["events"]:
+        board.push(e)
+    out = board.result()
+    assert (out["winner"], out["self_draw"], out["fans"], out["total"], out["qualifying"]) == (
+        None,
+        None,
+        [],
+        0,
+        0,
+    )
+    assert out["deltas"] == [0, 0] and out["payments"] == [] and "reading" not in out

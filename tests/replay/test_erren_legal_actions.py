@@ -131,3 +131,14 @@ def test_er_2_3_the_walls_last_discard_chi_or_huangzhuang() -> None:
         {"type": "chi", "seat": 1, "tiles": ["2s", "3s"]},
         {"type": "huangzhuang"},
     ]
+
+
+def test_er_2_3_without_a_wall_the_last_discard_may_still_end_huangzhuang() -> None:
+    """The same last discard in deal mode (no wall): no draw is listed (its tile is the caller's),
+    and 荒庄 after it still is."""
+    rec = to_the_last_tile("1s", ["x0 1s"], wall=False)
+    assert legal_actions(after(rec, len(rec["events"]))) == [
+        {"type": "hu", "seat": 1},
+        {"type": "chi", "seat": 1, "tiles": ["2s", "3s"]},
+        {"type": "huangzhuang"},
+    ]

@@ -299,6 +299,16 @@ MORE: list[tuple[list[str], list[str], int, int, str, str]] = [
         "ting_with_melds",
         "seat 1 cannot 报听: it has an exposed meld (ming-gang 九条 (9s))",
     ),
+    # ER-3.5: 天听 on 345s 5s 666s 7788s EE (waits 4s 7s); the 4th 6s as an an-gang leaves
+    # 345s 5s 7788s EE beside 6666s, which no tile completes
+    (
+        ["345s 5s 666s 7788s EE P", "111s 222s 999s SSS W"],
+        ["t0", "x0 P", "d1 N", "x1 N", "d0 6s", "ga0 6s"],
+        0,
+        5,
+        "ting_gang_changes_wait",
+        "seat 0 declared 报听: an an-gang of 六条 (6s) would change its wait (4s 7s -> none)",
+    ),
     # ER-4.1 on a discard: seat 1's EEE SSS CCC FFF P + N is no shape
     (
         E8_HANDS,
@@ -663,3 +673,13 @@ def test_er_3_6_a_record_stopped_in_a_window_and_a_huangzhuang_result() -> None:
         0,
     )
     assert out["deltas"] == [0, 0] and out["payments"] == [] and "reading" not in out
+
+
+def test_hejuezhang_a_chied_tile_is_shown_once() -> None:
+    """§5 和绝张 with a chi: seat 0's first 5s is chi'd by seat 1 (4s 6s: one 5s in the meld, none
+    left in the pool), its second stays in the pool; seat 1 (dandiao on 5s, holding one) self-draws
+    the last 5s: 2 others shown, no 和绝张."""
+    hands = ["55s 111s 999s SSS WW C", "46s 789s 123s EEE 5s W"]
+    events = ["x0 5s", "c1 4s 6s", "x1 W", "d0 N", "x0 5s", "d1 F", "x1 F", "d0 P", "x0 P", "d1 5s", "h1"]
+    board = _won(record(hands, events))
+    assert board.win is not None and board.win.ways == frozenset() and board.pool[13] == 1

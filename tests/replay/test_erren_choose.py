@@ -69,3 +69,21 @@ def test_er_6_2_equal_totals_by_the_values_high_to_low_then_the_rows() -> None:
     assert twelves.key() > spread.key()
     # the rows alone: the same values, 大于五 (an earlier row than 小于五) first
     assert _score(("dayuwu", 12), ("sanfengke", 12)).key() > twelves.key()
+
+
+def test_er_4_3_an_an_gang_is_no_minggang() -> None:
+    """ER-4.3: an an-gang is a concealed kong, not a 明杠: 123s 456s 789s 5s beside an-gang CCCC,
+    on a discarded 5s: 清龙 16, 混一色 6, 箭刻 2 (the kong of C), 门前清 2 (no exposed meld), 暗杠
+    2, 坎张 1 (5s, the only wait, placed in 456s: 坎张 before 单钓, ER-6.2), 二五八将 1 = 30; no
+    明杠 and no 双明杠."""
+    found = score(win("123s 456s 789s 5s", "5s", melds_="gang:C:an"), ERREN)
+    assert found is not None and found.total == 30
+    assert found.fan_ids() == {
+        "qinglong": 1,
+        "hunyise": 1,
+        "jianke": 1,
+        "menqianqing": 1,
+        "angang": 1,
+        "kanzhang": 1,
+        "erwuba": 1,
+    }

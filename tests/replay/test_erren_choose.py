@@ -87,3 +87,15 @@ def test_er_4_3_an_an_gang_is_no_minggang() -> None:
         "kanzhang": 1,
         "erwuba": 1,
     }
+
+
+def test_section_5_step_two_bugao_and_no_jiegao_through_an_honour() -> None:
+    """§5 一色四步高 / 一色三步高: chows r, r+d, r+2d(, r+3d) with d = 1 or 2: 123 345 567 789 (d 2) is
+    四步高, 123 345 567 (d 2) 三步高. 一色三节高 is pungs of three consecutive 条 ranks: EEE 111s 222s
+    is not one (E has no rank)."""
+    four = score(win("123s 345s 567s 789s E", "E"), ERREN)
+    assert four is not None and four.fan_ids().get("sibugao") == 1
+    three = score(win("123s 345s 567s EEE 9s", "9s"), ERREN)
+    assert three is not None and three.fan_ids().get("sanbugao") == 1
+    honour = score(win("EEE 111s 222s 789s 5s", "5s"), ERREN)
+    assert honour is not None and "sanjiegao" not in honour.fan_ids()

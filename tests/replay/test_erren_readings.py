@@ -64,8 +64,9 @@ def test_er_4_2_section_5_the_placement_of_the_winning_tile(concealed: str, tile
 def test_er_4_4_waits_next_to_the_held_tiles_and_the_kinds_held_four_times() -> None:
     # 1112s 456s 789s EEE: + 2s → 111 22; + 3s → 11 123; + 1s → 1111 2 makes nothing
     assert [T.code(k) for k in waits(counts("1112s 456s 789s EEE"), [])] == ["2s", "3s"]
-    # 9s not held is a wait beside 78s: 78s 123s 456s EEE 55s + 6s → 678, + 9s → 789
-    assert [T.code(k) for k in waits(counts("78s 123s 456s EEE 55s"), [])] == ["6s", "9s"]
+    # 9s not held is a wait beside 78s: 78s 123s 456s EEE 55s + 9s → 789; also + 1s → 11 234
+    # 555 678, + 3s → 123 345 55 678, + 4s → 123 44 555 678, + 6s → 123 456 55 678
+    assert [T.code(k) for k in waits(counts("78s 123s 456s EEE 55s"), [])] == ["1s", "3s", "4s", "6s", "9s"]
     # the 9s end: 8999s 123s 456s EEE: + 7s → 789 99; + 8s → 88 999; + 9s → 8 9999 nothing
     assert [T.code(k) for k in waits(counts("8999s 123s 456s EEE"), [])] == ["7s", "8s"]
     # a 4th 9s in an exposed peng + one concealed: the 单钓 on 9s is no wait (ER-4.4)

@@ -71,6 +71,9 @@ def test_er_4_4_waits_next_to_the_held_tiles_and_the_kinds_held_four_times() -> 
     assert [T.code(k) for k in waits(counts("8999s 123s 456s EEE"), [])] == ["7s", "8s"]
     # a 4th 9s in an exposed peng + one concealed: the 单钓 on 9s is no wait (ER-4.4)
     assert waits(counts("123s 456s EEE 9s"), list(melds("peng:9s"))) == ()
+    # a chi's tiles count once each: beside chi 123s, 22s 456s 789s EE waits on 2s (three held)
+    # and E
+    assert [T.code(k) for k in waits(counts("22s 456s 789s EE"), list(melds("chi:1s")))] == ["2s", "E"]
     # 123s 456s 789s 111s S: a 1s would make 1111 (held four: no wait), an honour joins no
     # chow: only the 单钓 on S
     assert [T.code(k) for k in waits(counts("123s 456s 789s 111s S"), [])] == ["S"]
@@ -81,7 +84,7 @@ def test_er_4_4_waits_next_to_the_held_tiles_and_the_kinds_held_four_times() -> 
 
 def test_er_4_4_er_3_5_a_count_vector_must_be_34_long() -> None:
     for ask in (waits, is_tenpai):
-        with pytest.raises(ValueError, match="concealed must be 34 counts"):
+        with pytest.raises(ValueError, match="^concealed must be 34 counts$"):
             ask([0] * 33, [])
 
 

@@ -84,7 +84,7 @@ def test_er_4_4_waits_next_to_the_held_tiles_and_the_kinds_held_four_times() -> 
 
 def test_er_4_4_er_3_5_a_count_vector_must_be_34_long() -> None:
     for ask in (waits, is_tenpai):
-        with pytest.raises(ValueError, match="^concealed must be 34 counts$"):
+        with pytest.raises(ValueError, match=r"^concealed must be 34 counts$"):
             ask([0] * 33, [])
 
 

@@ -18,6 +18,7 @@ from replay.errors import InputError
 from replay.games.erren.board import Board, IllegalEvent
 from replay.games.erren.readings import Meld
 from replay.games.erren.reasons import CATALOGUE
+from replay.games.erren.steps import snapshot
 from tests.erren_builders import pool, record
 from tests.replay.test_erren_board import E1, E1_HANDS, E6, E6_HANDS, E7, E7_HANDS, E8, E8_HANDS
 from tests.replay.test_erren_reasons import CASES, FL_LAST, N_LAST, TIAN_HANDS, flower_last, to_the_last_tile
@@ -683,3 +684,50 @@ def test_hejuezhang_a_chied_tile_is_shown_once() -> None:
     events = ["x0 5s", "c1 4s 6s", "x1 W", "d0 N", "x0 5s", "d1 F", "x1 F", "d0 P", "x0 P", "d1 5s", "h1"]
     board = _won(record(hands, events))
     assert board.win is not None and board.win.ways == frozenset() and board.pool[13] == 1
+
+
+def test_er_3_1_the_drawn_tile_is_cleared_by_a_discard_and_a_kong() -> None:
+    """The table shown after each event (replay steps) names the tile just drawn, and none once
+    it is discarded (E8: the dealer's N), once an an-gang is made (E7: seat 1's CCCC, its
+    replacement due), or a xu-gang (E6: seat 0's 5s, open to 抢杠)."""
+    for hands, events, n in ((E8_HANDS, E8, 1), (E7_HANDS, E7, 4), (E6_HANDS, E6, 9)):
+        board = Board.from_record(rec := record(hands, events))
+        for e in rec["events"][:n]:
+            board.push(e)
+        assert board.drawn is None and snapshot(board, [[], []])["drawn"] is None
+    board = Board.from_record(rec := record(E8_HANDS, E8))
+    for e in rec["events"][:2]:
+        board.push(e)
+    assert snapshot(board, [[], []])["drawn"] == "W"
+
+
+def test_er_3_2_the_window_is_closed_by_a_claim_a_draw_and_a_win() -> None:
+    """The table shown after each event has no open window once E1's C is pung'd, once seat 1
+    draws after E8's N, once E6's xu-gang stands (its replacement drawn) and once E8 is won."""
+    unrobbed = ["55s N 111s 999s WW SS C", "5s NN 46s 789s 22s PP W"]
+    kong = [
+        "x0 N",
+        "p1",
+        "x1 W",
+        "p0",
+        "x0 C",
+        "d1 E",
+        "x1 5s",
+        "p0",
+        "x0 S",
+        "d1 F",
+        "x1 F",
+        "d0 5s",
+        "gx0 5s",
+        "d0 P",
+    ]
+    for hands, events, n in ((E1_HANDS, E1, 4), (E8_HANDS, E8, 2), (unrobbed, kong, 14), (E8_HANDS, E8, 7)):
+        board = Board.from_record(rec := record(hands, events))
+        for e in rec["events"][:n]:
+            board.push(e)
+        shown = snapshot(board, [[], []])
+        assert board.claim is None and (shown["claim_tile"], shown["claim_seat"], shown["robbing"]) == (
+            None,
+            None,
+            False,
+        )

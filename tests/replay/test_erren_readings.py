@@ -9,7 +9,10 @@ from __future__ import annotations
 import pytest
 
 from replay.games.erren import tiles as T
+from replay.games.erren.choose import score
+from replay.games.erren.params import make_rules
 from replay.games.erren.readings import Meld, Reading, Set, is_tenpai, readings, waits
+from replay.games.erren.steps import reading_json
 from tests.erren_hands import counts, melds, win
 
 
@@ -97,3 +100,25 @@ def test_sets_and_melds_hold_their_tiles() -> None:
     assert Set("pung", 9, False, True).kinds() == (9, 9, 9)
     assert Set("kong", 9, True, False, "xu").kinds() == (9,) * 4
     assert Set("kong", 9, True, False).is_pung and not Set("chow", 9, True, False).is_pung
+
+
+def test_er_4_2_a_reading_as_the_steps_show_it() -> None:
+    """E1's reading (ER-4.2) as the replay steps give it: the peng CCC an exposed pung, the 3s
+    placed in 123s, the pair EE; 七对's pairs (none exposed, none won)."""
+    found = score(win("12s 456s 789s EE", "3s", melds_="peng:C"), make_rules("erren"))
+    assert found is not None
+
+    def group(shape: str, tiles: list[str], exposed: bool = False, won: bool = False) -> dict[str, object]:
+        return {"shape": shape, "tiles": tiles, "exposed": exposed, "an_gang": False, "won": won}
+
+    assert reading_json(found.reading) == [
+        group("pung", ["C", "C", "C"], exposed=True),
+        group("chow", ["1s", "2s", "3s"], won=True),
+        group("chow", ["4s", "5s", "6s"]),
+        group("chow", ["7s", "8s", "9s"]),
+        group("pair", ["E", "E"]),
+    ]
+    assert reading_json(Reading("qidui", pairs=(9, 27))) == [
+        group("pair", ["1s", "1s"]),
+        group("pair", ["E", "E"]),
+    ]

@@ -378,15 +378,17 @@ def ingest(
     from replay.inputs import Limits, read_paths
     from schemas.audit_run import Rate, default_workers
 
+    pool = None
     if paths and not server:
         # Worker processes take a second to start: worth it only for more than a few thousand
-        # hands. Their fork server imports the engine while this process imports the store and
-        # opens the database (store/workers.py, start_server).
+        # hands. Forked now, before DuckDB and Arrow are loaded (their threads must not be
+        # copied), they share the engine this process imported (store/workers.py, forked_pool).
         nproc = workers or (default_workers() if _path_bytes(paths) > 8 * 1024 * 1024 else 1)
         if nproc > 1:
-            from store.workers import start_server
+            from store.workers import forked_pool
 
-            start_server()
+            pool = forked_pool(nproc)
+            click.get_current_context().call_on_close(pool.shutdown)
     from store.ingest import batches, ingest_stream
 
     if parquet_dir:
@@ -437,6 +439,7 @@ def ingest(
                     workers=nproc,
                     analysis=analysis,
                     freeze_gc=True,
+                    pool=pool,
                 )
             else:
                 from cli import remote

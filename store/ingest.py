@@ -24,6 +24,7 @@ one batch's commit with the next batch's preparation.
 from __future__ import annotations
 
 import collections
+import contextlib
 import queue
 import threading
 from collections import Counter
@@ -82,6 +83,7 @@ def ingest_stream(
     analysis: bool = True,
     freeze_gc: bool = False,
     piece: int | None = None,
+    pool: ProcessPoolExecutor | None = None,
 ) -> None:
     """Ingest batch after batch: each batch its own transaction, committed in order.
 
@@ -92,7 +94,9 @@ def ingest_stream(
     first batch (``schemas.audit_run.freeze_heap``), as ``replay audit`` does after its first
     chunk; ``replay ingest`` asks for it, a library caller keeps its own collector settings.
     ``piece``: the records a worker prepares at a time (default: a quarter of a batch's share
-    per worker, at least 16).
+    per worker, at least 16). ``pool``: the workers to use, started by the caller
+    (``store.workers.forked_pool``) and shut down by it; by default a pool of ``workers``
+    forked from the fork server, for this call.
     """
     pending: queue.Queue[tuple[Sequence[Item], Prepared] | None] = queue.Queue(maxsize=max(1, workers))
     failure: list[BaseException] = []
@@ -128,7 +132,7 @@ def ingest_stream(
                 if freeze_gc:
                     freeze_heap()
         else:
-            _stream_with_workers(store, stream, pending, failure, workers, analysis, freeze_gc, piece)
+            _stream_with_workers(store, stream, pending, failure, workers, analysis, freeze_gc, piece, pool)
     finally:
         pending.put(None)
         thread.join()
@@ -159,6 +163,7 @@ def _stream_with_workers(
     analysis: bool = True,
     freeze_gc: bool = False,
     piece: int | None = None,
+    given: ProcessPoolExecutor | None = None,
 ) -> None:
     """Each batch is prepared in pieces (``pieces``), spread over the workers, and committed
     whole. A batch given to one worker left the others idle at the end of a run for as long as
@@ -166,9 +171,12 @@ def _stream_with_workers(
     last one is done."""
     inflight: collections.deque[tuple[Sequence[Item], list[Future[Prepared]]]] = collections.deque()
     recent = _RecentSittings(2 * workers + 2)
-    # spawned workers that end with this process, however it ends (store/workers.py)
-    with ProcessPoolExecutor(max_workers=workers, **pool_options()) as pool:
-        for _ in range(workers):  # start them now: they import while the first batch is read
+    # workers that end with this process, however it ends (store/workers.py); a pool given by
+    # the caller is the caller's to shut down
+    own = ProcessPoolExecutor(max_workers=workers, **pool_options()) if given is None else None
+    with own or contextlib.nullcontext(given) as pool:
+        assert pool is not None
+        for _ in range(workers if own else 0):  # start them now: they import while the first batch is read
             pool.submit(_warm)
 
         def hand_over(last: bool = False) -> None:

@@ -25,6 +25,7 @@ import os
 import select
 import threading
 import time
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from replay.pool import die_with_parent
@@ -86,18 +87,42 @@ def die_with_owner(owner: int) -> None:
     threading.Thread(target=_watch_owner, args=(owner, pidfd), name="owner-watch", daemon=True).start()
 
 
-def start_server() -> None:
-    """Start the fork server now, so it imports the engine while this process still works.
+def _threads() -> int:
+    """The threads of this process, native ones included where ``/proc`` lists them."""
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:
+        return threading.active_count()
 
-    A pool starts it at its first ``submit``: ``replay ingest`` got there only after importing
-    the store (DuckDB, Arrow) and opening the database, and then its workers waited for the
-    server's own imports (a third of a second of CPU) while the first batch was ready. Started
-    first, the two overlap on separate cores. Nothing where there is no fork server."""
-    if "forkserver" in multiprocessing.get_all_start_methods():
-        from multiprocessing import forkserver
 
-        _context()  # the preload list, which the server reads when it starts
-        forkserver.ensure_running()
+def _started() -> None:
+    """A worker's first task (submitting it makes a fork pool start its workers): import what a
+    batch needs, Arrow and the store's rows, while the parent reads the first batch. Arrow's
+    thread is harmless in a worker, which forks nothing."""
+    import store.prepare  # noqa: F401
+
+
+def forked_pool(workers: int) -> ProcessPoolExecutor:
+    """A pool of ``workers`` forked from this process now, ending with it (``die_with_owner``).
+
+    For ``replay ingest``, which calls it before it imports DuckDB or Arrow or opens the
+    database, while it has no thread a fork could copy mid-lock: its workers then share the
+    engine it has imported, as ``replay audit``'s do, and start at once. The fork server
+    (``pool_options``) made them wait for a second interpreter to import the engine again, a
+    third of a second of CPU that ``replay audit`` never spends (docs/store.md). A process that
+    already runs threads, or a platform without fork, gets the fork server's pool instead."""
+    if "fork" in multiprocessing.get_all_start_methods() and _threads() == 1:
+        options: dict[str, Any] = {
+            "mp_context": multiprocessing.get_context("fork"),
+            "initializer": die_with_owner,
+            "initargs": (os.getpid(),),
+        }
+    else:
+        options = pool_options()
+    pool = ProcessPoolExecutor(max_workers=workers, **options)
+    for _ in range(workers):  # a fork pool starts every worker at its first submit
+        pool.submit(_started)
+    return pool
 
 
 def pool_options() -> dict[str, Any]:

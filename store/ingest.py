@@ -9,7 +9,8 @@ Guarantees the upload contract rests on:
 - **Nothing accepted is lost.** Stored hands, conflicts and invalid records all keep their exact
   bytes in ``raw_uploads``; invalid ones also land in ``rejects`` with their errors.
 - **A batch is one transaction.** Classification and every insert happen inside one
-  ``Store.write()``: a crash leaves the whole batch or none of it.
+  ``Store.write()``: a crash leaves the whole batch or none of it. (The last batch of a stream
+  with workers is two, its halves, each reported only once it is committed: ``SPLIT_LAST``.)
 - **Bulk writes.** Rows are gathered column-wise into Arrow tables and inserted with one
   ``INSERT ... SELECT`` per table; DuckDB's row-by-row ``executemany`` managed 22 hands/s.
 

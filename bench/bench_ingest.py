@@ -66,8 +66,9 @@ def make_input(folder: Path) -> Path:
 def adopt_orphans() -> bool:
     """Make this process the subreaper of its descendants (Linux ``PR_SET_CHILD_SUBREAPER``).
 
-    ``replay ingest``'s workers are children of its fork server, which outlives the command by
-    a moment and is then no one's child: its CPU, and its workers', never reached this process's
+    ``replay ingest`` forks its workers itself (``store.workers.forked_pool``), but where it
+    cannot they are children of a fork server, which outlives the command by a moment and is
+    then no one's child: its CPU, and its workers', never reached this process's
     ``RUSAGE_CHILDREN``. Adopted here and reaped (``reap``), they count like the audit's."""
     try:
         import ctypes
@@ -211,8 +212,8 @@ def main() -> None:
             if name not in runs:
                 continue
             rate = n / wall[name]
-            # ingest's pool workers are the fork server's children (store/workers.py): their CPU
-            # is counted only when this process adopted the server (``adopt_orphans``)
+            # ingest's pool workers may be a fork server's children (store/workers.py): their CPU
+            # is counted then only when this process adopted the server (``adopt_orphans``)
             seen = name != "many" or workers == 1 or ADOPTED
             per_hand = f"{cpu[name] / n * 1000:12.2f}" if seen else f"{'n/a':>12}"
             line = f"  {label:<44} {rate:8.0f} {per_hand}"

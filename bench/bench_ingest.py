@@ -42,6 +42,8 @@ import duckdb
 
 HANDS = 2000
 SEED = 1
+#: whether ingest's fork server (and so its workers) is reaped by this process (``adopt_orphans``)
+ADOPTED = False
 
 
 def make_input(folder: Path) -> Path:
@@ -61,9 +63,38 @@ def make_input(folder: Path) -> Path:
     return path
 
 
+def adopt_orphans() -> bool:
+    """Make this process the subreaper of its descendants (Linux ``PR_SET_CHILD_SUBREAPER``).
+
+    ``replay ingest`` forks its workers itself (``store.workers.forked_pool``), but where it
+    cannot they are children of a fork server, which outlives the command by a moment and is
+    then no one's child: its CPU, and its workers', never reached this process's
+    ``RUSAGE_CHILDREN``. Adopted here and reaped (``reap``), they count like the audit's."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        return bool(libc.prctl(36, 1, 0, 0, 0) == 0)  # 36: PR_SET_CHILD_SUBREAPER
+    except (OSError, AttributeError):
+        return False
+
+
+def reap(wait: float = 5.0) -> None:
+    """Wait for the adopted descendants (the fork server, once its owner is gone) to end."""
+    end = time.monotonic() + wait
+    while time.monotonic() < end:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            time.sleep(0.02)
+
+
 def cpu_seconds() -> float:
     """CPU time of this process (all its threads, DuckDB's included) and of its ended children
-    (worker processes): a measure that load from elsewhere on the machine hardly moves."""
+    (worker processes; ingest's fork server and its workers too, when ``adopt_orphans``
+    worked): a measure that load from elsewhere on the machine hardly moves."""
     own = resource.getrusage(resource.RUSAGE_SELF)
     kids = resource.getrusage(resource.RUSAGE_CHILDREN)
     return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
@@ -101,6 +132,8 @@ def ingest_cli(path: Path, folder: Path, workers: int) -> int:
         check=False,
     )
     assert done.returncode in (0, 1), done.stderr
+    if ADOPTED:
+        reap()  # the fork server and its workers, so their CPU is counted
     con = duckdb.connect(str(db), read_only=True)
     try:
         rows = con.execute("SELECT count(*) FROM hands").fetchall()
@@ -133,6 +166,8 @@ def main() -> None:
         "--cores-only", action="store_true", help="only the every-core pair (audit, ingest), alternated"
     )
     args = parser.parse_args()
+    global ADOPTED
+    ADOPTED = adopt_orphans()
     folder = Path(tempfile.mkdtemp(prefix="bench-ingest-"))
     try:
         path = args.input or make_input(folder)
@@ -177,9 +212,9 @@ def main() -> None:
             if name not in runs:
                 continue
             rate = n / wall[name]
-            # ingest's pool workers are the fork server's children (store/workers.py), not this
-            # process's: their CPU never reaches RUSAGE_CHILDREN, so none is shown for that run
-            seen = name != "many" or workers == 1
+            # ingest's pool workers may be a fork server's children (store/workers.py): their CPU
+            # is counted then only when this process adopted the server (``adopt_orphans``)
+            seen = name != "many" or workers == 1 or ADOPTED
             per_hand = f"{cpu[name] / n * 1000:12.2f}" if seen else f"{'n/a':>12}"
             line = f"  {label:<44} {rate:8.0f} {per_hand}"
             if base is not None:

@@ -368,9 +368,6 @@ def ingest(
     --server each batch is one upload to the running server instead (an upload or admin token).
     """
 
-    from replay.inputs import Limits, read_paths
-    from store.ingest import batches, ingest_stream
-
     if bool(paths) == bool(parquet_dir):
         raise click.UsageError("give record files or folders, or --parquet DIR (not both)")
     if server and parquet_dir:
@@ -378,7 +375,21 @@ def ingest(
     missing = [p for p in paths if not Path(p).exists()]
     if missing:
         raise click.UsageError(f"no such file or folder: {missing[0]}")
-    from replay.inputs import expand
+    from replay.inputs import Limits, read_paths
+    from schemas.audit_run import Rate, default_workers
+
+    pool = None
+    if paths and not server:
+        # Worker processes take a second to start: worth it only for more than a few thousand
+        # hands. Forked now, before DuckDB and Arrow are loaded (their threads must not be
+        # copied), they share the engine this process imported (store/workers.py, forked_pool).
+        nproc = workers or (default_workers() if _path_bytes(paths) > 8 * 1024 * 1024 else 1)
+        if nproc > 1:
+            from store.workers import forked_pool
+
+            pool = forked_pool(nproc)
+            click.get_current_context().call_on_close(pool.shutdown)
+    from store.ingest import batches, ingest_stream
 
     if parquet_dir:
         from store.parquet_load import ParquetInputError, parquet_bytes, read_parquet
@@ -388,15 +399,12 @@ def ingest(
         except ParquetInputError as err:
             raise click.ClickException(str(err)) from None
     else:
-        total_bytes = sum(p.stat().st_size for p in expand(list(paths)))
+        total_bytes = _path_bytes(paths)
         files = read_paths(list(paths), Limits(max_bytes, max_records))
     outcomes: Counter[str] = Counter()
     statuses: Counter[str] = Counter()
     notes: list[str] = []
     store = None if server else _open(db)
-    # Worker processes take a second to start: worth it only for more than a few thousand hands.
-    from schemas.audit_run import Rate, default_workers
-
     nproc = workers or (default_workers() if total_bytes > 8 * 1024 * 1024 else 1)
     rate = Rate()
     with click.progressbar(
@@ -431,6 +439,7 @@ def ingest(
                     workers=nproc,
                     analysis=analysis,
                     freeze_gc=True,
+                    pool=pool,
                 )
             else:
                 from cli import remote
@@ -452,6 +461,13 @@ def ingest(
     )
     audited = ", ".join(f"{statuses[s]} {s}" for s in ("ok", "illegal", "mismatch"))
     click.echo("audit: " + _with_errors(audited, statuses[ERROR]))
+
+
+def _path_bytes(paths: tuple[str, ...]) -> int:
+    """The bytes of every record file under ``paths`` (for the progress bar and ``--workers``)."""
+    from replay.inputs import expand
+
+    return sum(p.stat().st_size for p in expand(list(paths)))
 
 
 @main.command()

@@ -30,6 +30,7 @@ def commit(store: Store, batch: Prepared) -> list[Result]:
     """Classify against the store and insert, all in one transaction; one result per item."""
     entries = batch.entries
     results: list[Result | None] = [None] * len(entries)
+    base = entries[0].index if entries else 0  # a batch's later part counts from where it starts
     with store.write() as con:
         valid = [e for e in entries if e.valid]
         known = _stored(con, (e.key for e in valid))
@@ -42,21 +43,21 @@ def commit(store: Store, batch: Prepared) -> list[Result]:
         extra = Rows()
         for e in entries:
             if not e.valid:
-                results[e.index] = Result(e.source, e.hand_id, "invalid", None, e.errors)
+                results[e.index - base] = Result(e.source, e.hand_id, "invalid", None, e.errors)
                 keep.append(e.index)
                 continue
             assert e.sha is not None
             hit = known.get(e.key)
             if hit is None:
                 assert e.status is not None
-                results[e.index] = Result(e.source, e.hand_id, "stored", e.status, e.errors)
+                results[e.index - base] = Result(e.source, e.hand_id, "stored", e.status, e.errors)
                 known[e.key] = (e.sha, e.status)
                 keep.append(e.index)
             elif hit[0] == e.sha:
-                results[e.index] = Result(e.source, e.hand_id, "duplicate", hit[1])
+                results[e.index - base] = Result(e.source, e.hand_id, "duplicate", hit[1])
             else:
                 error = {"field": "hand_id", "message": CONFLICT_MESSAGE}
-                results[e.index] = Result(e.source, e.hand_id, "conflict", e.status, [error])
+                results[e.index - base] = Result(e.source, e.hand_id, "conflict", e.status, [error])
                 if (*e.key, e.sha) not in seen_conflicts:
                     seen_conflicts.add((*e.key, e.sha))
                     _add_raw(extra, e, "conflict", batch.received_at, batch.token_id, batch.origin)

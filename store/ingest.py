@@ -9,7 +9,8 @@ Guarantees the upload contract rests on:
 - **Nothing accepted is lost.** Stored hands, conflicts and invalid records all keep their exact
   bytes in ``raw_uploads``; invalid ones also land in ``rejects`` with their errors.
 - **A batch is one transaction.** Classification and every insert happen inside one
-  ``Store.write()``: a crash leaves the whole batch or none of it.
+  ``Store.write()``: a crash leaves the whole batch or none of it. (The last batch of a stream
+  with workers is two, its halves, each reported only once it is committed: ``SPLIT_LAST``.)
 - **Bulk writes.** Rows are gathered column-wise into Arrow tables and inserted with one
   ``INSERT ... SELECT`` per table; DuckDB's row-by-row ``executemany`` managed 22 hands/s.
 
@@ -24,6 +25,7 @@ one batch's commit with the next batch's preparation.
 from __future__ import annotations
 
 import collections
+import contextlib
 import queue
 import threading
 from collections import Counter
@@ -41,6 +43,10 @@ from store.prepare import Prepared, _build_in_worker, _context, _warm, prepare
 from store.workers import pool_options
 
 OUTCOMES = ("stored", "duplicate", "conflict", "invalid")
+#: the last batch of a stream with workers, at least this long, is committed in two halves: the
+#: first while the workers still prepare the second, so the run's tail, when the workers have
+#: nothing left to do, is half a batch's commit rather than a whole one (docs/store.md)
+SPLIT_LAST = 256
 STATUSES = ("ok", "illegal", "mismatch")
 
 
@@ -78,6 +84,7 @@ def ingest_stream(
     analysis: bool = True,
     freeze_gc: bool = False,
     piece: int | None = None,
+    pool: ProcessPoolExecutor | None = None,
 ) -> None:
     """Ingest batch after batch: each batch its own transaction, committed in order.
 
@@ -88,7 +95,9 @@ def ingest_stream(
     first batch (``schemas.audit_run.freeze_heap``), as ``replay audit`` does after its first
     chunk; ``replay ingest`` asks for it, a library caller keeps its own collector settings.
     ``piece``: the records a worker prepares at a time (default: a quarter of a batch's share
-    per worker, at least 16).
+    per worker, at least 16). ``pool``: the workers to use, started by the caller
+    (``store.workers.forked_pool``) and shut down by it; by default a pool of ``workers``
+    forked from the fork server, for this call.
     """
     pending: queue.Queue[tuple[Sequence[Item], Prepared] | None] = queue.Queue(maxsize=max(1, workers))
     failure: list[BaseException] = []
@@ -124,7 +133,7 @@ def ingest_stream(
                 if freeze_gc:
                     freeze_heap()
         else:
-            _stream_with_workers(store, stream, pending, failure, workers, analysis, freeze_gc, piece)
+            _stream_with_workers(store, stream, pending, failure, workers, analysis, freeze_gc, piece, pool)
     finally:
         pending.put(None)
         thread.join()
@@ -155,6 +164,7 @@ def _stream_with_workers(
     analysis: bool = True,
     freeze_gc: bool = False,
     piece: int | None = None,
+    given: ProcessPoolExecutor | None = None,
 ) -> None:
     """Each batch is prepared in pieces (``pieces``), spread over the workers, and committed
     whole. A batch given to one worker left the others idle at the end of a run for as long as
@@ -162,17 +172,28 @@ def _stream_with_workers(
     last one is done."""
     inflight: collections.deque[tuple[Sequence[Item], list[Future[Prepared]]]] = collections.deque()
     recent = _RecentSittings(2 * workers + 2)
-    # spawned workers that end with this process, however it ends (store/workers.py)
-    with ProcessPoolExecutor(max_workers=workers, **pool_options()) as pool:
-        for _ in range(workers):  # start them now: they import while the first batch is read
+    # workers that end with this process, however it ends (store/workers.py); a pool given by
+    # the caller is the caller's to shut down
+    own = ProcessPoolExecutor(max_workers=workers, **pool_options()) if given is None else None
+    with own or contextlib.nullcontext(given) as pool:
+        assert pool is not None
+        for _ in range(workers if own else 0):  # start them now: they import while the first batch is read
             pool.submit(_warm)
 
-        def hand_over() -> None:
+        def hand_over(last: bool = False) -> None:
             items, futures = inflight.popleft()
-            prepared = Prepared.join([f.result() for f in futures])
-            for e in prepared.entries:
-                e.item = items[e.index]
-            pending.put((items, prepared))
+            parts = [futures]
+            if last and len(futures) > 1 and len(items) >= SPLIT_LAST:
+                parts = [futures[: len(futures) // 2], futures[len(futures) // 2 :]]
+            for part in parts:
+                prepared = Prepared.join([f.result() for f in part])
+                for e in prepared.entries:
+                    e.item = items[e.index]
+                if len(parts) == 1:
+                    pending.put((items, prepared))
+                elif prepared.entries:
+                    low, high = prepared.entries[0].index, prepared.entries[-1].index + 1
+                    pending.put((items[low:high], prepared))
 
         for items in stream:
             if failure:
@@ -196,7 +217,7 @@ def _stream_with_workers(
             while len(inflight) > 1 and sum(len(f) for _, f in list(inflight)[1:]) >= workers:
                 hand_over()
         while inflight and not failure:
-            hand_over()
+            hand_over(last=len(inflight) == 1)
 
 
 class _RecentSittings:

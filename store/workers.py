@@ -4,7 +4,7 @@ Why not fork the parent: it holds DuckDB's threads and locks, which a fork would
 spawn (as before): each spawned worker imported the engine and filled the compiled shape core's
 tables by itself (8 MB, ``docs/shape-core.md``), so two workers held two copies. A
 ``forkserver`` is a fresh interpreter, started once, that imports the engine (``PRELOAD``: the
-shape tables, the games' audits; no DuckDB, no Arrow, no thread) and then forks each worker:
+shape tables, the games' audits, DuckDB's module; no Arrow, no thread) and then forks each worker:
 the workers share those pages with it instead of copying them, as ``replay audit``'s forked
 workers share the parent's.
 
@@ -25,12 +25,15 @@ import os
 import select
 import threading
 import time
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from replay.pool import die_with_parent
 
-#: imported by the fork server before it forks a worker: shared by every worker, not copied
-PRELOAD = ["replay.shape", "schemas.audit"]
+#: imported by the fork server before it forks a worker: shared by every worker, not copied.
+#: DuckDB's module starts no thread at import (Arrow's does, so it is not here) and every worker
+#: imports it through ``store.prepare``: 50 ms of CPU each at the start of a run, saved
+PRELOAD = ["replay.shape", "schemas.audit", "duckdb"]
 
 
 def _context() -> Any:
@@ -82,6 +85,44 @@ def die_with_owner(owner: int) -> None:
             forkserver._forkserver._forkserver_alive_fd = None  # type: ignore[attr-defined]
     die_with_parent(server)
     threading.Thread(target=_watch_owner, args=(owner, pidfd), name="owner-watch", daemon=True).start()
+
+
+def _threads() -> int:
+    """The threads of this process, native ones included where ``/proc`` lists them."""
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:
+        return threading.active_count()
+
+
+def _started() -> None:
+    """A worker's first task (submitting it makes a fork pool start its workers): import what a
+    batch needs, Arrow and the store's rows, while the parent reads the first batch. Arrow's
+    thread is harmless in a worker, which forks nothing."""
+    import store.prepare  # noqa: F401
+
+
+def forked_pool(workers: int) -> ProcessPoolExecutor:
+    """A pool of ``workers`` forked from this process now, ending with it (``die_with_owner``).
+
+    For ``replay ingest``, which calls it before it imports DuckDB or Arrow or opens the
+    database, while it has no thread a fork could copy mid-lock: its workers then share the
+    engine it has imported, as ``replay audit``'s do, and start at once. The fork server
+    (``pool_options``) made them wait for a second interpreter to import the engine again, a
+    third of a second of CPU that ``replay audit`` never spends (docs/store.md). A process that
+    already runs threads, or a platform without fork, gets the fork server's pool instead."""
+    if "fork" in multiprocessing.get_all_start_methods() and _threads() == 1:
+        options: dict[str, Any] = {
+            "mp_context": multiprocessing.get_context("fork"),
+            "initializer": die_with_owner,
+            "initargs": (os.getpid(),),
+        }
+    else:
+        options = pool_options()
+    pool = ProcessPoolExecutor(max_workers=workers, **options)
+    for _ in range(workers):  # a fork pool starts every worker at its first submit
+        pool.submit(_started)
+    return pool
 
 
 def pool_options() -> dict[str, Any]:

@@ -406,6 +406,45 @@ def test_a_stream_of_batches_matches_one_big_batch(tmp_path: Path, workers: int,
     assert outcomes == {"stored": len(records) - 2, "duplicate": 1, "invalid": 1}
 
 
+def test_the_last_batch_committed_in_halves_stores_what_one_batch_stores(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``SPLIT_LAST``: with workers the last batch is two transactions, each reported after its
+    commit with its own items (the command line zips them with the results); a record stored by
+    the first half and sent again in the second is that half's duplicate, as within one batch."""
+    import store.ingest as ingest_module
+
+    HANDS = "SELECT raw_id, source, hand_id, status FROM hands ORDER BY 1"
+    monkeypatch.setattr(ingest_module, "SPLIT_LAST", 2)
+    records = list(sim())
+    records.append(copy.deepcopy(records[0]))  # stored in the first half, a duplicate in the second
+    broken = copy.deepcopy(records[5])
+    broken["hand_id"] = "broken-1"
+    broken["dealer"] = 7
+    records.append(broken)
+    path = tmp_path / "in.ndjson"
+    path.write_bytes(b"\n".join(line(r) for r in records))
+    with Store(tmp_path / "one.duckdb") as one:
+        want = ingest(one, decode_ndjson(path.read_bytes(), str(path)))
+        want_rows = snapshot(one)
+        with one.read() as cur:
+            want_hands = cur.execute(HANDS).fetchall()
+    calls: list[tuple[list[str | None], list[Any]]] = []
+    with Store(tmp_path / "halves.duckdb") as halves:
+        stream = batches(read_paths([str(path)]), 1000)  # one batch: the last, cut in two
+        note = lambda it, r: calls.append(([i.location for i in it], r))  # noqa: E731
+        ingest_stream(halves, stream, note, workers=2, piece=2)
+        rows = snapshot(halves)
+        with halves.read() as cur:
+            hands = cur.execute(HANDS).fetchall()
+    assert len(calls) == 2
+    assert [loc for locs, _ in calls for loc in locs] == [f"{path}:{n}" for n in range(1, len(records) + 1)]
+    assert all(len(locs) == len(r) for locs, r in calls)
+    assert [r.to_json() for _, r in calls for r in r] == [r.to_json() for r in want]
+    assert rows == want_rows and hands == want_hands
+    assert calls[1][1][-2].outcome == "duplicate"
+
+
 def test_a_batch_is_cut_into_pieces_only_between_sittings() -> None:
     records = sim()  # sittings of 12, 4, 11, ... hands
     items = items_of(*records)

@@ -533,3 +533,184 @@ def test_R_3_1_ukeire_refuses_16_tiles_none_and_a_fifth_copy() -> None:
     with pytest.raises(ValueError) as error:
         shape.ukeire(hand("11111m 2m"))
     assert str(error.value) == "shanten is for hands of at most 14 tiles and 4 of a kind, not 6 tiles"
+
+
+# --------------------------------------------------------------------------------------------
+# the per-group lookups (issue #15): the same answers by group shape and rest
+# --------------------------------------------------------------------------------------------
+
+
+def bits(text: str) -> int:
+    return sum(1 << k for k in kinds(text))
+
+
+JIANG_KINDS = "2m 5m 8m 2s 5s 8s 2p 5p 8p"
+
+
+def test_group_keys_and_shanten_of_keys() -> None:
+    # each group's counts as a little-endian integer of its ranks: 123m -> 1 | 1 << 8 | 1 << 16,
+    # 5s -> 1 << 32 (rank 5 of 条), 11p -> 2, E -> 1
+    keys = shape.group_keys(hand("123m 5s 11p E"))
+    assert keys == (0x010101, 1 << 32, 2, 1)
+    # 7 tiles (aiming at 8: two melds and the 将): keep 123m 11p 5s, draw a 1p and a 5s —
+    # 123m 111p 55s: two tiles in, shanten 1
+    assert shape.shanten_of_keys(keys, 7, 0, "jiang") == shape.shanten(hand("123m 5s 11p E")) == 1
+    # a ready 13-tile hand by its keys; the same with its 5p a wildcard; and with two
+    assert shape.shanten_of_keys(shape.group_keys(hand("123m 456m 789m 123s 5p")), 13, 0) == 0
+    assert shape.shanten_of_keys(shape.group_keys(hand("123m 456m 789m 123s")), 13, 1) == 0
+    assert shape.shanten_of_keys(shape.group_keys(hand("123m 456m 789m 123s")), 14, 2) == -1
+    lone = shape.group_keys(hand("1m 4m 7m 1s 4s 7s 1p 4p 7p E S W N"))
+    assert (shape.shanten_of_keys(lone, 13, 0, "jiang"), shape.shanten_of_keys(lone, 13, 0, "any")) == (9, 8)
+
+
+def test_improving_kinds_and_masks_of_worked_hands() -> None:
+    # 23m 55s (4 tiles): ready on 1m / 4m, both near 23m
+    for pair in PAIRS:
+        keys = shape.group_keys(hand("23m 55s"))
+        assert shape.improving_kinds(keys, 4, pair) == [KIND_OF["1m"], KIND_OF["4m"]]
+        assert shape.improving_kinds(keys, 4, pair, near=True) == [KIND_OF["1m"], KIND_OF["4m"]]
+        assert shape.improving_mask(keys, 4, pair) == bits("1m 4m")
+    # 1p alone: 将 — any 2/5/8 starts the 将 (1 → 0); near it only 2p (1p–3p);
+    # any pair — the 1p itself
+    keys = shape.group_keys(hand("1p"))
+    assert shape.improving_kinds(keys, 1) == sorted(kinds(JIANG_KINDS))
+    assert shape.improving_kinds(keys, 1, "jiang", near=True) == [KIND_OF["2p"]]
+    assert shape.improving_kinds(keys, 1, "any") == [KIND_OF["1p"]]
+    assert shape.improving_mask(keys, 1) == bits(JIANG_KINDS)
+    assert shape.improving_mask(keys, 1, "jiang", near=True) == bits("2p")
+    assert shape.improving_mask(keys, 1, "any") == bits("1p")
+    # E alone: 将 — the 2/5/8s, none near an honour; any — E itself
+    keys = shape.group_keys(hand("E"))
+    assert shape.improving_kinds(keys, 1) == sorted(kinds(JIANG_KINDS))
+    assert shape.improving_kinds(keys, 1, "jiang", near=True) == []
+    assert shape.improving_kinds(keys, 1, "any", near=True) == [KIND_OF["E"]]
+    assert shape.improving_mask(keys, 1, "jiang", near=True) == 0
+    assert shape.improving_mask(keys, 1, "any", near=True) == bits("E")
+    # 1m 9m E (3 tiles), 将 (3): a pair or a run-to-be with 1m (1m 2m 3m) or 9m (7m 8m 9m),
+    # E E, or a 将 started anywhere (5m and the 2/5/8s of the other suits: far from any tile
+    # held, so not near); any (2): the same less the 将s
+    keys = shape.group_keys(hand("1m 9m E"))
+    near = "1m 2m 3m 7m 8m 9m E"
+    assert shape.improving_kinds(keys, 3) == sorted(kinds(f"{near} 5m 2s 5s 8s 2p 5p 8p"))
+    assert shape.improving_kinds(keys, 3, "jiang", near=True) == sorted(kinds(near))
+    assert shape.improving_kinds(keys, 3, "any") == sorted(kinds(near))
+    assert shape.improving_mask(keys, 3) == bits(f"{near} 5m 2s 5s 8s 2p 5p 8p")
+    assert shape.improving_mask(keys, 3, "jiang", near=True) == bits(near)
+    # the classes given by the caller are the ones read
+    classes = [shape.rule_tables("any")[0 if g < 3 else 1][k] >> 8 & 255 for g, k in enumerate(keys)]
+    assert shape.improving_mask(keys, 3, "any", classes=classes) == bits(near)
+    # a ready 13-tile hand: only its wait
+    keys = shape.group_keys(hand("123m 456m 789m 123s 5p"))
+    assert shape.improving_kinds(keys, 13) == [KIND_OF["5p"]]
+    assert shape.improving_mask(keys, 13, "any", near=True) == bits("5p")
+
+
+def test_discard_kept_and_discards_keeping_of_worked_hands() -> None:
+    # 23m 55s 9p (5 tiles): shanten after a discard = 3·1 + 1 − kept = 4 − kept: 9p leaves 0
+    # (kept 4), 2m, 3m, 5s leave 1 (kept 3) — as ukeire's worked figures
+    keys = shape.group_keys(hand("23m 55s 9p"))
+    for pair in PAIRS:
+        assert shape.discard_kept(keys, 5, pair) == [
+            (KIND_OF["2m"], 3),
+            (KIND_OF["3m"], 3),
+            (KIND_OF["5s"], 3),
+            (KIND_OF["9p"], 4),
+        ]
+        assert shape.discards_keeping(keys, 5, 4, pair) == bits("9p")
+        assert shape.discards_keeping(keys, 5, 3, pair) == bits("2m 3m 5s")
+        assert shape.discards_keeping(keys, 5, 2, pair) == 0
+    # 12m 5p 9p E: 9p or E leave 12m 5p + one (1: kept 3); 1m, 2m, 5p leave 2 (kept 2) under
+    # 将; under any, 5p leaves 12m 9p E, also 1 (9p or E may be the pair)
+    keys = shape.group_keys(hand("12m 5p 9p E"))
+    assert shape.discard_kept(keys, 5) == [
+        (KIND_OF["1m"], 2),
+        (KIND_OF["2m"], 2),
+        (KIND_OF["5p"], 2),
+        (KIND_OF["9p"], 3),
+        (KIND_OF["E"], 3),
+    ]
+    assert shape.discards_keeping(keys, 5, 3) == bits("9p E")
+    assert shape.discards_keeping(keys, 5, 3, "any") == bits("5p 9p E")
+    assert shape.discards_keeping(keys, 5, 2, "any") == bits("1m 2m")
+    # honours only: E S, 将 — either discard leaves a lone honour (kept 0, shanten 1); any — a
+    # lone honour waiting on its pair (kept 1, shanten 0)
+    keys = shape.group_keys(hand("E S"))
+    assert shape.discard_kept(keys, 2) == [(KIND_OF["E"], 0), (KIND_OF["S"], 0)]
+    assert shape.discard_kept(keys, 2, "any") == [(KIND_OF["E"], 1), (KIND_OF["S"], 1)]
+    assert shape.discards_keeping(keys, 2, 1, "any") == bits("E S")
+    assert shape.discards_keeping(keys, 2, 0, "any") == 0
+
+
+def test_best_discard_draws_of_worked_hands() -> None:
+    # 23m 55s 9p: the best discard 9p (kept 4) and its 进张 1m 4m; the three that keep 3 with
+    # ukeire's worked 进张 (see test_ukeire_of_a_worked_five_tile_hand)
+    keys = shape.group_keys(hand("23m 55s 9p"))
+    for near in (False, True):
+        assert shape.best_discard_draws(keys, 5, 4, near) == [(KIND_OF["9p"], bits("1m 4m"))]
+        assert shape.best_discard_draws(keys, 5, 3, near) == [
+            (KIND_OF["2m"], bits("1m 2m 3m 4m 5m 7p 8p 9p")),
+            (KIND_OF["3m"], bits("1m 2m 3m 4m 5s 7p 8p 9p")),
+            (KIND_OF["5s"], bits("1m 4m 5s")),
+        ]
+        assert shape.best_discard_draws(keys, 5, 3, near, "any")[2] == (KIND_OF["5s"], bits("1m 4m 5s 9p"))
+    # alone: the only discard keeping 4 is 9p — asked with alone=9p, an empty list
+    assert shape.best_discard_draws(keys, 5, 4, False, alone=KIND_OF["9p"]) == []
+    assert shape.best_discard_draws(keys, 5, 4, False, alone=KIND_OF["2m"]) == [
+        (KIND_OF["9p"], bits("1m 4m"))
+    ]
+    assert len(shape.best_discard_draws(keys, 5, 3, False, alone=KIND_OF["2m"])) == 3
+    assert shape.best_discard_draws(keys, 5, 2, False) == []
+    # 12m 5p 9p E, 将: 9p and E keep 3, each then improved by 3m or 5p (the honours' own
+    # group and the suits' alike); the ones keeping 2, near or not (5p: the 2/5/8s far away)
+    keys = shape.group_keys(hand("12m 5p 9p E"))
+    assert shape.best_discard_draws(keys, 5, 3, False) == [
+        (KIND_OF["9p"], bits("3m 5p")),
+        (KIND_OF["E"], bits("3m 5p")),
+    ]
+    got = dict(shape.best_discard_draws(keys, 5, 2, False))
+    assert got == {
+        KIND_OF["1m"]: bits("1m 2m 3m 4m 3p 4p 5p 6p 7p 8p 9p E"),
+        KIND_OF["2m"]: bits("1m 2m 3m 5p 7p 8p 9p E"),
+        KIND_OF["5p"]: bits("1m 2m 3m 5m 8m 2s 5s 8s 2p 5p 7p 8p 9p E"),
+    }
+    near = dict(shape.best_discard_draws(keys, 5, 2, True))
+    assert near[KIND_OF["5p"]] == bits("1m 2m 3m 7p 8p 9p E")
+    assert near[KIND_OF["1m"]] == got[KIND_OF["1m"]]
+    # any pair: 5p, 9p, E keep 3, each improved by 3m and the other two's pairs
+    assert shape.best_discard_draws(keys, 5, 3, False, "any") == [
+        (KIND_OF["5p"], bits("3m 9p E")),
+        (KIND_OF["9p"], bits("3m 5p E")),
+        (KIND_OF["E"], bits("3m 5p 9p")),
+    ]
+    # the classes given by the caller are the ones read
+    classes = [shape.rule_tables("any")[0 if g < 3 else 1][k] >> 8 & 255 for g, k in enumerate(keys)]
+    assert shape.best_discard_draws(keys, 5, 3, False, "any", classes=classes)[0] == (
+        KIND_OF["5p"],
+        bits("3m 9p E"),
+    )
+
+
+def test_best_discard_draws_near_leaves_out_an_emptied_group() -> None:
+    # 1m 5p, 将: throwing 5p leaves 1m (kept 0, shanten 1): any 2/5/8 starts the 将; near the
+    # hand after the discard only 2m (1m–3m) — the emptied 筒 offers nothing near
+    keys = shape.group_keys(hand("1m 5p"))
+    assert shape.best_discard_draws(keys, 2, 0, False) == [(KIND_OF["5p"], bits(JIANG_KINDS))]
+    assert shape.best_discard_draws(keys, 2, 0, True) == [(KIND_OF["5p"], bits("2m"))]
+    assert shape.best_discard_draws(keys, 2, 1, True) == [(KIND_OF["1m"], bits("5p"))]
+    # E S, 将: either discard leaves a lone honour: the 2/5/8s, none near
+    keys = shape.group_keys(hand("E S"))
+    assert shape.best_discard_draws(keys, 2, 0, False) == [
+        (KIND_OF["E"], bits(JIANG_KINDS)),
+        (KIND_OF["S"], bits(JIANG_KINDS)),
+    ]
+    assert shape.best_discard_draws(keys, 2, 0, True) == [(KIND_OF["E"], 0), (KIND_OF["S"], 0)]
+    assert shape.best_discard_draws(keys, 2, 1, False, "any") == [
+        (KIND_OF["E"], bits("S")),
+        (KIND_OF["S"], bits("E")),
+    ]
+    # 1111m 2m, 将: throwing 2m leaves 1111m (kept 3, shanten 1): a 将 from any 2/5/8, near
+    # only 2m; throwing a 1m leaves 111m 2m, ready on 2m
+    keys = shape.group_keys(hand("1111m 2m"))
+    assert shape.best_discard_draws(keys, 5, 3, False) == [(KIND_OF["2m"], bits(JIANG_KINDS))]
+    assert shape.best_discard_draws(keys, 5, 3, True) == [(KIND_OF["2m"], bits("2m"))]
+    assert shape.best_discard_draws(keys, 5, 4, True) == [(KIND_OF["1m"], bits("2m"))]

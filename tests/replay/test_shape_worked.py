@@ -714,3 +714,48 @@ def test_best_discard_draws_near_leaves_out_an_emptied_group() -> None:
     assert shape.best_discard_draws(keys, 5, 3, False) == [(KIND_OF["2m"], bits(JIANG_KINDS))]
     assert shape.best_discard_draws(keys, 5, 3, True) == [(KIND_OF["2m"], bits("2m"))]
     assert shape.best_discard_draws(keys, 5, 4, True) == [(KIND_OF["1m"], bits("2m"))]
+
+
+def test_the_defaults_are_no_wildcard_the_jiang_pair_nothing_blocked() -> None:
+    """Each function called without its optional arguments: 0 wildcards, the 将 rule (R-7.2's
+    屁胡), no blocked kind, draws on, all kinds, not ``near``, no ``alone``, classes looked up."""
+    jiang_hand = hand("123m 456m 789m 55p")  # complete with the 将 5p, 11 tiles
+    plain_pair = hand("123m 456m 789m 11p")  # complete with any pair only
+    assert shape.complete(jiang_hand) is True
+    assert shape.complete(plain_pair) is False
+    assert shape.complete(hand("123m 456m 789m 5p"), 1) is True
+    assert shape.complete(hand("123m 456m 789m 1p"), 1) is False
+    assert shape.complete_real_jiang(jiang_hand) is True
+    assert shape.complete_real_jiang(plain_pair) is False
+    assert shape.complete_real_jiang(hand("123m 456m 789m 5p"), 1) is True
+    assert shape.melds_cost(hand("12m")) == 1
+    assert shape.suit_values(bytes(hand("5s")))[1] == 2 | 1 << 3 | 1 << 6
+    ready_1p = hand("123m 456m 789m 1p")  # any pair: ready on 1p; 将: 1
+    assert shape.shanten(ready_1p) == 1
+    assert shape.shanten(ready_1p, 0, "any") == 0
+    assert shape.shanten(hand("123m 456m 789m 5p")) == 0
+    assert shape.shanten_after_discards(hand("123m 456m 789m 1p 5p")) == shape.shanten_after_discards(
+        hand("123m 456m 789m 1p 5p"), 0, "jiang"
+    )
+    assert shape.shanten_after_discards(hand("123m 456m 789m 1p 5p"))[KIND_OF["1p"]] == 0
+    assert shape.shanten_after_discards(hand("123m 456m 789m 1p 5p"))[KIND_OF["5p"]] == 1
+    assert shape.shanten_after_draws(ready_1p)[KIND_OF["1p"]] == 1  # 11p: no 将 yet
+    assert shape.shanten_after_draws(ready_1p)[KIND_OF["5p"]] == 0
+    assert len(shape.shanten_after_draws(ready_1p)) == NUM_KINDS
+    u = shape.ukeire(hand("123m 456m 789m 1p 5p"))
+    assert u[KIND_OF["1p"]] == (0, kinds("5p"))
+    keys = shape.group_keys(ready_1p)
+    assert shape.shanten_of_keys(keys, 10, 0) == 1
+    assert shape.improving_kinds(keys, 10) == sorted(kinds(JIANG_KINDS))
+    assert shape.improving_mask(keys, 10) == bits(JIANG_KINDS)
+    keys5 = shape.group_keys(hand("123m 456m 789m 1p 5p"))
+    # 11 tiles: shanten after a discard = 3·3 + 1 − kept. Throwing 1p leaves a ready hand (kept
+    # 10); 5p leaves 1p alone, no 将 (1: kept 9); any 万 breaks a run (1: kept 9)
+    assert shape.discard_kept(keys5, 11) == [(k, 9) for k in range(9)] + [
+        (KIND_OF["1p"], 10),
+        (KIND_OF["5p"], 9),
+    ]
+    assert shape.discards_keeping(keys5, 11, 10) == bits("1p")
+    assert shape.best_discard_draws(keys5, 11, 10, False) == [(KIND_OF["1p"], bits("5p"))]
+    assert shape.rule_tables() is shape.rule_tables("jiang")
+    assert shape.rule_tables()[2] == 0 and shape.rule_tables("any")[2] == 8

@@ -759,3 +759,48 @@ def test_the_defaults_are_no_wildcard_the_jiang_pair_nothing_blocked() -> None:
     assert shape.best_discard_draws(keys5, 11, 10, False) == [(KIND_OF["1p"], bits("5p"))]
     assert shape.rule_tables() is shape.rule_tables("jiang")
     assert shape.rule_tables()[2] == 0 and shape.rule_tables("any")[2] == 8
+
+
+@pytest.mark.parametrize("five", ["1m", "5s", "9p"])
+def test_R_3_1_a_fifth_copy_with_wildcards_is_no_hand(five: str) -> None:
+    # 5 of a kind (5 tiles) + 3 wildcards (8): 111 + 11 + a wildcard triplet would split, and
+    # alone 5 tiles would be 111 + 11, but no hand holds a fifth copy: no, under each rule,
+    # with or without blocked kinds, in each suit; its melds cost "impossible" (7 or more)
+    counts = hand(five[0] * 5 + five[1])
+    for wild in (3, 0):
+        assert both(counts, wild) == (False, False)
+        assert both(counts, wild, (KIND_OF["E"],)) == (False, False)
+        assert shape.complete_real_jiang(counts, wild) is False
+    assert shape.melds_cost(counts) >= 7
+    assert shape.melds_cost(counts, (KIND_OF["E"],)) >= 7
+
+
+def test_R_4_2_the_pair_may_sit_in_any_suit_beside_wildcards() -> None:
+    # a 将 + 1 wildcard in each suit in turn, a run in another: 5m 123s, 5s 123p, 5p 123m
+    for text in ("5m 123s", "5s 123p", "5p 123m"):
+        assert both(hand(text), 1) == (True, True), text
+    # 147m + 5 (8 tiles): 1m, 4m, 7m each need two for a meld (6 > 5): no; + 8 (11 tiles):
+    # three melds (6) and a pair of two wildcards (2): yes
+    assert both(hand("147m"), 5) == (False, False)
+    assert both(hand("147m"), 8) == (True, True)
+    # E S W 5p + 4 (8 tiles): three lone honours need two each (6), more than 4: no
+    assert both(hand("E S W 5p"), 4) == (False, False)
+    # a lone honour beside a blocked kind elsewhere: 123m 456m 789m 123s E + 1, 发财 blocked:
+    # E + 1 is still any pair (the block is F's alone)
+    assert both(hand("123m 456m 789m 123s E"), 1, (KIND_OF["F"],)) == (False, True)
+
+
+def test_R_7_13_real_jiang_at_the_limits() -> None:
+    # four of a kind is a hand's: 1111m 23m 5p + 1 — 111m 123m and 5p + 1: yes
+    assert shape.complete_real_jiang(hand("1111m 23m 5p"), 1) is True
+    # five 5s + 3 (8 tiles): 555s 55s would pair, but no hand holds a fifth copy
+    assert shape.complete_real_jiang(hand("55555s"), 3) is False
+    assert both(hand("55555s"), 3) == (False, False)
+    # 1s 55p + 2: 55p both natural, 1s + 2 a meld: exactly the two wildcards
+    assert shape.complete_real_jiang(hand("1s 55p"), 2) is True
+    # C 5p + 6 with 红中 blocked: 5p + 1 the pair leaves a lone blocked C, which no number of
+    # wildcards makes a meld: no (a 7 from the tables is "impossible", not seven wildcards)
+    assert shape.complete_real_jiang(hand("C 5p"), 6, (KIND_OF["C"],)) is False
+    # 55p C + 2: 55p the pair, C + 2 a triplet — unless 红中 is blocked
+    assert shape.complete_real_jiang(hand("55p C"), 2) is True
+    assert shape.complete_real_jiang(hand("55p C"), 2, (KIND_OF["C"],)) is False

@@ -77,6 +77,19 @@ def test_R_7_2_the_jiang_pair_is_a_suited_2_5_or_8(pair_kind: str) -> None:
     assert both(hand("123m 789s 66p")) == (False, True)
 
 
+def test_R_7_2_each_suit_must_split_and_only_one_holds_the_pair() -> None:
+    # a broken suit (124: no run, no pair) in each position, the others complete: no
+    for text in ("124m 123s 55p", "123m 124s 55p", "55m 123s 124p"):
+        assert both(hand(text)) == (False, False), text
+    # two suits each holding a pair (55m, 55p) beside a run: two pairs, no hand
+    assert both(hand("55m 123s 55p")) == (False, False)
+    assert both(hand("123m 55s 55p")) == (False, False)
+    assert both(hand("55m 55s 123p")) == (False, False)
+    # the pair in each suit in turn, the other two melds only: yes
+    for text in ("55m 123s 789p", "123m 55s 789p", "123m 789s 55p"):
+        assert both(hand(text)) == (True, True), text
+
+
 def test_R_7_2_an_honour_pair_is_any_pair_never_jiang() -> None:
     # 123m 456m 789m 123s EE: four runs and the pair EE: no 将 (an honour), any pair yes
     assert both(hand("123m 456m 789m 123s EE")) == (False, True)
@@ -779,10 +792,9 @@ def test_R_4_2_the_pair_may_sit_in_any_suit_beside_wildcards() -> None:
     # a 将 + 1 wildcard in each suit in turn, a run in another: 5m 123s, 5s 123p, 5p 123m
     for text in ("5m 123s", "5s 123p", "5p 123m"):
         assert both(hand(text), 1) == (True, True), text
-    # 147m + 5 (8 tiles): 1m, 4m, 7m each need two for a meld (6 > 5): no; + 8 (11 tiles):
-    # three melds (6) and a pair of two wildcards (2): yes
-    assert both(hand("147m"), 5) == (False, False)
-    assert both(hand("147m"), 8) == (True, True)
+    # 14m + 3 (5 tiles): 1m + 2 a meld leaves 4m + 1, a pair of 4m: any pair yes, 将 no (and
+    # 4m + 2 with 1m + 1 likewise); the 将 would need 1m + 2, 4m + 2 and a pair of two: 6
+    assert both(hand("14m"), 3) == (False, True)
     # E S W 5p + 4 (8 tiles): three lone honours need two each (6), more than 4: no
     assert both(hand("E S W 5p"), 4) == (False, False)
     # a lone honour beside a blocked kind elsewhere: 123m 456m 789m 123s E + 1, 发财 blocked:

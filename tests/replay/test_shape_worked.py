@@ -816,3 +816,35 @@ def test_R_7_13_real_jiang_at_the_limits() -> None:
     # 55p C + 2: 55p the pair, C + 2 a triplet — unless 红中 is blocked
     assert shape.complete_real_jiang(hand("55p C"), 2) is True
     assert shape.complete_real_jiang(hand("55p C"), 2, (KIND_OF["C"],)) is False
+
+
+def test_rule_tables_answer_by_the_documented_formula() -> None:
+    """``rule_tables``' docstring: shanten = 3·(size // 3) + 1 − wild − F[(K[J[c0·s + c1]·s + c2]·nh
+    + c3)·5 + size // 3] with c = table[key] >> shift & 255 — on either path (the compiled
+    core's flat arrays or the shipped dictionaries), for worked hands."""
+
+    def by_formula(text: str, wild: int, pair: str) -> int:
+        suit, honour, shift, s, nh, jt, kt, ft = shape.rule_tables(pair)
+        k0, k1, k2, k3 = shape.group_keys(hand(text))
+        c0, c1, c2 = (suit[k] >> shift & 255 for k in (k0, k1, k2))
+        c3 = honour[k3] >> shift & 255
+        size = sum(hand(text)) + wild
+        melds = size // 3
+        return 3 * melds + 1 - wild - ft[(kt[jt[c0 * s + c1] * s + c2] * nh + c3) * 5 + melds]
+
+    assert shape.rule_tables("jiang")[2] == 0 and shape.rule_tables("any")[2] == 8  # the class shift
+    # worked above: ready (0), complete (-1), the 13 lone tiles (9 / 8), 1p (1 / 0), E (1 / 0)
+    for pair in PAIRS:
+        assert by_formula("123m 456m 789m 123s 5p", 0, pair) == 0
+        assert by_formula("123m 456m 789m 123s 55p", 0, pair) == -1
+        assert by_formula("123m 456m 789m 123s", 1, pair) == 0
+    assert by_formula("1m 4m 7m 1s 4s 7s 1p 4p 7p E S W N", 0, "jiang") == 9
+    assert by_formula("1m 4m 7m 1s 4s 7s 1p 4p 7p E S W N", 0, "any") == 8
+    assert (by_formula("1p", 0, "jiang"), by_formula("1p", 0, "any")) == (1, 0)
+    assert (by_formula("E", 0, "jiang"), by_formula("E", 0, "any")) == (1, 0)
+    # 5s 5p: one exchange from a 将 pair (0); EE: no 将 under 将 (1), the pair itself under any (-1)
+    assert (by_formula("5s 5p", 0, "jiang"), by_formula("EE", 0, "jiang"), by_formula("EE", 0, "any")) == (
+        0,
+        1,
+        -1,
+    )

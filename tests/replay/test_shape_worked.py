@@ -848,3 +848,51 @@ def test_rule_tables_answer_by_the_documented_formula() -> None:
         1,
         -1,
     )
+
+
+def test_R_4_2_a_fifth_copy_drawn_is_worked_out_under_each_pair_rule() -> None:
+    # A wildcard may read as a fifth copy, so the draws of a kind held four times are computed
+    # (outside the tables). 1111m 23m 456m 789m 9p + a fifth 1m (14 tiles): 111m 123m 456m
+    # 789m, with 1m and 9p left — 将: neither is a 将, a 将 pair is two tiles in (1); any: throw
+    # one, wait on the other's pair (0)
+    four_m = hand("1111m 23m 456m 789m 9p")
+    m1 = KIND_OF["1m"]
+    assert shape.shanten_after_draws(four_m, 0, "jiang", [m1]) == {m1: 1}
+    assert shape.shanten_after_draws(four_m, 0, "any", [m1]) == {m1: 0}
+    assert shape.improving_draws(four_m, 0, "any", [m1], 1) == frozenset({m1})
+    assert shape.improving_draws(four_m, 0, "jiang", [m1], 1) == frozenset()
+    # EEEE 123m 456m 789m + a fifth E: EEE EE and three runs — any: complete (-1); 将: EE is no
+    # 将, two tiles for one (1)
+    four_e = hand("EEEE 123m 456m 789m")
+    e = KIND_OF["E"]
+    assert shape.shanten_after_draws(four_e, 0, "any", [e]) == {e: -1}
+    assert shape.shanten_after_draws(four_e, 0, "jiang", [e]) == {e: 1}
+    assert shape.improving_draws(four_e, 0, "any", [e], 0) == frozenset({e})
+    # EEEE 123m 456m 78m + 1 wildcard + a fifth E: EEE EE 123m 456m, 78m + the wildcard: -1
+    assert shape.shanten_after_draws(hand("EEEE 123m 456m 78m"), 1, "any", [e]) == {e: -1}
+
+
+def test_the_two_generation_cache_keeps_the_one_before() -> None:
+    """``_Generations``: ``now`` holds ``size`` entries; the next one starts a new generation,
+    the full one kept as ``before`` (issue #15)."""
+    cache: shape._Generations[str] = shape._Generations(2)
+    assert (cache.now, cache.before, cache.size) == ({}, {}, 2)
+    assert cache.keep(1, "a") == "a"
+    assert cache.keep(2, "b") == "b"
+    assert (cache.now, cache.before) == ({1: "a", 2: "b"}, {})
+    assert cache.keep(3, "c") == "c"  # now was full: a new generation
+    assert (cache.now, cache.before) == ({3: "c"}, {1: "a", 2: "b"})
+
+
+def test_rule_tables_on_a_cold_start() -> None:
+    """The first call of a process builds the pair rule's tables (nothing cached yet)."""
+    saved = dict(shape._RULES)
+    shape._RULES.clear()
+    try:
+        assert shape.rule_tables("any")[2] == 8
+        shape._RULES.clear()
+        assert shape.rule_tables()[2] == 0
+        assert shape.rule_tables("jiang") is shape.rule_tables("jiang")
+    finally:
+        shape._RULES.clear()
+        shape._RULES.update(saved)

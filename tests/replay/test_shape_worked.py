@@ -896,3 +896,31 @@ def test_rule_tables_on_a_cold_start() -> None:
     finally:
         shape._RULES.clear()
         shape._RULES.update(saved)
+
+
+def test_shanten_reads_each_group_under_each_rule() -> None:
+    # 123m 456s 789p EE (11 tiles): three runs and the pair EE — any: complete (-1); 将: EE is no
+    # 将, two tiles for one (1)
+    assert (shape.shanten(hand("123m 456s 789p EE")), shape.shanten(hand("123m 456s 789p EE"), 0, "any")) == (
+        1,
+        -1,
+    )
+    # 123m 456m 789m 555p 22s: 22s is the 将 pair (in 条): complete; with one 2s: ready (0)
+    assert shape.shanten(hand("123m 456m 789m 555p 22s")) == -1
+    assert shape.shanten(hand("123m 456m 789m 555p 2s")) == 0
+    # 123m 456m 789m 123s + 1 wildcard (13): ready on anything under any pair (the wildcard
+    # pairs it): 0
+    assert shape.shanten(hand("123m 456m 789m 123s"), 1, "any") == 0
+
+
+def test_improving_draws_with_every_group_held_and_a_wildcard() -> None:
+    # 123m 456s 789p EEE 5m (13 tiles), any pair: ready on 5m. Below 1: every draw keeps it
+    # ready — each kind, whichever group it falls in, read beside the other groups' classes
+    ready = hand("123m 456s 789p EEE 5m")
+    assert shape.improving_draws(ready, 0, "any", range(NUM_KINDS), 1) == frozenset(range(NUM_KINDS))
+    assert shape.improving_draws(ready, 0, "any", range(NUM_KINDS), 0) == kinds("5m")
+    # 123m 456m 789m 123s + 1 wildcard (13): under 将 the wildcard pairs a drawn 2/5/8 (and
+    # nothing else completes); under any pair it pairs whatever is drawn
+    twelve = hand("123m 456m 789m 123s")
+    assert shape.improving_draws(twelve, 1, "jiang", range(NUM_KINDS), 0) == kinds(JIANG_KINDS)
+    assert shape.improving_draws(twelve, 1, "any", range(NUM_KINDS), 0) == frozenset(range(NUM_KINDS))

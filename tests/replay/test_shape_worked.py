@@ -924,3 +924,78 @@ def test_improving_draws_with_every_group_held_and_a_wildcard() -> None:
     twelve = hand("123m 456m 789m 123s")
     assert shape.improving_draws(twelve, 1, "jiang", range(NUM_KINDS), 0) == kinds(JIANG_KINDS)
     assert shape.improving_draws(twelve, 1, "any", range(NUM_KINDS), 0) == frozenset(range(NUM_KINDS))
+
+
+def test_the_per_group_caches_keep_each_kind_of_answer_apart() -> None:
+    """One process asks the same group shapes for discards, improving draws near or not, under
+    each rule and meld count: each answer is its own (the caches key them apart)."""
+    keys = shape.group_keys(hand("23m"))
+    # 23m + 3 wildcards (5 tiles): either discard leaves a tile and three wildcards — a meld of
+    # it and two, one wildcard waiting on its pair: ready (0), kept 1 (3·1 + 1 − 3 − 1 = 0)
+    assert shape.discard_kept(keys, 5, "jiang") == [(KIND_OF["2m"], 1), (KIND_OF["3m"], 1)]
+    assert shape.discards_keeping(keys, 5, 1, "jiang") == bits("2m 3m")
+    # 23m + 2 wildcards (4 tiles, the same meld slots: 1): ready; 将 — a draw completes it if it
+    # extends 23m (1m, 4m: the wildcards the pair), pairs a wildcard as a 将, or 33m + a
+    # wildcard and 2m + a wildcard as the 将 (3m); near: within two ranks of 2m 3m
+    near = "1m 2m 3m 4m 5m"
+    assert shape.improving_kinds(keys, 4, "jiang", near=True) == sorted(kinds(near))
+    assert shape.improving_mask(keys, 4, "jiang", near=True) == bits(near)
+    everything = sorted(kinds(f"1m 3m 4m {JIANG_KINDS}"))
+    assert shape.improving_kinds(keys, 4, "jiang") == everything
+    assert shape.improving_mask(keys, 4, "jiang") == bits(f"1m 3m 4m {JIANG_KINDS}")
+    # any pair: every draw pairs with a wildcard
+    assert shape.improving_kinds(keys, 4, "any") == list(range(NUM_KINDS))
+    assert shape.improving_kinds(keys, 4, "any", near=True) == sorted(kinds(near))
+    assert shape.discard_kept(keys, 5, "any") == [(KIND_OF["2m"], 1), (KIND_OF["3m"], 1)]
+    # 23m + 6 wildcards (8 tiles, two slots): the same kept, one slot more
+    assert shape.discard_kept(keys, 8, "jiang") == [(KIND_OF["2m"], 1), (KIND_OF["3m"], 1)]
+    # 1m 5p (2 tiles): under 将 throwing 5p keeps 0 (1m: no 将), under any 1 (1m waits on its pair)
+    keys = shape.group_keys(hand("1m 5p"))
+    assert shape.discards_keeping(keys, 2, 1, "jiang") == bits("1m")
+    assert shape.discards_keeping(keys, 2, 1, "any") == bits("1m 5p")
+    assert shape.discards_keeping(keys, 2, 0, "jiang") == bits("5p")
+    assert shape.discards_keeping(keys, 2, 0, "any") == 0
+
+
+def test_improving_draws_of_wildcards_and_a_lone_honour() -> None:
+    # nothing but one wildcard (1 tile): any draw pairs with it (any); a 2/5/8 (将); near a
+    # held tile: nothing is held, nothing is near
+    empty = (0, 0, 0, 0)
+    assert shape.improving_kinds(empty, 1, "any") == list(range(NUM_KINDS))
+    assert shape.improving_mask(empty, 1, "any") == (1 << NUM_KINDS) - 1
+    assert shape.improving_kinds(empty, 1) == sorted(kinds(JIANG_KINDS))
+    assert shape.improving_kinds(empty, 1, "any", near=True) == []
+    assert shape.improving_mask(empty, 1, "any", near=True) == 0
+    # N + 3 wildcards (4 tiles), any: any draw X makes X + two wildcards a triplet and N + one
+    # the pair: every kind; near — the held honour N only
+    keys = shape.group_keys(hand("N"))
+    assert shape.improving_kinds(keys, 4, "any") == list(range(NUM_KINDS))
+    assert shape.improving_kinds(keys, 4, "any", near=True) == [KIND_OF["N"]]
+    assert shape.improving_mask(keys, 4, "any", near=True) == bits("N")
+    # N + 4 wildcards (5 tiles): throwing N leaves four wildcards, no natural tile kept (0):
+    # 3·1 + 1 − 4 − 0 = 0, ready (three a triplet, one waiting on its pair)
+    assert shape.discard_kept(keys, 5, "any") == [(KIND_OF["N"], 0)]
+
+
+def test_the_per_group_functions_on_a_cold_start() -> None:
+    """Each per-group function called first in a process (no pair rule's tables built yet)."""
+    keys = shape.group_keys(hand("23m 55s 9p"))
+    calls = [
+        (lambda: shape.shanten_of_keys(keys, 5, 0, "any"), 0),
+        (lambda: shape.discard_kept(keys, 5, "any")[-1], (KIND_OF["9p"], 4)),
+        (lambda: shape.discards_keeping(keys, 5, 4, "any"), bits("9p")),
+        (lambda: shape.improving_kinds(shape.group_keys(hand("23m 55s")), 4, "any"), sorted(kinds("1m 4m"))),
+        (lambda: shape.improving_mask(shape.group_keys(hand("23m 55s")), 4, "any"), bits("1m 4m")),
+        (lambda: shape.best_discard_draws(keys, 5, 4, False, "any"), [(KIND_OF["9p"], bits("1m 4m"))]),
+        (lambda: shape.improving_draws(hand("23m 55s"), 0, "any", range(NUM_KINDS), 0), kinds("1m 4m")),
+        (lambda: shape.ukeire(hand("23m 55s 9p"), 0, "any")[KIND_OF["9p"]], (0, kinds("1m 4m"))),
+        (lambda: shape.shanten(hand("23m 55s"), 0, "any"), 0),
+    ]
+    saved = dict(shape._RULES)
+    try:
+        for call, want in calls:
+            shape._RULES.clear()
+            assert call() == want
+    finally:
+        shape._RULES.clear()
+        shape._RULES.update(saved)

@@ -999,3 +999,30 @@ def test_the_per_group_functions_on_a_cold_start() -> None:
     finally:
         shape._RULES.clear()
         shape._RULES.update(saved)
+
+
+def test_ukeire_reads_the_honours_class_and_each_kinds_own_count() -> None:
+    # 12m 5p 9p EE, any pair: throwing 5p leaves 12m 9p EE (5 tiles, one meld slot and the
+    # pair): EE the pair, 12m waits on 3m — ready (0), improved by 3m only
+    assert shape.ukeire(hand("12m 5p 9p EE"), 0, "any")[KIND_OF["5p"]] == (0, kinds("3m"))
+    # 123m EEE, any: throwing 1m leaves 23m EEE — EEE the meld and 22m / 33m the pair, or 234m /
+    # 123m and EE: ready on 1m 2m 3m 4m
+    assert shape.ukeire(hand("123m EEE"), 0, "any")[KIND_OF["1m"]] == (0, kinds("1m 2m 3m 4m"))
+    # PPPP 13m 55s (8 tiles), 将: throwing a P leaves PPP 13m 55s, ready on 2m (whose own count,
+    # 0, is what allows the draw — not the 4 of P)
+    assert shape.ukeire(hand("PPPP 13m 55s"))[KIND_OF["P"]] == (0, kinds("2m"))
+    # 5p + 1 wildcard: throwing 5p leaves the wildcard, which pairs any draw (any: all 34
+    # kinds, every group) or a drawn 2/5/8 (将)
+    assert shape.ukeire(hand("5p"), 1, "any") == {KIND_OF["5p"]: (0, frozenset(range(NUM_KINDS)))}
+    assert shape.ukeire(hand("5p"), 1, "jiang") == {KIND_OF["5p"]: (0, kinds(JIANG_KINDS))}
+
+
+def test_a_fifth_copy_drawn_with_two_wildcards_and_past_14_tiles() -> None:
+    # EEEE 123m 4m + 2 wildcards (10 tiles) + a fifth E: EEE EE 123m and 4m with both
+    # wildcards — complete (-1), 11 tiles, three meld slots
+    e = KIND_OF["E"]
+    assert shape.shanten_after_draws(hand("EEEE 123m 4m"), 2, "any", [e]) == {e: -1}
+    # a 14-tile hand holding four 1m: a fifth 1m makes 15 tiles — refused with the limit
+    with pytest.raises(ValueError) as error:
+        shape.shanten_after_draws(hand("1111m 23m 456m 789m 55p"), 0, "jiang", [KIND_OF["1m"]])
+    assert str(error.value) == "shanten is for hands of at most 14 tiles and 4 of a kind, not 15 tiles"

@@ -1026,3 +1026,40 @@ def test_a_fifth_copy_drawn_with_two_wildcards_and_past_14_tiles() -> None:
     with pytest.raises(ValueError) as error:
         shape.shanten_after_draws(hand("1111m 23m 456m 789m 55p"), 0, "jiang", [KIND_OF["1m"]])
     assert str(error.value) == "shanten is for hands of at most 14 tiles and 4 of a kind, not 15 tiles"
+
+
+def test_the_per_group_lookups_keep_meld_slots_and_honours_apart() -> None:
+    # any pair, the honours' and 筒's classes read: 123m 456s 789p EE (11 tiles) and 123m 456s
+    # 55p (8) are complete (-1)
+    assert shape.shanten_of_keys(shape.group_keys(hand("123m 456s 789p EE")), 11, 0, "any") == -1
+    assert shape.shanten_of_keys(shape.group_keys(hand("123m 456s 55p")), 8, 0, "any") == -1
+    # 123p E (4 tiles), any: 123p the meld, E waits on its pair — beside a held 筒
+    assert shape.improving_kinds(shape.group_keys(hand("123p E")), 4, "any") == [KIND_OF["E"]]
+    assert shape.improving_mask(shape.group_keys(hand("123p E")), 4, "any") == bits("E")
+    # E alone (1 tile, no meld slot): waits on E; E + 3 wildcards (4 tiles, one slot): any draw
+    # X makes X + 2 a meld and E + 1 the pair — the same honours shape, another slot count
+    keys = shape.group_keys(hand("E"))
+    assert shape.improving_kinds(keys, 1, "any") == [KIND_OF["E"]]
+    assert shape.improving_kinds(keys, 4, "any") == list(range(NUM_KINDS))
+    assert shape.improving_mask(keys, 1, "any") == bits("E")
+    assert shape.improving_mask(keys, 4, "any") == (1 << NUM_KINDS) - 1
+    # E S (2 tiles), 将: either discard leaves a lone honour, no 将 — kept 0 (shanten 1); E S
+    # + 3 wildcards (5 tiles): throwing E leaves S + 3, SSS with two and one waiting on a 将 —
+    # kept 1 (3·1 + 1 − 3 − 1 = 0)
+    keys = shape.group_keys(hand("E S"))
+    assert shape.discard_kept(keys, 2) == [(KIND_OF["E"], 0), (KIND_OF["S"], 0)]
+    assert shape.discard_kept(keys, 5) == [(KIND_OF["E"], 1), (KIND_OF["S"], 1)]
+    assert shape.discards_keeping(keys, 2, 0) == bits("E S")
+    assert shape.discards_keeping(keys, 5, 1) == bits("E S")
+    assert shape.discards_keeping(keys, 5, 0) == 0
+    # EEE S 5p (5 tiles), 将: throwing S leaves EEE 5p, ready on 5p (kept 4); throwing E or 5p
+    # leaves no 将 wait (kept 3). Any pair: throwing 5p leaves EEE S, ready on S (kept 4)
+    keys = shape.group_keys(hand("EEE S 5p"))
+    assert shape.discard_kept(keys, 5) == [(KIND_OF["5p"], 3), (KIND_OF["E"], 3), (KIND_OF["S"], 4)]
+    assert shape.discard_kept(keys, 5, "any") == [(KIND_OF["5p"], 4), (KIND_OF["E"], 3), (KIND_OF["S"], 4)]
+    assert shape.discards_keeping(keys, 5, 4, "any") == bits("5p S")
+    # 23s 9s 55p, 将: the best discard 9s (a 条) leaves 23s 55p, ready on 1s / 4s — its own
+    # suit's draws, read as a suit
+    keys = shape.group_keys(hand("23s 9s 55p"))
+    assert shape.best_discard_draws(keys, 5, 4, False) == [(KIND_OF["9s"], bits("1s 4s"))]
+    assert shape.best_discard_draws(keys, 5, 4, True) == [(KIND_OF["9s"], bits("1s 4s"))]

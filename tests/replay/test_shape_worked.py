@@ -1063,3 +1063,26 @@ def test_the_per_group_lookups_keep_meld_slots_and_honours_apart() -> None:
     keys = shape.group_keys(hand("23s 9s 55p"))
     assert shape.best_discard_draws(keys, 5, 4, False) == [(KIND_OF["9s"], bits("1s 4s"))]
     assert shape.best_discard_draws(keys, 5, 4, True) == [(KIND_OF["9s"], bits("1s 4s"))]
+
+
+def test_best_discard_draws_of_honours_and_a_second_call() -> None:
+    # EEE S 5p, 将: S is the best discard (EEE 5p, ready on 5p); keeping 3, throwing 5p leaves
+    # EEE S (a 将 from any 2/5/8) and throwing E leaves EE S 5p (5p for the 将 pair, E back)
+    keys = shape.group_keys(hand("EEE S 5p"))
+    assert shape.best_discard_draws(keys, 5, 4, False) == [(KIND_OF["S"], bits("5p"))]
+    assert shape.best_discard_draws(keys, 5, 3, False) == [
+        (KIND_OF["5p"], bits(JIANG_KINDS)),
+        (KIND_OF["E"], bits("5p E")),
+    ]
+    # N 5p + 3 wildcards, any, near: throwing 5p leaves N + 3, improved by a held N only
+    # (its emptied 筒 offers nothing near); throwing N leaves 5p + 3, improved near 5p (3p–7p)
+    keys = shape.group_keys(hand("N 5p"))
+    assert shape.best_discard_draws(keys, 5, 1, True, "any") == [
+        (KIND_OF["5p"], bits("N")),
+        (KIND_OF["N"], bits("3p 4p 5p 6p 7p")),
+    ]
+    # asked again (its entry cached with the draws it worked out): the same answer
+    keys = shape.group_keys(hand("1m 5p"))
+    for _ in range(2):
+        assert shape.best_discard_draws(keys, 2, 0, False) == [(KIND_OF["5p"], bits(JIANG_KINDS))]
+        assert shape.best_discard_draws(keys, 2, 1, False) == [(KIND_OF["1m"], bits("5p"))]

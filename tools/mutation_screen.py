@@ -95,6 +95,15 @@ def preload() -> None:
         for info in pkgutil.walk_packages(package.__path__, top + "."):
             with contextlib.suppress(Exception):
                 importlib.import_module(info.name)
+    # The shape tables' loaders (``replay.tables``, ``replay.shanten_tables``: cached, never
+    # mutated) cost a cold child about two seconds on this machine, more than most tests; loaded
+    # here once, every child shares them. ``replay.shape``'s own caches (``_RULES`` ...) stay cold.
+    from replay.shanten_tables import load
+    from replay.tables import complete_flags, suit_needs
+
+    load()
+    suit_needs()
+    complete_flags()
 
 
 def first_failure(tests: list[Case]) -> str:

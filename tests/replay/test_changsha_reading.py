@@ -57,3 +57,14 @@ def test_CS_3_2_a_chi_runs_within_its_suit() -> None:
     assert peng is not None and peng.hands == ("pinghu",)
     peng = read_win(c("123m 456p 789s 55p"), [Meld("peng", k("9p"))], NONE, CS)
     assert peng is not None and peng.hands == ("pinghu",)
+
+
+def test_CS_4_4_a_way_the_board_cannot_know_is_refused_by_name() -> None:
+    """CS-4.4's ways are 天胡, 地胡, 海底捞月/炮, 杠上开花/炮, 抢杠胡; 平胡 (a hand, CS-4.2) or a
+    misspelt way is an input error listing them sorted, while a known way on the same 平胡 tiles
+    (123m 456m 789s 345p 55p, a 将 pair) reads as that big hand alone, k 1."""
+    tiles = c("123m 456m 789s 345p 55p")
+    with pytest.raises(ValueError, match=r"^unknown ways of winning: \['pinghu', 'zimo'\]$"):
+        read_win(tiles, [], frozenset({"zimo", "pinghu", "dihu"}), CS)
+    win = read_win(tiles, [], frozenset({"dihu"}), CS)
+    assert win is not None and (win.hands, win.k, win.big) == (("dihu",), 1, True)

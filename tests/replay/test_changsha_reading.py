@@ -68,3 +68,47 @@ def test_CS_4_4_a_way_the_board_cannot_know_is_refused_by_name() -> None:
         read_win(tiles, [], frozenset({"zimo", "pinghu", "dihu"}), CS)
     win = read_win(tiles, [], frozenset({"dihu"}), CS)
     assert win is not None and (win.hands, win.k, win.big) == (("dihu",), 1, True)
+
+
+def test_CS_3_8_a_pengs_fourth_tile_is_a_wait() -> None:
+    """CS-3.8 counts a kind held concealed plus in melds: a peng of 5s holds 3, so the 4th 5s is
+    a wait. 123m 456m 34s 55p beside the peng waits on 2s (234s) and 5s (345s), both 平胡 on the
+    5p pair (将); a kong of 5s holds 4, so there only 2s is left."""
+    assert waits(c("123m 456m 34s 55p"), [Meld("peng", k("5s"))], CS) == [k("2s"), k("5s")]
+    assert waits(c("123m 456m 34s 55p"), [Meld("gang", k("5s"))], CS) == [k("2s")]
+
+
+def test_CS_4_3_quanqiuren_waives_the_jiang_only_when_extra_hands_has_it() -> None:
+    """CS-4.1(a) with CS-4.3's cp extra: four melds won on the last single tile, any pair. A 9p
+    pair beside chi 1m, chi 4m, peng 3s, chi 7p is no win under ``changsha`` (extra_hands {}:
+    no 全求人, no 碰碰胡, not one suit) and 全求人 under ``changsha-app``: ``is_win`` and the
+    waits (9p, the one tile that pairs) say the same as ``read_win``."""
+    from replay.games.changsha.reading import is_win
+
+    app = PRESETS["changsha-app"]
+    melds = [Meld("chi", k("1m")), Meld("chi", k("4m")), Meld("peng", k("3s")), Meld("chi", k("7p"))]
+    assert not is_win(c("99p"), melds, CS)
+    assert is_win(c("99p"), melds, app)
+    assert waits(c("9p"), melds, CS) == []
+    assert waits(c("9p"), melds, app) == [k("9p")]
+
+
+def test_CS_5_1_queyise_counts_the_three_suits_by_their_nine_kinds() -> None:
+    """CS-5.1 缺一色: a suit missing. 1234567m 1s 23456p holds all three suits (1s is a 索, kind
+    9, and 1p..9p kinds 18..26): no opening hand at all (2m/5m are 将, no 4 alike, no pung).
+    1234567m 23456p 8p lacks 索: 缺一色."""
+    from replay.games.changsha.reading import opening_hands
+
+    assert opening_hands(c("1234567m 1s 23456p"), CS) == {}
+    assert opening_hands(c("1234567m 23456p 8p"), CS) == {"queyise": 1}
+
+
+def test_CS_5_1_liuliushun_per_instance_counts_whole_pairs_of_pungs() -> None:
+    """CS-5.1 with ``qishou_per_instance`` (cp 有几个算几次): 六六顺 counts ⌊kinds with ≥ 3 / 2⌋.
+    111m 333m 666s 1247p has three such kinds: one 六六顺, not 1.5; a fourth (999p) makes two.
+    Neither hand is 四喜, 板板胡 (2p is a 将) or 缺一色."""
+    from replay.games.changsha.reading import opening_hands
+
+    app = PRESETS["changsha-app"]
+    assert opening_hands(c("111m 333m 666s 1247p"), app) == {"liuliushun": 1}
+    assert opening_hands(c("111m 333m 666s 999p 2p"), app) == {"liuliushun": 2}

@@ -16,8 +16,23 @@ from replay.games.changsha.audit import audit_validated
 from replay.games.changsha.board import Board, IllegalEvent, legal_actions
 from replay.games.changsha.reasons import CATALOGUE
 from tests.changsha_builders import event, record
-from tests.replay.test_changsha_board import E1_HANDS
+from tests.replay.test_changsha_board import (
+    E1_HANDS,
+    E3_EVENTS,
+    E3_HANDS,
+    E4_HANDS,
+    E5_HANDS,
+    E6_HANDS,
+    E7_HANDS,
+    E8_HANDS,
+    E9_EVENTS,
+    E9_HANDS,
+    E10_HANDS,
+    E12_HANDS,
+    e7_events,
+)
 from tests.replay.test_changsha_reasons import CASES as REASON_CASES
+from tests.replay.test_changsha_reasons import E6_TO_PICKS, e12_events
 
 
 def pushed(rec: dict[str, Any], events: list[str] | None = None) -> Board:
@@ -163,8 +178,6 @@ def test_CS_2_3_CS_2_4_CS_2_5_a_wrong_draw_names_where_the_tile_comes_from() -> 
     """Each way a tile leaves the wall is named in ``draw_mismatch``: E10's 补张 takes wall[106] =
     5m from the back (CS-2.3); E5's 开杠 picks, dice [3, 5], take 9p by the die 3 then 3m by the
     die 5 (CS-2.4); E7's 海底 is 5s, taken by seat 0 after seat 3 declined (CS-2.5, CS-2.6)."""
-    from tests.replay.test_changsha_board import E5_HANDS, E7_HANDS, E10_HANDS, e7_events
-
     e10 = ["x1 6p", "d2 8p", "x2 8p", "d3 3p", "ga3 9p bu", "d3 5m", "h3", "b 2p"]
     assert (
         misdrawn(record(E10_HANDS, e10, dealer=1), 5, "1m")
@@ -185,3 +198,267 @@ def test_CS_2_3_CS_2_4_CS_2_5_a_wrong_draw_names_where_the_tile_comes_from() -> 
         misdrawn(record(E7_HANDS, e7, dealer=2), taken, "1m")
         == "seat 0 should draw 五条 (5s) (as the 海底 (CS-2.5)), not 一万 (1m)"
     )
+
+
+# ---------------------------------------------------------------------------------- each refusal site
+def _e5(tail: list[str]) -> dict[str, Any]:
+    """E5: seat 1 opens its 6m an-kong (开杠), dice [3, 5]: picks 9p, then 3m, which wins."""
+    return record(E5_HANDS, ["x0 9m", "d1 5m", "ga1 6m kai 3 5", *tail])
+
+
+def _e7(tail: list[str]) -> dict[str, Any]:
+    """E7 (dealer seat 2) up to seat 0 taking the 海底 5s."""
+    events = e7_events()
+    return record(E7_HANDS, [*events[: events.index("hd0 + 5s") + 1], *tail], dealer=2)
+
+
+#: E6 after seat 3's 开杠 of 9m (picks 4s, 8p, neither wins) and a round of front draws: seat 3,
+#: locked (CS-3.6), holds 123s 456s 78s 55m and waits on 6s/9s
+E6_LOCKED = [*E6_TO_PICKS, "d0 1p", "x0 1p", "d1 2p", "x1 2p", "d2 3p", "x2 3p"]
+#: E9 up to seat 2's added 5m (补张): the window is open for 抢杠胡 only (CS-3.7)
+E9_ROB = E9_EVENTS[:13]
+
+#: (label, the record whose last event is refused, code, message), one row per place in
+#: board.py that raises the code with its own values; E1's dealer (seat 0) acts first with the
+#: 55 live tiles of CS-2.1, E1_HANDS: seat 0 1999m 111222s 6669p, seat 1 2345678m 345678s,
+#: seat 2 123456m 789s 3455p, seat 3 112233778899p 4p
+SITES: list[tuple[str, Any, str, str]] = [
+    # CS-3.1 the dealer's own turn: a ming-kong, pass, draw, 黄庄 or 海底 has nothing to act on
+    (
+        "act ming",
+        lambda: record(E1_HANDS, ["gm0 9m bu"]),
+        "nothing_to_claim",
+        "seat 0 cannot ming-kong: there is no tile to claim",
+    ),
+    (
+        "act pass",
+        lambda: record(E1_HANDS, ["s2"]),
+        "nothing_to_claim",
+        "seat 2 cannot pass: there is no tile to claim",
+    ),
+    (
+        "act draw",
+        lambda: record(E1_HANDS, ["d1"]),
+        "out_of_turn",
+        "seat 1 cannot draw now: seat 0 must act first",
+    ),
+    ("act hu", lambda: record(E1_HANDS, ["h3"]), "out_of_turn", "seat 3 cannot hu now: it is seat 0's turn"),
+    (
+        "act hz",
+        lambda: record(E1_HANDS, ["hz"]),
+        "early_huangzhuang",
+        "the hand cannot end in a draw (黄庄) now: seat 0 is to act, 55 tiles left",
+    ),
+    (
+        "act haidi",
+        lambda: record(E1_HANDS, ["hd1 -"]),
+        "haidi_not_due",
+        "no 海底 is offered now: seat 0 is to act",
+    ),
+    # CS-4.3 天胡: the dealer names a tile it does not hold / its 14 dealt tiles are no win
+    (
+        "tianhu tile",
+        lambda: record(E1_HANDS, ["h0 5s"]),
+        "tile_not_in_hand",
+        "seat 0 does not hold 五条 (5s)",
+    ),
+    (
+        "tianhu no win",
+        lambda: record(E1_HANDS, ["h0"]),
+        "not_a_winning_hand",
+        "seat 0's tiles do not make a winning hand (胡牌) with its 14 tiles",
+    ),
+    # CS-3.3 an an-kong needs four (seat 0 holds 9m ×3); a xu-kong the 4th tile in hand (E3: seat
+    # 1 pengs 2s and 5s, then draws 3s: no 2s left in hand)
+    (
+        "an-kong 3",
+        lambda: record(E1_HANDS, ["ga0 9m bu"]),
+        "no_pair_to_claim",
+        "seat 0 needs 4 九万 (9m) in hand to an-kong (暗杠); it holds 3",
+    ),
+    (
+        "xu not held",
+        lambda: record(E3_HANDS, [*E3_EVENTS[:16], "gx1 2s bu"]),
+        "tile_not_in_hand",
+        "seat 1 does not hold 二条 (2s)",
+    ),
+    # CS-3.2 after seat 0's 9p: seat 1 draws next; only the claimers pass; nobody discards
+    (
+        "draw seat",
+        lambda: record(E1_HANDS, ["x0 9p", "d2"]),
+        "out_of_turn",
+        "seat 2 cannot draw now: seat 1 draws next",
+    ),
+    (
+        "claim discard",
+        lambda: record(E1_HANDS, ["x0 9p", "x1 2m"]),
+        "out_of_turn",
+        "seat 1 cannot discard now: the tile may be claimed or the next seat draws",
+    ),
+    (
+        "claim pass self",
+        lambda: record(E1_HANDS, ["x0 9p", "s0"]),
+        "out_of_turn",
+        "seat 0 cannot pass now: only seats that may claim pass",
+    ),
+    (
+        "claim hu self",
+        lambda: record(E1_HANDS, ["x0 9p", "h0"]),
+        "claim_from_self",
+        "seat 0 cannot claim its own tile",
+    ),
+    (
+        "claim no win",
+        lambda: record(E1_HANDS, ["x0 9p", "h2"]),
+        "not_a_winning_hand",
+        "seat 2's tiles do not make a winning hand (胡牌) with 九筒 (9p)",
+    ),
+    # seat 1 has no 7p for 7p 8p 9p; seat 3 holds 9p ×2, a ming-kong needs 3
+    (
+        "chi not held",
+        lambda: record(E1_HANDS, ["x0 9p", "c1 7p 8p"]),
+        "tile_not_in_hand",
+        "seat 1 does not hold 七筒 (7p)",
+    ),
+    (
+        "ming 2",
+        lambda: record(E1_HANDS, ["x0 9p", "gm3 9p bu"]),
+        "no_pair_to_claim",
+        "seat 3 needs 3 九筒 (9p) in hand to ming-kong; it holds 2",
+    ),
+    # E4: seat 3 won seat 2's 5p (通炮 window still open): a draw is after the end, a 4p is not the tile
+    (
+        "after win",
+        lambda: record(E4_HANDS, ["x0 9m", "d1 3s", "x1 3s", "d2 4s", "x2 5p", "h3", "d3"]),
+        "event_after_end",
+        "the hand already ended (seat 3 won); nothing may follow",
+    ),
+    (
+        "claim tile",
+        lambda: record(E4_HANDS, ["x0 9m", "d1 3s", "x1 3s", "d2 4s", "x2 5p", "h3 4p"]),
+        "win_tile_mismatch",
+        "the winning tile is 五筒 (5p), not 四筒 (4p)",
+    ),
+    # CS-3.7 a tile added to a peng is robbed by a win only
+    (
+        "rob peng",
+        lambda: record(E9_HANDS, [*E9_ROB, "p3"]),
+        "rob_not_xu",
+        "only a tile added to a peng (xu) can be robbed (抢杠胡); a tile added to a peng is only robbed by a win, not by peng",
+    ),
+    (
+        "rob ming",
+        lambda: record(E9_HANDS, [*E9_ROB, "gm3 5m bu"]),
+        "rob_not_xu",
+        "only a tile added to a peng (xu) can be robbed (抢杠胡); a tile added to a peng is only robbed by a win, not by ming-kong",
+    ),
+    (
+        "rob chi",
+        lambda: record(E9_HANDS, [*E9_ROB, "c3 3m 4m"]),
+        "rob_not_xu",
+        "only a tile added to a peng (xu) can be robbed (抢杠胡); a tile added to a peng is only robbed by a win, not by chi",
+    ),
+    # CS-3.5 the ganger draws its picks first; its winning pick is 3m, not 9p
+    (
+        "replace other",
+        lambda: _e5(["x1 2m"]),
+        "out_of_turn",
+        "seat 1 cannot discard now: seat 1 draws its kong's replacement",
+    ),
+    (
+        "replace hu",
+        lambda: _e5(["h1"]),
+        "out_of_turn",
+        "seat 1 cannot hu now: seat 1 draws its kong's replacement",
+    ),
+    (
+        "kai_win tile",
+        lambda: _e5(["d1 9p", "d1 3m", "h1 9p"]),
+        "win_tile_mismatch",
+        "the winning tile is 三万 (3m), not 九筒 (9p)",
+    ),
+    # CS-3.6 the locked ganger (E6's seat 3): no kong of any kind; a drawn 6s that wins must win
+    (
+        "locked kong",
+        lambda: record(E6_HANDS, [*E6_LOCKED, "d3 4p", "ga3 5m bu"]),
+        "kaigang_locked",
+        "seat 3 opened a kong (开杠) and may not kong for the rest of the hand",
+    ),
+    (
+        "locked draw wins",
+        lambda: record(E6_HANDS, [*E6_LOCKED, "d3 6s", "x3 6s"]),
+        "locked_must_win",
+        "seat 3 opened a kong (开杠): 六条 (6s) completes its hand, so it must win",
+    ),
+    # CS-2.5 / CS-2.6 (E12: the 海底 is offered to seat 3 first; E7: seat 0 took 5s)
+    (
+        "haidi hz",
+        lambda: record(E12_HANDS, e12_events(["hz"])),
+        "early_huangzhuang",
+        "the hand cannot end in a draw (黄庄) now: the 海底 is still to be offered to seat 3",
+    ),
+    (
+        "declined",
+        lambda: record(E12_HANDS, e12_events(["hd3 -", "hd0 -", "hd1 -", "hd2 -", "d3"])),
+        "out_of_turn",
+        "seat 3 cannot draw now: all four seats declined the 海底: the hand is a draw (黄庄)",
+    ),
+    (
+        "taken other discard",
+        lambda: _e7(["x1 5s"]),
+        "out_of_turn",
+        "seat 1 cannot discard now: the 海底 is seat 0's discard",
+    ),
+    (
+        "taken draw",
+        lambda: _e7(["d1"]),
+        "out_of_turn",
+        "seat 1 cannot draw now: the 海底 is won or the hand is a draw",
+    ),
+    (
+        "taken tile",
+        lambda: _e7(["h0 4s"]),
+        "win_tile_mismatch",
+        "the winning tile is 五条 (5s), not 四条 (4s)",
+    ),
+    (
+        "taken no win",
+        lambda: _e7(["h0"]),
+        "not_a_winning_hand",
+        "seat 0's tiles do not make a winning hand (胡牌) with 五条 (5s)",
+    ),
+    (
+        "taken chi",
+        lambda: _e7(["c1 3s 4s"]),
+        "haidi_claim",
+        "the 海底 tile can only be won (海底炮), not taken by chi",
+    ),
+    # CS-5.2 end mode: after seat 1's 四喜 only the dealer's 天胡 or the birds may follow
+    (
+        "qishou then discard",
+        lambda: record(E8_HANDS, ["q1 sixi", "x0 6p"]),
+        "event_after_end",
+        "the hand already ended (opening hands (起手胡) were declared); nothing may follow",
+    ),
+    (
+        "qishou then no tianhu",
+        lambda: record(E8_HANDS, ["q1 sixi", "h0"]),
+        "not_a_winning_hand",
+        "seat 0's tiles do not make a winning hand (胡牌) with its 14 dealt tiles",
+    ),
+]
+
+
+@pytest.mark.parametrize(("label", "build", "code", "message"), SITES, ids=[s[0] for s in SITES])
+def test_each_refusal_site_names_what_it_refused(label: str, build: Any, code: str, message: str) -> None:
+    """The record's last event is refused with ``code``, its CS rule and the message above."""
+    rec = build()
+    out = audit_validated(rec)
+    first = out["first_illegal"]
+    assert out["status"] == "illegal", (label, out["errors"])
+    assert (first["code"], first["index"], first["rule"]) == (
+        code,
+        len(rec["events"]) - 1,
+        CATALOGUE[code][0],
+    )
+    assert first["message"] == message

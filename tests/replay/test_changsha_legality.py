@@ -462,3 +462,55 @@ def test_each_refusal_site_names_what_it_refused(label: str, build: Any, code: s
         CATALOGUE[code][0],
     )
     assert first["message"] == message
+
+
+# ---------------------------------------------------------------------------------- CS-4.3 天胡 / 地胡
+TIANHU_HANDS = [
+    "123m 456m 789s 345p 55p",
+    "111m 999m 111s 222s 9p",
+    "777m 888m 333s 444s 1p",
+    "666s 777s 2p 6p 7p 8p 9p 2m 3m",
+]
+
+
+def test_CS_4_3_tianhu_is_the_dealers_dealt_14_only() -> None:
+    """天胡: the dealer's dealt 14 (123m 456m 789s 345p 55p, a 将 pair) win before any discard:
+    big self-draw, every payer in the dealer column, 40 (CS-6.3). The bird 2s hits seat
+    (0 + 2 − 1) mod 4 = 1: 80. Deltas [160, −80, −40, −40].
+    The other side: the dealer discards 9p instead and wins the same tiles on its next draw
+    (5p): 平胡, small self-draw, 20 each, seat 1's doubled: [80, −40, −20, −20]."""
+    from tests.replay.test_changsha_table_rules import audited
+
+    got = audited(record(TIANHU_HANDS, ["h0", "b 2s"]))
+    assert got["hands"] == {"0": ["tianhu"]} and got["winners"] == [0] and got["discarder"] is None
+    assert got["deltas"] == [160, -80, -40, -40]
+    later = [
+        "123m 456m 789s 345p 5p 9p",
+        *TIANHU_HANDS[1:],
+    ]
+    events = ["x0 9p", "d1 4m", "x1 4m", "d2 6m", "x2 6m", "d3 8p", "x3 8p", "d0 5p", "h0", "b 2s"]
+    got = audited(record(later, events))
+    assert got["hands"] == {"0": ["pinghu"]} and got["deltas"] == [80, -40, -20, -20]
+
+
+DIHU_HANDS = [
+    "111m 999m 111s 222s 9p 5p",
+    "777m 888m 333s 444s 1p",
+    "123m 456m 789s 345p 5p",
+    "666s 777s 2p 6p 7p 8p 9p 2m 3m",
+]
+
+
+def test_CS_4_3_dihu_is_a_win_on_the_dealers_first_discard() -> None:
+    """地胡: seat 2 wins on the dealer's first discard 5p (5p pair, 将): big discard, the dealer
+    pays 70 (CS-6.3 dealer column); the bird 3s hits (0 + 3 − 1) mod 4 = 2, the winner: 140.
+    Deltas [−140, 0, 140, 0]. The other side: the same 5p as the dealer's second discard is a
+    平胡 on a discard: 20, doubled 40: [−40, 0, 40, 0]."""
+    from tests.replay.test_changsha_table_rules import audited
+
+    got = audited(record(DIHU_HANDS, ["x0 5p", "h2", "b 3s"]))
+    assert got["hands"] == {"2": ["dihu"]} and got["discarder"] == 0
+    assert got["deltas"] == [-140, 0, 140, 0]
+    events = ["x0 9p", "d1 4m", "x1 4m", "d2 6m", "x2 6m", "d3 8p", "x3 8p", "d0 2p", "x0 5p", "h2", "b 3s"]
+    got = audited(record(DIHU_HANDS, events))
+    assert got["hands"] == {"2": ["pinghu"]} and got["deltas"] == [-40, 0, 40, 0]

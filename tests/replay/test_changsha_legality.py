@@ -514,3 +514,32 @@ def test_CS_4_3_dihu_is_a_win_on_the_dealers_first_discard() -> None:
     events = ["x0 9p", "d1 4m", "x1 4m", "d2 6m", "x2 6m", "d3 8p", "x3 8p", "d0 2p", "x0 5p", "h2", "b 3s"]
     got = audited(record(DIHU_HANDS, events))
     assert got["hands"] == {"2": ["pinghu"]} and got["deltas"] == [-40, 0, 40, 0]
+
+
+# ---------------------------------------------------------------------------------- CS-1.3 (a)
+def test_CS_1_3_a_two_end_mode_declarers_the_first_bird_deals_next() -> None:
+    """CS-1.3 (a) with CS-5.2 ``end``: E8's seat 1 (四喜 + 六六顺, n 2) and seat 2 (111555999s 3m
+    6m 9m 7s: 缺一色 + 六六顺, n 2) declare; seats 0 and 3 pay each. The bird 4s hits
+    (0 + 4 − 1) mod 4 = 3, a payer, and deals next though it declared nothing.
+    Seat 1: 2 × 20 from the dealer, 2 × 10 × 2 from seat 3 = 80; seat 2 the same.
+    Deltas [−80, 80, 80, −80]."""
+    from tests.replay.test_changsha_table_rules import audited
+
+    got = audited(record(E8_HANDS, ["q1 sixi,liuliushun", "q2 queyise,liuliushun", "b 4s"]))
+    assert got["winners"] == [1, 2] and got["bird_seats"] == [3]
+    assert got["deltas"] == [-80, 80, 80, -80]
+    assert got["next_dealer"] == 3
+
+
+def test_CS_1_3_a_without_birds_the_first_declarer_from_the_dealer_deals_next() -> None:
+    """CS-1.3 (a) with ``birds: 0``: the first declarer in turn order from the dealer (0, 1, 2,
+    3): seat 2, though seat 3 declared first. Seat 3 (222555888p 9m 1s 2s 3s) holds 六六顺 only
+    (n 1: it holds 2s, all three suits): 20 from the dealer, 10 from seat 1; seat 2 (n 2) 40
+    and 20. Deltas [−60, −30, 60, 30]."""
+    from tests.replay.test_changsha_table_rules import audited
+
+    rec = record(E8_HANDS, ["q3 liuliushun", "q2 queyise,liuliushun"], overrides={"birds": 0})
+    got = audited(rec)
+    assert got["winners"] == [2, 3] and got["birds"] == []
+    assert got["deltas"] == [-60, -30, 60, 30]
+    assert got["next_dealer"] == 2

@@ -543,3 +543,54 @@ def test_CS_1_3_a_without_birds_the_first_declarer_from_the_dealer_deals_next() 
     assert got["winners"] == [2, 3] and got["birds"] == []
     assert got["deltas"] == [-60, -30, 60, 30]
     assert got["next_dealer"] == 2
+
+
+# ---------------------------------------------------------------------------------- CS-3.5 / CS-6.4 parameters
+E5_KAI = ["x0 9m", "d1 5m", "ga1 6m kai 3 5"]
+
+
+def test_CS_3_5_kaigang_draws_1_takes_one_pick_by_the_sum() -> None:
+    """CS-3.5 ``kaigang_draws: 1``: E5's dice [3, 5] make one pick of 8 (CS-2.4): stacks 53, 52,
+    …, 46 from the back, all intact, so the 8th is stack 46, its top wall[92]. That 3m wins
+    杠上开花 (k 1): E5's settlement, [−80, 140, −30, −30]. A second pick is refused: seat 1
+    must win now (CS-3.6)."""
+    from tests.replay.test_changsha_table_rules import audited
+
+    rec = record(E5_HANDS, [*E5_KAI, "d1 3m", "h1", "b 5s"], overrides={"kaigang_draws": 1})
+    assert rec["wall"][92] == "3m"
+    got = audited(rec)
+    assert got["hands"] == {"1": ["gangshangkaihua"]} and got["deltas"] == [-80, 140, -30, -30]
+    board = pushed(rec, [*E5_KAI, "d1 3m"])
+    assert refusal(board, "d1") == (
+        "locked_must_win",
+        "CS-3.6",
+        "seat 1 opened a kong (开杠): 三万 (3m) completes its hand, so it must win",
+    )
+
+
+@pytest.mark.parametrize(
+    ("shuang", "k", "deltas"), [(True, 2, [-160, 280, -60, -60]), (False, 1, [-80, 140, -30, -30])]
+)
+def test_CS_3_5_both_kaigang_tiles_win_shuang_kaihua(shuang: bool, k: int, deltas: list[int]) -> None:
+    """CS-3.5: both of E5's picks are 3m (wall[102], wall[98]) and both complete seat 1's hand:
+    one win; with ``shuang_kaihua`` 杠上开花 counts twice, k 2: seat 0 (dealer) 2 × 40 × 2
+    (bird 5s on seat 0) = 160, seats 2, 3 2 × 30 = 60; without it k 1 as in E5."""
+    from tests.replay.test_changsha_table_rules import audited
+
+    rec = record(E5_HANDS, [*E5_KAI, "d1 3m", "d1 3m", "h1", "b 5s"], overrides={"shuang_kaihua": shuang})
+    assert rec["wall"][102] == rec["wall"][98] == "3m"
+    got = audited(rec)
+    assert got["hands"] == {"1": ["gangshangkaihua"] * k} and got["deltas"] == deltas
+
+
+def test_CS_6_4_bird_from_the_winner() -> None:
+    """CS-6.4 ``bird_from: winner``: E1's bird 7s counts from the winner, seat 2: (2 + 7 − 1)
+    mod 4 = 0, the dealer, a payer: 20 × 2 = 40; seats 1, 3 pay 10. Deltas [−40, −10, 60, −10]
+    (``bird_seats`` still counts from the dealer: 7s → seat 2)."""
+    from tests.replay.test_changsha_table_rules import audited
+
+    rec = record(
+        E1_HANDS, ["x0 9p", "d1 9s", "x1 9s", "d2 5p", "h2", "b 7s"], overrides={"bird_from": "winner"}
+    )
+    got = audited(rec)
+    assert got["deltas"] == [-40, -10, 60, -10] and got["bird_seats"] == [2]

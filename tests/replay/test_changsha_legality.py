@@ -237,6 +237,12 @@ SITES: list[tuple[str, Any, str, str]] = [
         "seat 2 cannot pass: there is no tile to claim",
     ),
     (
+        "act chi",
+        lambda: record(E1_HANDS, ["c1 2m 3m @1m"]),
+        "nothing_to_claim",
+        "seat 1 cannot chi: there is no tile to claim",
+    ),
+    (
         "act draw",
         lambda: record(E1_HANDS, ["d1"]),
         "out_of_turn",
@@ -484,6 +490,11 @@ def test_CS_4_3_tianhu_is_the_dealers_dealt_14_only() -> None:
     got = audited(record(TIANHU_HANDS, ["h0", "b 2s"]))
     assert got["hands"] == {"0": ["tianhu"]} and got["winners"] == [0] and got["discarder"] is None
     assert got["deltas"] == [160, -80, -40, -40]
+    # the win keeps the tile the dealer names (the step and fact views show it), or none
+    from replay.games.changsha.tiles import parse
+
+    assert pushed(record(TIANHU_HANDS, ["h0 5p"])).wins[0].tile == parse("5p", "tile")
+    assert pushed(record(TIANHU_HANDS, ["h0"])).wins[0].tile is None
     later = [
         "123m 456m 789s 345p 5p 9p",
         *TIANHU_HANDS[1:],

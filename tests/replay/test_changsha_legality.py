@@ -493,8 +493,12 @@ def test_CS_4_3_tianhu_is_the_dealers_dealt_14_only() -> None:
     # the win keeps the tile the dealer names (the step and fact views show it), or none
     from replay.games.changsha.tiles import parse
 
-    assert pushed(record(TIANHU_HANDS, ["h0 5p"])).wins[0].tile == parse("5p", "tile")
+    win = pushed(record(TIANHU_HANDS, ["h0 5p"])).wins[0]
+    assert (win.seat, win.source, win.tile, win.ways) == (0, None, parse("5p", "tile"), {"tianhu"})
     assert pushed(record(TIANHU_HANDS, ["h0"])).wins[0].tile is None
+    # an ordinary self-draw (E1: seat 2 draws 5p) keeps the drawn tile and no way
+    win = pushed(record(E1_HANDS, ["x0 9p", "d1 9s", "x1 9s", "d2 5p", "h2"])).wins[0]
+    assert (win.seat, win.source, win.tile, win.ways) == (2, None, parse("5p", "tile"), frozenset())
     later = [
         "123m 456m 789s 345p 5p 9p",
         *TIANHU_HANDS[1:],

@@ -609,3 +609,30 @@ def test_CS_6_4_bird_from_the_winner() -> None:
     )
     got = audited(rec)
     assert got["deltas"] == [-40, -10, 60, -10] and got["bird_seats"] == [2]
+
+
+# ---------------------------------------------------------------------------------- CS-3.10
+def test_CS_3_10_a_discard_leaves_13_less_3_a_meld() -> None:
+    """CS-3.10: after a discard a seat holds 13 − 3·melds concealed tiles. No valid record can
+    break it, so a tile is slipped into the board's hand: E1's dealer with 15 tiles discards
+    9p and would hold 14 (0 melds: 13); E3's seat 1 after its peng of 2s (1 meld: 10) with a
+    tile too many would hold 11. Without the extra tile both discards are legal."""
+    from tests.replay.test_changsha_board import E3_EVENTS, E3_HANDS
+
+    board = pushed(record(E1_HANDS, []), [])
+    board.seats[0].hand[0] += 1  # a fifth tile of 1m's kind in hand: 15 in all
+    assert refusal(board, "x0 9p") == (
+        "wrong_hand_size",
+        "CS-3.10",
+        "after its discard seat 0 holds 14 concealed tiles; with 0 melds it should hold 13",
+    )
+    board = pushed(record(E3_HANDS, E3_EVENTS), E3_EVENTS[:2])
+    assert board.seats[1].size == 11 and len(board.seats[1].melds) == 1
+    board.seats[1].hand[0] += 1
+    assert refusal(board, "x1 1m") == (
+        "wrong_hand_size",
+        "CS-3.10",
+        "after its discard seat 1 holds 11 concealed tiles; with 1 melds it should hold 10",
+    )
+    legal = pushed(record(E3_HANDS, E3_EVENTS), E3_EVENTS[:3])
+    assert legal.seats[1].size == 10 and legal.phase == "claim"

@@ -636,3 +636,43 @@ def test_CS_3_10_a_discard_leaves_13_less_3_a_meld() -> None:
     )
     legal = pushed(record(E3_HANDS, E3_EVENTS), E3_EVENTS[:3])
     assert legal.seats[1].size == 10 and legal.phase == "claim"
+
+
+# ---------------------------------------------------------------------------------- CS-3.3 / §9 a kong's fields
+def kong(mode: object, dice: object = None, kind: str = "an", tile: str = "6m") -> dict[str, Any]:
+    e: dict[str, Any] = {"type": "gang", "seat": 1, "kind": kind, "tile": tile, "mode": mode}
+    if dice is not None:
+        e["dice"] = dice
+    return e
+
+
+@pytest.mark.parametrize(
+    ("bad", "field", "message"),
+    [
+        (kong("kaigang", [3, 5]), "mode", "must be bu (补张) or kai (开杠), not 'kaigang'"),
+        (kong(None), "mode", "must be bu (补张) or kai (开杠), not None"),
+        (kong("kai", [0, 5]), "dice", "must be the two dice rolled, each 1-6, not [0, 5]"),
+        (kong("kai", [3, 7]), "dice", "must be the two dice rolled, each 1-6, not [3, 7]"),
+        (kong("kai", [3]), "dice", "must be the two dice rolled, each 1-6, not [3]"),
+        (kong("kai", [3, 5, 1]), "dice", "must be the two dice rolled, each 1-6, not [3, 5, 1]"),
+        (kong("kai", [True, 5]), "dice", "must be the two dice rolled, each 1-6, not [True, 5]"),
+        (kong("kai", [3.0, 5]), "dice", "must be the two dice rolled, each 1-6, not [3.0, 5]"),
+        (kong("kai", "35"), "dice", "must be the two dice rolled, each 1-6, not '35'"),
+        (kong("kai"), "dice", "a 开杠 gives the two dice rolled (CS-3.5, §9)"),
+        (kong("bu", kind="dark"), "kind", "must be an, xu or ming, not 'dark'"),
+    ],
+)
+def test_CS_3_3_a_kong_names_its_mode_and_a_kaigang_its_two_dice(
+    bad: dict[str, Any], field: str, message: str
+) -> None:
+    """§9: ``gang`` gains ``mode`` bu/kai and, with kai, ``dice`` [d1, d2], each 1-6 (CS-3.5); a
+    record that says otherwise is an input error naming the field. E5's seat 1 holds 6m ×4
+    after drawing 5m; the dice [1, 6] and [6, 1] bounds are legal."""
+    board = pushed(record(E5_HANDS, ["x0 9m", "d1 5m"]))
+    with pytest.raises(InputError) as err:
+        board.clone().push(bad)
+    assert (err.value.field, err.value.message) == (field, message)
+    for dice in ([1, 6], [6, 1]):
+        ok = board.clone()
+        ok.push(kong("kai", dice))
+        assert ok.phase == "replace" and ok.picks == dice

@@ -440,6 +440,13 @@ SITES: list[tuple[str, Any, str, str]] = [
         "the 海底 tile can only be won (海底炮), not taken by chi",
     ),
     # CS-5.2 end mode: after seat 1's 四喜 only the dealer's 天胡 or the birds may follow
+    # CS-5.2: after the dealer's first discard, seat 1's own turn is too late to declare
+    (
+        "qishou on a later turn",
+        lambda: record(E8_HANDS, ["x0 6p", "d1 5s", "q1 sixi"]),
+        "qishou_late",
+        "opening hands (起手胡) are declared before the dealer's first discard or kong",
+    ),
     (
         "qishou then discard",
         lambda: record(E8_HANDS, ["q1 sixi", "x0 6p"]),

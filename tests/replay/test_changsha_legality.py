@@ -683,3 +683,24 @@ def test_CS_3_3_a_kong_names_its_mode_and_a_kaigang_its_two_dice(
         ok = board.clone()
         ok.push(kong("kai", dice))
         assert ok.phase == "replace" and ok.picks == dice
+
+
+def test_CS_3_2_a_discard_opens_a_window_and_spends_the_draw() -> None:
+    """CS-3.1/3.2: E1's dealer discards 9p: the window is open on seat 0's 9p, the dealer holds
+    13 and no drawn tile (the step view shows ``drawn`` null); seat 1 then draws 9s, which is
+    its drawn tile until its own discard spends it."""
+    from replay.games.changsha.tiles import parse
+
+    rec = record(E1_HANDS, ["x0 9p", "d1 9s", "x1 9s"])
+    board = pushed(rec, ["x0 9p"])
+    assert board.phase == "claim" and board.claim is not None
+    assert (board.claim.seat, board.claim.tile, board.drawn, board.seats[0].size) == (
+        0,
+        parse("9p", "tile"),
+        None,
+        13,
+    )
+    board.push(event("d1 9s"))
+    assert (board.phase, board.actor, board.drawn) == ("act", 1, parse("9s", "tile"))
+    board.push(event("x1 9s"))
+    assert (board.phase, board.drawn) == ("claim", None)

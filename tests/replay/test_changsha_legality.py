@@ -704,3 +704,42 @@ def test_CS_3_2_a_discard_opens_a_window_and_spends_the_draw() -> None:
     assert (board.phase, board.actor, board.drawn) == ("act", 1, parse("9s", "tile"))
     board.push(event("x1 9s"))
     assert (board.phase, board.drawn) == ("claim", None)
+
+
+# ---------------------------------------------------------------------------------- CS-3.3 / CS-3.5 / CS-3.8 kongs
+XU_HANDS = [
+    "5s 111m 999m 111p 999p 7s",
+    "123m 456m 55p 46s 55s 9s",
+    "222m 888m 222p 888p 3s",
+    "333m 777m 333p 777p 8s",
+]
+XU_EVENTS = ["x0 5s", "p1", "x1 9s", "d2 1s", "x2 1s", "d3 2s", "x3 2s", "d0 3s", "x0 3s", "d1 5s"]
+
+
+def test_CS_3_5_CS_3_8_a_kongs_own_tile_is_no_wait_for_kaigang() -> None:
+    """CS-3.5: 开杠 needs tenpai with the kong set aside. Seat 1 pengs the dealer's 5s, then
+    draws the 4th 5s: set aside, its 10 concealed 123m 456m 55p 46s wait only on 5s (456s,
+    55p 将), and the kong holds all four 5s (CS-3.8: a kind held 4 times is no wait). So no
+    开杠, while the same kong as 补张 is legal (the window for 抢杠胡 opens, CS-3.7)."""
+    rec = record(XU_HANDS, XU_EVENTS)
+    board = pushed(rec)
+    assert board.seats[1].size == 11
+    assert refusal(board.clone(), "gx1 5s kai 3 5") == (
+        "kaigang_not_tenpai",
+        "CS-3.5",
+        "seat 1 is not tenpai (听牌) with the kong of 五条 (5s) set aside: no 开杠, only 补张",
+    )
+    board.push(event("gx1 5s bu"))
+    assert board.phase == "claim" and board.claim is not None and board.claim.rob
+
+
+def test_CS_3_3_an_an_kong_is_a_concealed_kong_meld() -> None:
+    """CS-3.3/CS-3.7: E5's seat 1 an-kongs 6m: its meld is a kong of 6m face down (暗杠, which
+    nobody may rob; the step view shows it concealed); a peng extended (xu) is an open kong."""
+    from replay.games.changsha.reading import Meld
+    from replay.games.changsha.tiles import parse
+
+    board = pushed(record(E5_HANDS, ["x0 9m", "d1 5m", "ga1 6m kai 3 5"]))
+    assert board.seats[1].melds == [Meld("gang", parse("6m", "tile"), True)]
+    board = pushed(record(XU_HANDS, [*XU_EVENTS, "gx1 5s bu", "d1 7m"]))
+    assert board.seats[1].melds == [Meld("gang", parse("5s", "tile"), False)]

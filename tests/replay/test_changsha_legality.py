@@ -447,6 +447,13 @@ SITES: list[tuple[str, Any, str, str]] = [
         "qishou_late",
         "opening hands (起手胡) are declared before the dealer's first discard or kong",
     ),
+    # CS-5.2: the dealer's kong ends the opening too: after its an-kong of 1m and 补张, seat 1's 四喜 is late
+    (
+        "qishou after the dealer's kong",
+        lambda: record(["1111m 222333m 44p 5p 6p", *E8_HANDS[1:]], ["ga0 1m bu", "d0 9p", "q1 sixi"]),
+        "qishou_late",
+        "opening hands (起手胡) are declared before the dealer's first discard or kong",
+    ),
     (
         "qishou then discard",
         lambda: record(E8_HANDS, ["q1 sixi", "x0 6p"]),
@@ -731,6 +738,7 @@ def test_CS_3_5_CS_3_8_a_kongs_own_tile_is_no_wait_for_kaigang() -> None:
     )
     board.push(event("gx1 5s bu"))
     assert board.phase == "claim" and board.claim is not None and board.claim.rob
+    assert board.drawn is None and board.seats[1].size == 10  # the 5s went to the kong
 
 
 def test_CS_3_3_an_an_kong_is_a_concealed_kong_meld() -> None:

@@ -22,6 +22,7 @@ from tests.replay.test_changsha_board import (
     E3_HANDS,
     E4_HANDS,
     E5_HANDS,
+    E6_EVENTS,
     E6_HANDS,
     E7_HANDS,
     E8_HANDS,
@@ -751,3 +752,46 @@ def test_CS_3_3_an_an_kong_is_a_concealed_kong_meld() -> None:
     assert board.seats[1].melds == [Meld("gang", parse("6m", "tile"), True)]
     board = pushed(record(XU_HANDS, [*XU_EVENTS, "gx1 5s bu", "d1 7m"]))
     assert board.seats[1].melds == [Meld("gang", parse("5s", "tile"), False)]
+
+
+# ---------------------------------------------------------------------------------- CS-3.5 杠上炮: which 开杠 tile
+def test_CS_3_5_a_claim_on_the_kaigang_tiles_names_the_one_it_takes() -> None:
+    """CS-3.5 / §9: E6's seat 3 opens a kong of 9m, dice [2, 2]: picks 4s and 8p, neither its
+    win, both discarded. A hu on them must name its tile when they differ (``hu.tile``
+    required), and a tile not among them is refused naming both; 8p is seat 1's 杠上炮."""
+    board = pushed(record(E6_HANDS, E6_EVENTS), E6_EVENTS[:8])
+    assert board.phase == "claim"
+    with pytest.raises(InputError) as err:
+        board.clone().push({"type": "hu", "seat": 1})
+    assert (err.value.field, err.value.message) == (
+        "tile",
+        "a win on the 开杠 tiles names the tile it takes (§9)",
+    )
+    with pytest.raises(InputError) as err:
+        board.clone().push({"type": "peng", "seat": 0})
+    assert (err.value.field, err.value.message) == (
+        "tile",
+        "a peng on the 开杠 tiles names the tile it takes (§9)",
+    )
+    assert refusal(board.clone(), "h1 5m") == (
+        "win_tile_mismatch",
+        "CS-3.2",
+        "the winning tile is 四条 (4s) or 八筒 (8p), not 五万 (5m)",
+    )
+
+
+@pytest.mark.parametrize(
+    ("picks", "overrides"),
+    [(["d3 8p", "d3 8p"], {}), (["d3 8p"], {"kaigang_draws": 1})],
+    ids=["both 8p", "one pick"],
+)
+def test_CS_3_5_one_kind_among_the_kaigang_tiles_needs_no_name(
+    picks: list[str], overrides: dict[str, Any]
+) -> None:
+    """When the 开杠 tiles are one kind (both picks 8p, or ``kaigang_draws: 1``'s single pick of
+    2 + 2 = 4) a hu needs no tile: seat 1 wins 8p as in E6 (清一色 + 杠上炮, k 2, 2 × 60 from the
+    ganger, bird 2m on seat 1: 240). Deltas [0, 240, 0, −240]."""
+    from tests.replay.test_changsha_table_rules import audited
+
+    got = audited(record(E6_HANDS, [*E6_EVENTS[:6], *picks, "h1", "b 2m"], overrides=overrides))
+    assert got["hands"] == {"1": ["qingyise", "gangshangpao"]} and got["deltas"] == [0, 240, 0, -240]

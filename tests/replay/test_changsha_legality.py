@@ -795,3 +795,30 @@ def test_CS_3_5_one_kind_among_the_kaigang_tiles_needs_no_name(
 
     got = audited(record(E6_HANDS, [*E6_EVENTS[:6], *picks, "h1", "b 2m"], overrides=overrides))
     assert got["hands"] == {"1": ["qingyise", "gangshangpao"]} and got["deltas"] == [0, 240, 0, -240]
+
+
+# ---------------------------------------------------------------------------------- CS-3.9 漏胡
+@pytest.mark.parametrize(
+    ("scope", "last", "message"),
+    [
+        (
+            "same_tile",
+            "x2 6p",
+            "seat 3 let a win on 六筒 (6p) go (漏胡) and cannot win on 六筒 (6p) from another seat before its next draw",
+        ),
+        (
+            "any_tile",
+            "x2 3p",
+            "seat 3 let a win on 六筒 (6p) go (漏胡) and cannot win on 三筒 (3p) from another seat before its next draw",
+        ),
+    ],
+)
+def test_CS_3_9_louhu_names_the_tile_let_go_and_the_tile_refused(scope: str, last: str, message: str) -> None:
+    """E11: seat 3 (45p 123m 456s 789s 22m) waits on 3p/6p and lets seat 1's 6p go. Seat 2's 6p
+    is refused (``same_tile``); with ``any_tile`` a 3p too, the message naming the 6p let go
+    (the lock's any-tile mark is not a tile). With ``same_tile`` the 3p is legal (E11)."""
+    from tests.replay.test_changsha_board import E11_HANDS
+
+    head = ["x0 9m", "d1 5m", "x1 6p", "d2 1m"]
+    board = pushed(record(E11_HANDS, [*head, last], overrides={"louhu_scope": scope}))
+    assert refusal(board, "h3") == ("louhu", "CS-3.9", message)

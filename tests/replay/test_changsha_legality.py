@@ -822,3 +822,23 @@ def test_CS_3_9_louhu_names_the_tile_let_go_and_the_tile_refused(scope: str, las
     head = ["x0 9m", "d1 5m", "x1 6p", "d2 1m"]
     board = pushed(record(E11_HANDS, [*head, last], overrides={"louhu_scope": scope}))
     assert refusal(board, "h3") == ("louhu", "CS-3.9", message)
+
+
+def test_CS_3_2_a_pass_is_optional_for_a_seat_that_may_claim() -> None:
+    """§9: ``pass`` stays optional. In E1 seats 1, 2, 3 pass on the dealer's 9p and the hand
+    goes on to E1's result ([−40, −20, 80, −20]); a seat that already won the tile (E4: seat 3
+    on seat 2's 5p) cannot pass it, nor can the discarder."""
+    from tests.replay.test_changsha_table_rules import audited
+
+    got = audited(
+        record(E1_HANDS, ["x0 9p", "s1", "s2", "s3", "d1 9s", "x1 9s", "s3", "d2 5p", "h2", "b 7s"])
+    )
+    assert got["deltas"] == [-40, -20, 80, -20]
+    board = pushed(record(E4_HANDS, ["x0 9m", "d1 3s", "x1 3s", "d2 4s", "x2 5p", "h3"]))
+    assert refusal(board.clone(), "s3") == (
+        "out_of_turn",
+        "CS-3.1",
+        "seat 3 cannot pass now: only seats that may claim pass",
+    )
+    board.push(event("s0"))
+    assert board.claim is not None and board.claim.passed == {0}

@@ -340,6 +340,19 @@ SITES: list[tuple[str, Any, str, str]] = [
         "event_after_end",
         "the hand already ended (seat 3 won); nothing may follow",
     ),
+    # CS-3.2 a win beats chi and kong as it beats peng
+    (
+        "chi after win",
+        lambda: record(E4_HANDS, ["x0 9m", "d1 3s", "x1 3s", "d2 4s", "x2 5p", "h3", "c3 3p 4p"]),
+        "claim_after_hu",
+        "五筒 (5p) was won (胡): a win beats chi, peng and kong",
+    ),
+    (
+        "kong after win",
+        lambda: record(E4_HANDS, ["x0 9m", "d1 3s", "x1 3s", "d2 4s", "x2 5p", "h3", "gm0 5p bu"]),
+        "claim_after_hu",
+        "五筒 (5p) was won (胡): a win beats chi, peng and kong",
+    ),
     (
         "claim tile",
         lambda: record(E4_HANDS, ["x0 9m", "d1 3s", "x1 3s", "d2 4s", "x2 5p", "h3 4p"]),

@@ -855,3 +855,16 @@ def test_CS_3_2_a_pass_is_optional_for_a_seat_that_may_claim() -> None:
     )
     board.push(event("s0"))
     assert board.claim is not None and board.claim.passed == {0}
+
+
+def test_CS_3_9_louhu_on_both_kaigang_tiles_names_both() -> None:
+    """CS-3.9 with CS-3.5: E6's 开杠 picks are made 5p and 8p, both wins for seat 1 (1-9p 22p
+    67p waits on 5p/8p); it lets both go (seat 0 draws). Seat 0's 5p is then refused, the
+    message naming both tiles let go in kind order."""
+    events = [*E6_EVENTS[:6], "d3 5p", "d3 8p", "d0 5p", "x0 5p"]
+    board = pushed(record(E6_HANDS, events))
+    assert refusal(board, "h1") == (
+        "louhu",
+        "CS-3.9",
+        "seat 1 let a win on 五筒 (5p), 八筒 (8p) go (漏胡) and cannot win on 五筒 (5p) from another seat before its next draw",
+    )

@@ -353,6 +353,19 @@ SITES: list[tuple[str, Any, str, str]] = [
         "claim_after_hu",
         "五筒 (5p) was won (胡): a win beats chi, peng and kong",
     ),
+    # CS-3.11 both 通炮 winners named; an an-kong in another seat's window is no claim (CS-3.3)
+    (
+        "after two wins",
+        lambda: record(E4_HANDS, ["x0 9m", "d1 3s", "x1 3s", "d2 4s", "x2 5p", "h0", "h3", "d3"]),
+        "event_after_end",
+        "the hand already ended (seat 0, 3 won); nothing may follow",
+    ),
+    (
+        "an-kong in a window",
+        lambda: record(E1_HANDS, ["x0 9p", "ga3 9p bu"]),
+        "out_of_turn",
+        "seat 3 cannot gang now: the tile may be claimed or the next seat draws",
+    ),
     (
         "claim tile",
         lambda: record(E4_HANDS, ["x0 9m", "d1 3s", "x1 3s", "d2 4s", "x2 5p", "h3 4p"]),

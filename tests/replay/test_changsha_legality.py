@@ -881,3 +881,27 @@ def test_CS_3_9_louhu_on_both_kaigang_tiles_names_both() -> None:
         "CS-3.9",
         "seat 1 let a win on 五筒 (5p), 八筒 (8p) go (漏胡) and cannot win on 五筒 (5p) from another seat before its next draw",
     )
+
+
+@pytest.mark.parametrize("kind", ["chow", "discard ", 7, None])
+def test_an_event_of_no_changsha_type_is_an_input_error_naming_it(kind: object) -> None:
+    """§9's event types only: anything else is unreadable (an input error on ``type`` naming the
+    value), in any phase, before a handler reads it."""
+    board = pushed(record(E1_HANDS, ["x0 9p"]))
+    for b in (pushed(record(E1_HANDS, [])), board):
+        with pytest.raises(InputError) as err:
+            b.clone().push({"type": kind, "seat": 1})
+        assert (err.value.field, err.value.message) == ("type", f"unknown event type {kind!r}")
+
+
+def test_CS_2_5_the_haidi_offer_leaves_no_drawn_tile() -> None:
+    """CS-2.5/2.6: E12's last discard leaves one live tile: the 海底 is offered to seat 3 (due
+    to draw), then to seat 0; nobody holds a drawn tile while it is offered."""
+    board = pushed(record(E12_HANDS, e12_events(["hd3 -"])))
+    assert (board.phase, board.live, board.haidi_first, board.haidi_seat, board.drawn) == (
+        "haidi",
+        1,
+        3,
+        0,
+        None,
+    )

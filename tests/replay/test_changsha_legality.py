@@ -481,6 +481,13 @@ SITES: list[tuple[str, Any, str, str]] = [
         "qishou_late",
         "opening hands (起手胡) are declared before the dealer's first discard or kong",
     ),
+    # CS-2.6 the 海底 the taker could not win is its discard, for 海底炮 only: no peng (E7's seat 3 holds 55s)
+    (
+        "haidi discard peng",
+        lambda: _e7(["x0 5s", "p3"]),
+        "haidi_claim",
+        "the 海底 tile can only be won (海底炮), not taken by peng",
+    ),
     (
         "qishou then discard",
         lambda: record(E8_HANDS, ["q1 sixi", "x0 6p"]),
@@ -905,3 +912,55 @@ def test_CS_2_5_the_haidi_offer_leaves_no_drawn_tile() -> None:
         0,
         None,
     )
+
+
+# ---------------------------------------------------------------------------------- CS-5.2 a declaration's fields
+@pytest.mark.parametrize(
+    ("change", "field", "message"),
+    [
+        (
+            {"kinds": []},
+            "kinds",
+            "must list the opening hands declared (sixi, banbanhu, queyise, liuliushun)",
+        ),
+        (
+            {"kinds": "sixi"},
+            "kinds",
+            "must list the opening hands declared (sixi, banbanhu, queyise, liuliushun)",
+        ),
+        (
+            {"kinds": ["sixi", 1]},
+            "kinds",
+            "must list the opening hands declared (sixi, banbanhu, queyise, liuliushun)",
+        ),
+        ({"die": 0}, "die", "the declarer's bird die 1-6 is required (CS-5.2), not 0"),
+        ({"die": 7}, "die", "the declarer's bird die 1-6 is required (CS-5.2), not 7"),
+        ({"die": True}, "die", "the declarer's bird die 1-6 is required (CS-5.2), not True"),
+        ({"die": None}, "die", "the declarer's bird die 1-6 is required (CS-5.2), not None"),
+    ],
+)
+def test_CS_5_2_a_declaration_lists_its_hands_and_in_continue_mode_its_die(
+    change: dict[str, Any], field: str, message: str
+) -> None:
+    """CS-5.2 / §9: ``qishou.kinds`` lists the hands declared; in ``continue`` mode (the
+    ``changsha-app`` preset) ``die`` is the declarer's bird die, 1-6. E8's seat 1 declares 四喜."""
+    rec = record(E8_HANDS, [], preset="changsha-app")
+    e = {"type": "qishou", "seat": 1, "kinds": ["sixi"], "die": 3, **change}
+    with pytest.raises(InputError) as err:
+        pushed(rec).push(e)
+    assert (err.value.field, err.value.message) == (field, message)
+
+
+@pytest.mark.parametrize(("die", "deltas"), [(1, [-10, 26, -8, -8]), (6, [-5, 17, -8, -4])])
+def test_CS_5_2_continue_mode_the_declarers_die_hits_one_seat(die: int, deltas: list[int]) -> None:
+    """CS-5.2 ``continue`` (``changsha-app``: small self-draw unit 2, dealer +1, ``once``, per
+    instance): E8's seat 1 holds 7777m (四喜 1) and 7m/3s with ≥ 3 (六六顺 ⌊2 / 2⌋ = 1), n = 2,
+    paid by the other three at once; play goes on with the dealer to act. Its die d hits seat
+    (1 + d − 1) mod 4 and doubles the pairs it is in (CS-6.2 ``once``: (k × U + dealer) × 2^h).
+    d 1 → seat 1 itself: the dealer (2 × 2 + 1) × 2 = 10, seats 2, 3 2 × 2 × 2 = 8: [−10, 26, −8, −8].
+    d 6 → seat 2: the dealer 5, seat 2 8, seat 3 4: [−5, 17, −8, −4]."""
+    rec = record(E8_HANDS, [f"q1 sixi,liuliushun die={die}"], preset="changsha-app")
+    board = pushed(rec)
+    assert board.phase == "act" and board.actor == 0
+    assert [(p.payer, p.payee) for p in board.payments] == [(2, 1), (3, 1), (0, 1)]
+    assert board.deltas() == deltas

@@ -964,3 +964,74 @@ def test_CS_5_2_continue_mode_the_declarers_die_hits_one_seat(die: int, deltas: 
     assert board.phase == "act" and board.actor == 0
     assert [(p.payer, p.payee) for p in board.payments] == [(2, 1), (3, 1), (0, 1)]
     assert board.deltas() == deltas
+
+
+# ---------------------------------------------------------------------------------- CS-5.2 天胡 beside opening hands
+QISHOU_TIANHU = [
+    "123m 456m 789m 234s 55s",
+    "1111p 222p 333p 6s 7s 8s",
+    "444p 555p 666p 777p 9s",
+    "999p 888p 11s 99s 88m 7s",
+]
+
+
+def test_CS_5_2_the_dealer_may_declare_tianhu_after_an_end_mode_declaration() -> None:
+    """CS-5.2 ``end``: seat 1 declares 四喜 (1111p, n 1); the dealer may still declare 天胡 (its
+    14: 123m 456m 789m 234s 55s, 平胡 shape with a 将): both are paid by the non-declarers,
+    seats 2 and 3. The bird 5m hits (0 + 5 − 1) mod 4 = 0. The dealer: big self-draw, dealer
+    column 40, doubled: 80 from each = 160; seat 1: 10 from each, the bird in neither pair =
+    20. Deltas [160, 20, −90, −90]; two declarers: the bird's seat 0 deals next (CS-1.3 a)."""
+    from tests.replay.test_changsha_table_rules import audited
+
+    got = audited(record(QISHOU_TIANHU, ["q1 sixi", "h0", "b 5m"]))
+    assert got["winners"] == [0, 1] and got["hands"] == {"0": ["tianhu"]}
+    assert got["qishou"] == {"1": ["sixi"]}
+    assert got["deltas"] == [160, 20, -90, -90] and got["next_dealer"] == 0
+    board = pushed(record(QISHOU_TIANHU, ["q1 sixi", "h0 5s"]))
+    win = board.qishou_win
+    assert win is not None and (win.seat, win.source, win.tile, win.ways) == (
+        0,
+        None,
+        13,
+        {"tianhu"},
+    )  # 13 = 5s
+    assert refusal(board, "h0") == (
+        "event_after_end",
+        "CS-3.11",
+        "the hand already ended (opening hands (起手胡) were declared); nothing may follow",
+    )
+    # the dealer that declared an opening hand (缺一色: no 筒) may not add 天胡
+    assert refusal(pushed(record(QISHOU_TIANHU, ["q0 queyise"])), "h0") == (
+        "qishou_twice",
+        "CS-5.2",
+        "seat 0 already declared (起手胡)",
+    )
+
+
+def test_CS_3_5_a_ming_kaigang_needs_tenpai_too() -> None:
+    """CS-3.5 on a discard: seat 1 (111m 9m 1s 3s 5s 8s 9s 2p 4p 6p 8p) may ming-kong the
+    dealer's 1m, but set aside its ten singles wait on nothing: no 开杠, 补张 only."""
+    hands = ["123m 456m 789s 345p 55p", "111m 9m 1s 3s 5s 8s 9s 2p 4p 6p 8p", *TIANHU_HANDS[2:]]
+    board = pushed(record(hands, ["x0 1m"]))
+    assert refusal(board.clone(), "gm1 1m kai 3 5") == (
+        "kaigang_not_tenpai",
+        "CS-3.5",
+        "seat 1 is not tenpai (听牌) with the kong of 一万 (1m) set aside: no 开杠, only 补张",
+    )
+    board.push(event("gm1 1m bu"))
+    assert board.phase == "replace" and board.picks == [0]
+
+
+def test_CS_5_2_shown_tiles_are_named_by_index_and_birds_0_hit_nobody() -> None:
+    """CS-5.2: a declaration's ``tiles`` are tiles (an honour is named ``tiles[1]``); with
+    ``birds: 0`` a ``continue`` declarer rolls no die and doubles nothing: E8's seat 1 (n 2,
+    changsha-app) gets (2 × 2 + 1) = 5 from the dealer, 4 from seats 2 and 3."""
+    e = {"type": "qishou", "seat": 1, "kinds": ["sixi"], "tiles": ["7m", "E"]}
+    with pytest.raises(InputError) as err:
+        pushed(record(E8_HANDS, [])).push(e)
+    assert (err.value.field, err.value.message) == (
+        "tiles[1]",
+        "E (东风) is not a Changsha tile: no honours (CS-1.1)",
+    )
+    board = pushed(record(E8_HANDS, ["q1 sixi,liuliushun"], preset="changsha-app", overrides={"birds": 0}))
+    assert board.deltas() == [-5, 13, -4, -4]

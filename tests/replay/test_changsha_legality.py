@@ -34,6 +34,7 @@ from tests.replay.test_changsha_board import (
 )
 from tests.replay.test_changsha_reasons import CASES as REASON_CASES
 from tests.replay.test_changsha_reasons import E6_TO_PICKS, e12_events
+from tests.replay.test_changsha_table_rules import TURN_HANDS
 
 
 def pushed(rec: dict[str, Any], events: list[str] | None = None) -> Board:
@@ -365,6 +366,19 @@ SITES: list[tuple[str, Any, str, str]] = [
         lambda: record(E1_HANDS, ["x0 9p", "ga3 9p bu"]),
         "out_of_turn",
         "seat 3 cannot gang now: the tile may be claimed or the next seat draws",
+    ),
+    # CS-3.2 a chi is a run of one suit: 3m 3m 5m is not; 8m 9m 1s crosses suits (kinds 7, 8, 9)
+    (
+        "chi 335",
+        lambda: record(TURN_HANDS, ["x0 3m", "c1 3m 5m"]),
+        "bad_chi",
+        "3m 3m 5m is not a sequence of one suit (吃)",
+    ),
+    (
+        "chi 891",
+        lambda: record(E1_HANDS, ["x0 1s", "c1 8m 9m"]),
+        "bad_chi",
+        "8m 9m 1s is not a sequence of one suit (吃)",
     ),
     (
         "claim tile",
@@ -783,6 +797,7 @@ def test_CS_3_3_an_an_kong_is_a_concealed_kong_meld() -> None:
 
     board = pushed(record(E5_HANDS, ["x0 9m", "d1 5m", "ga1 6m kai 3 5"]))
     assert board.seats[1].melds == [Meld("gang", parse("6m", "tile"), True)]
+    assert (board.phase, board.drawn, board.picks) == ("replace", None, [3, 5])
     board = pushed(record(XU_HANDS, [*XU_EVENTS, "gx1 5s bu", "d1 7m"]))
     assert board.seats[1].melds == [Meld("gang", parse("5s", "tile"), False)]
 
@@ -1035,3 +1050,40 @@ def test_CS_5_2_shown_tiles_are_named_by_index_and_birds_0_hit_nobody() -> None:
     )
     board = pushed(record(E8_HANDS, ["q1 sixi,liuliushun"], preset="changsha-app", overrides={"birds": 0}))
     assert board.deltas() == [-5, 13, -4, -4]
+
+
+def test_CS_3_2_a_chi_names_two_tiles_from_hand_and_becomes_a_run_meld() -> None:
+    """CS-3.2 / §9: a chi names the 2 tiles from hand (``tiles``), and on the 开杠 tiles the one
+    it takes. TURN_HANDS: seat 1 chis the dealer's 3m with 4m 5m: its meld is the run from 3m."""
+    from replay.games.changsha.reading import Meld
+    from replay.games.changsha.tiles import parse
+
+    board = pushed(record(TURN_HANDS, ["x0 3m"]))
+    for tiles, field, message in [
+        (["4m"], "tiles", "a chi names the 2 tiles from hand, not 1"),
+        (["4m", "5m", "6m"], "tiles", "a chi names the 2 tiles from hand, not 3"),
+        (["4m", "E"], "tiles[1]", "E (东风) is not a Changsha tile: no honours (CS-1.1)"),
+    ]:
+        with pytest.raises(InputError) as err:
+            board.clone().push({"type": "chi", "seat": 1, "tiles": tiles})
+        assert (err.value.field, err.value.message) == (field, message)
+    board.push(event("c1 4m 5m"))
+    assert board.seats[1].melds == [Meld("chi", parse("3m", "tile"))] and board.seats[1].claimed
+    kai = pushed(record(E6_HANDS, E6_EVENTS), E6_EVENTS[:8])
+    with pytest.raises(InputError) as err:
+        kai.push({"type": "chi", "seat": 0, "tiles": ["2s", "3s"]})
+    assert (err.value.field, err.value.message) == (
+        "tile",
+        "a chi on the 开杠 tiles names the tile it takes (§9)",
+    )
+
+
+def test_CS_4_3_the_dealers_kong_before_its_first_discard_blocks_dihu() -> None:
+    """地胡 is a win on the dealer's first discard "before any chi/peng/kong": the dealer
+    an-kongs 9m (补张 6p from the back) and then discards 5p; seat 2's win on it is a plain
+    平胡 on a discard: 20 (dealer column), the bird 3s on seat 2 doubles it: [−40, 0, 40, 0]."""
+    from tests.replay.test_changsha_table_rules import audited
+
+    hands = ["111m 9999m 111s 22s 9p 5p", *DIHU_HANDS[1:]]
+    got = audited(record(hands, ["ga0 9m bu", "d0 6p", "x0 5p", "h2", "b 3s"]))
+    assert got["hands"] == {"2": ["pinghu"]} and got["deltas"] == [-40, 0, 40, 0]

@@ -1087,3 +1087,36 @@ def test_CS_4_3_the_dealers_kong_before_its_first_discard_blocks_dihu() -> None:
     hands = ["111m 9999m 111s 22s 9p 5p", *DIHU_HANDS[1:]]
     got = audited(record(hands, ["ga0 9m bu", "d0 6p", "x0 5p", "h2", "b 3s"]))
     assert got["hands"] == {"2": ["pinghu"]} and got["deltas"] == [-40, 0, 40, 0]
+
+
+def test_CS_2_6_a_haidi_offer_says_take_true_or_false() -> None:
+    """§9 ``haidi`` events carry ``take`` true/false: anything else is an input error."""
+    board = pushed(record(E12_HANDS, e12_events([])))
+    assert board.phase == "haidi" and board.haidi_seat == 3
+    with pytest.raises(InputError) as err:
+        board.push({"type": "haidi", "seat": 3, "take": "yes"})
+    assert (err.value.field, err.value.message) == ("take", "must be true or false, not 'yes'")
+
+
+def test_CS_3_5_the_gangshang_kaihua_win_keeps_its_tile() -> None:
+    """E5: the 开杠 picks 9p and 3m; 3m wins 杠上开花, the win records 3m and the way; with
+    both picks 3m a wrong tile is refused naming both winning picks."""
+    from replay.games.changsha.tiles import parse
+
+    board = pushed(record(E5_HANDS, [*E5_KAI, "d1 9p", "d1 3m", "h1"]))
+    win = board.wins[0]
+    assert (win.seat, win.source, win.tile, win.ways) == (1, None, parse("3m", "tile"), {"gangshangkaihua"})
+    both = pushed(record(E5_HANDS, [*E5_KAI, "d1 3m", "d1 3m"]))
+    assert refusal(both, "h1 9p") == (
+        "win_tile_mismatch",
+        "CS-3.2",
+        "the winning tile is 三万 (3m) or 三万 (3m), not 九筒 (9p)",
+    )
+
+
+def test_CS_3_11_after_a_gangshang_pao_win_no_claim() -> None:
+    """CS-3.11: E6's seat 1 wins the 开杠 tile 8p (杠上炮); a chi of the other tile 4s by seat 0
+    is then refused: a win beats chi."""
+    board = pushed(record(E6_HANDS, E6_EVENTS), E6_EVENTS[:9])
+    code, rule, _ = refusal(board, "c0 2s 3s @4s")
+    assert (code, rule) == ("claim_after_hu", "CS-3.2")

@@ -1091,10 +1091,10 @@ def test_CS_4_3_the_dealers_kong_before_its_first_discard_blocks_dihu() -> None:
 
 def test_CS_2_6_a_haidi_offer_says_take_true_or_false() -> None:
     """§9 ``haidi`` events carry ``take`` true/false: anything else is an input error."""
-    board = pushed(record(E12_HANDS, e12_events([])))
-    assert board.phase == "haidi" and board.haidi_seat == 3
+    board = pushed(record(E12_HANDS, e12_events(["hd3 -"])))
+    assert board.phase == "haidi" and board.haidi_seat == 0
     with pytest.raises(InputError) as err:
-        board.push({"type": "haidi", "seat": 3, "take": "yes"})
+        board.push({"type": "haidi", "seat": 0, "take": "yes"})
     assert (err.value.field, err.value.message) == ("take", "must be true or false, not 'yes'")
 
 

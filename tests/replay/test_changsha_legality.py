@@ -503,6 +503,18 @@ SITES: list[tuple[str, Any, str, str]] = [
         "the 海底 tile can only be won (海底炮), not taken by peng",
     ),
     (
+        "taken kong",
+        lambda: _e7(["gm1 5s bu"]),
+        "haidi_claim",
+        "the 海底 tile can only be won (海底炮), not taken by gang",
+    ),
+    (
+        "taker discards another tile",
+        lambda: _e7(["x0 4s"]),
+        "out_of_turn",
+        "seat 0 cannot discard now: the 海底 is seat 0's discard",
+    ),
+    (
         "qishou then discard",
         lambda: record(E8_HANDS, ["q1 sixi", "x0 6p"]),
         "event_after_end",
@@ -1120,3 +1132,12 @@ def test_CS_3_11_after_a_gangshang_pao_win_no_claim() -> None:
     board = pushed(record(E6_HANDS, E6_EVENTS), E6_EVENTS[:9])
     code, rule, _ = refusal(board, "c0 2s 3s @4s")
     assert (code, rule) == ("claim_after_hu", "CS-3.2")
+
+
+def test_CS_1_3_d_an_unwon_haidi_then_huangzhuang_the_taker_deals() -> None:
+    """CS-2.6 / CS-1.3 (d): E7's seat 0 takes the 海底 5s and cannot win; nobody declares 海底炮
+    and the record says 黄庄: no payment, and the haidi taker (seat 0) deals next."""
+    from tests.replay.test_changsha_table_rules import audited
+
+    got = audited(_e7(["hz"]))
+    assert got["winners"] == [] and got["deltas"] == [0, 0, 0, 0] and got["next_dealer"] == 0

@@ -1141,3 +1141,12 @@ def test_CS_1_3_d_an_unwon_haidi_then_huangzhuang_the_taker_deals() -> None:
 
     got = audited(_e7(["hz"]))
     assert got["winners"] == [] and got["deltas"] == [0, 0, 0, 0] and got["next_dealer"] == 0
+
+
+def test_CS_2_6_a_pass_after_the_unwon_haidi_exposes_it() -> None:
+    """CS-2.6 / §9: after seat 0 takes E7's 海底 and does not win, a seat's ``pass`` is the
+    exposed tile's window like a discard: seats 1 and 3 still win 海底炮 (E7: [−120, 60, 0, 60])."""
+    from tests.replay.test_changsha_table_rules import audited
+
+    got = audited(_e7(["s2", "h1", "h3", "b 5s"]))
+    assert got["winners"] == [1, 3] and got["deltas"] == [-120, 60, 0, 60]

@@ -514,6 +514,13 @@ SITES: list[tuple[str, Any, str, str]] = [
         "out_of_turn",
         "seat 0 cannot discard now: the 海底 is seat 0's discard",
     ),
+    # CS-3.11 a self-drawn win waits only for its birds (E1: seat 2 won)
+    (
+        "after self-draw",
+        lambda: record(E1_HANDS, ["x0 9p", "d1 9s", "x1 9s", "d2 5p", "h2", "x2 5p"]),
+        "event_after_end",
+        "the hand already ended (seat 2 won); nothing may follow",
+    ),
     (
         "qishou then discard",
         lambda: record(E8_HANDS, ["q1 sixi", "x0 6p"]),
@@ -1150,3 +1157,54 @@ def test_CS_2_6_a_pass_after_the_unwon_haidi_exposes_it() -> None:
 
     got = audited(_e7(["s2", "h1", "h3", "b 5s"]))
     assert got["winners"] == [1, 3] and got["deltas"] == [-120, 60, 0, 60]
+
+
+# ---------------------------------------------------------------------------------- CS-6.4 the birds event
+E1_WIN = ["x0 9p", "d1 9s", "x1 9s", "d2 5p", "h2"]
+
+
+def test_CS_6_4_two_birds_from_the_wall_are_checked_in_order() -> None:
+    """CS-6.4 ``birds: 2``: E1's birds are the next two live tiles, 7s then 4p (wall[55], [56]):
+    7s hits seat 2 (the winner), 4p seat (0 + 4 − 1) mod 4 = 3. Seat 0 pays 20 × 2 = 40, seat
+    1 10 × 2 = 20, seat 3 10 × 2 × 2 = 40: [−40, −20, 100, −40]. Other birds are refused naming
+    both lists; a bird that is no tile is named by its index."""
+    from tests.replay.test_changsha_table_rules import audited
+
+    rec = record(E1_HANDS, [*E1_WIN, "b 7s 4p"], overrides={"birds": 2})
+    assert rec["wall"][55:57] == ["7s", "4p"]
+    got = audited(rec)
+    assert got["bird_seats"] == [2, 3] and got["deltas"] == [-40, -20, 100, -40]
+    board = pushed(rec, E1_WIN)
+    assert refusal(board.clone(), "b 7s 1m") == (
+        "birds_mismatch",
+        "CS-6.4",
+        "the birds (扎鸟) are 7s 4p, not 7s 1m",
+    )
+    assert refusal(board.clone(), "b") == ("birds_mismatch", "CS-6.4", "the birds (扎鸟) are 7s 4p, not none")
+    with pytest.raises(InputError) as err:
+        board.clone().push({"type": "birds", "tiles": ["7s", "E"]})
+    assert err.value.field == "tiles[1]"
+
+
+def test_CS_6_4_without_a_wall_the_record_gives_as_many_birds_as_the_rule() -> None:
+    """CS-6.4 in deal mode (no wall): ``birds: 2`` with 53 live tiles wants 2 birds; one is
+    refused. A bird is still a tile of the 108: E1's seat 0 was dealt 9m ×3, so a second 9m
+    bird would be a fifth (CS-1.1), while 9m 7s is legal."""
+    rec = record(E1_HANDS, E1_WIN, wall=False, overrides={"birds": 2})
+    board = pushed(rec)
+    assert refusal(board.clone(), "b 7s") == ("birds_count", "CS-6.4", "2 birds (扎鸟) are drawn here, not 1")
+    assert refusal(board.clone(), "b 9m 9m") == (
+        "fifth_copy",
+        "CS-1.1",
+        "九万 (9m) would be a fifth copy: there are only four of each tile",
+    )
+    board.push(event("b 9m 7s"))
+    assert board.ended and board.birds == [8, 15]  # 9m, 7s
+
+
+def test_CS_2_6_the_exposed_haidi_leaves_no_drawn_tile() -> None:
+    """CS-2.6: E7's taker discards the 海底 5s it cannot win: the 海底炮 window is open on it and
+    seat 0 holds no drawn tile (13 concealed less its peng's 3: 10)."""
+    board = pushed(_e7(["x0 5s"]))
+    assert board.phase == "claim" and board.claim is not None and board.claim.haidi
+    assert (board.drawn, board.seats[0].size) == (None, 10)

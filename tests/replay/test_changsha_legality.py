@@ -575,7 +575,7 @@ def test_CS_4_3_tianhu_is_the_dealers_dealt_14_only() -> None:
     from replay.games.changsha.tiles import parse
 
     win = pushed(record(TIANHU_HANDS, ["h0 5p"])).wins[0]
-    assert (win.seat, win.source, win.tile, win.ways) == (0, None, parse("5p", "tile"), {"tianhu"})
+    assert (win.seat, win.source, win.tile, win.ways) == (0, None, parse("5p", "tile"), frozenset({"tianhu"}))
     assert pushed(record(TIANHU_HANDS, ["h0"])).wins[0].tile is None
     # an ordinary self-draw (E1: seat 2 draws 5p) keeps the drawn tile and no way
     win = pushed(record(E1_HANDS, ["x0 9p", "d1 9s", "x1 9s", "d2 5p", "h2"])).wins[0]
@@ -1027,7 +1027,7 @@ def test_CS_5_2_the_dealer_may_declare_tianhu_after_an_end_mode_declaration() ->
         0,
         None,
         13,
-        {"tianhu"},
+        frozenset({"tianhu"}),
     )  # 13 = 5s
     assert refusal(board, "h0") == (
         "event_after_end",
@@ -1124,7 +1124,12 @@ def test_CS_3_5_the_gangshang_kaihua_win_keeps_its_tile() -> None:
 
     board = pushed(record(E5_HANDS, [*E5_KAI, "d1 9p", "d1 3m", "h1"]))
     win = board.wins[0]
-    assert (win.seat, win.source, win.tile, win.ways) == (1, None, parse("3m", "tile"), {"gangshangkaihua"})
+    assert (win.seat, win.source, win.tile, win.ways) == (
+        1,
+        None,
+        parse("3m", "tile"),
+        frozenset({"gangshangkaihua"}),
+    )
     both = pushed(record(E5_HANDS, [*E5_KAI, "d1 3m", "d1 3m"]))
     assert refusal(both, "h1 9p") == (
         "win_tile_mismatch",

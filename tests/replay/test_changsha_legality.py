@@ -1213,3 +1213,33 @@ def test_CS_2_6_the_exposed_haidi_leaves_no_drawn_tile() -> None:
     board = pushed(_e7(["x0 5s"]))
     assert board.phase == "claim" and board.claim is not None and board.claim.haidi
     assert (board.drawn, board.seats[0].size) == (None, 10)
+
+
+def test_CS_6_1_a_discard_win_records_its_tile_source_and_ways() -> None:
+    """CS-6.1: E2's dealer wins seat 3's 8s: the win names the discarder (the payer), the tile,
+    and no way; E6's seat 1 wins the ganger's 8p 杠上炮. Settled, the window is gone."""
+    from replay.games.changsha.tiles import parse
+    from tests.replay.test_changsha_board import E2_EVENTS, E2_HANDS
+
+    board = pushed(record(E2_HANDS, E2_EVENTS))
+    assert board.ended and board.claim is None
+    win = board.wins[0]
+    assert (win.seat, win.source, win.tile, win.ways) == (0, 3, parse("8s", "tile"), frozenset())
+    board = pushed(record(E6_HANDS, E6_EVENTS))
+    win = board.wins[0]
+    assert (win.seat, win.source, win.tile, win.ways) == (
+        1,
+        3,
+        parse("8p", "tile"),
+        frozenset({"gangshangpao"}),
+    )
+
+
+def test_CS_5_2_CS_6_4_end_mode_birds_from_the_winner() -> None:
+    """CS-5.2 ``end`` with ``bird_from: winner``: E8's seat 1 (n 2) and the bird 4s counted from
+    seat 1: (1 + 4 − 1) mod 4 = 0, the dealer: 2 × 20 × 2 = 80; seats 2, 3 2 × 10 = 20:
+    [−80, 120, −20, −20] (``bird_seats`` counts from the dealer: seat 3)."""
+    from tests.replay.test_changsha_table_rules import audited
+
+    got = audited(record(E8_HANDS, ["q1 sixi,liuliushun", "b 4s"], overrides={"bird_from": "winner"}))
+    assert got["deltas"] == [-80, 120, -20, -20] and got["bird_seats"] == [3]

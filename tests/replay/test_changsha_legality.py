@@ -381,6 +381,12 @@ SITES: list[tuple[str, Any, str, str]] = [
         "8m 9m 1s is not a sequence of one suit (吃)",
     ),
     (
+        "chi 912",
+        lambda: record(E1_HANDS, ["x0 1s", "c1 9m 2s"]),
+        "bad_chi",
+        "9m 1s 2s is not a sequence of one suit (吃)",
+    ),
+    (
         "claim tile",
         lambda: record(E4_HANDS, ["x0 9m", "d1 3s", "x1 3s", "d2 4s", "x2 5p", "h3 4p"]),
         "win_tile_mismatch",
@@ -1203,6 +1209,8 @@ def test_CS_6_4_without_a_wall_the_record_gives_as_many_birds_as_the_rule() -> N
         "CS-1.1",
         "九万 (9m) would be a fifth copy: there are only four of each tile",
     )
+    # 5m: seats 1 and 2 were dealt one each, so two 5m birds make four: legal
+    assert pushed(rec).clone().push(event("b 5m 5m")) is None
     board.push(event("b 9m 7s"))
     assert board.ended and board.birds == [8, 15]  # 9m, 7s
 
@@ -1243,3 +1251,16 @@ def test_CS_5_2_CS_6_4_end_mode_birds_from_the_winner() -> None:
 
     got = audited(record(E8_HANDS, ["q1 sixi,liuliushun", "b 4s"], overrides={"bird_from": "winner"}))
     assert got["deltas"] == [-80, 120, -20, -20] and got["bird_seats"] == [3]
+
+
+def test_CS_3_2_a_chi_of_1s_2s_3s_and_birds_0_expects_none() -> None:
+    """CS-3.2: 1s 2s 3s (kinds 9, 10, 11) is a run of one suit: E1's seat 1, given 2s instead of
+    an 8s, chis the dealer's 1s. CS-6.4 ``birds: 0``: no bird after E1's win, so a 7s is refused
+    ("none")."""
+    from replay.games.changsha.reading import Meld
+
+    hands = [E1_HANDS[0], "2345678m 234567s", *E1_HANDS[2:]]
+    board = pushed(record(hands, ["x0 1s", "c1 2s 3s"]))
+    assert board.seats[1].melds == [Meld("chi", 9)] and board.actor == 1
+    board = pushed(record(E1_HANDS, E1_WIN, overrides={"birds": 0}))
+    assert refusal(board, "b 7s") == ("birds_mismatch", "CS-6.4", "the birds (扎鸟) are none, not 7s")

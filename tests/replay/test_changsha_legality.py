@@ -1210,7 +1210,9 @@ def test_CS_6_4_without_a_wall_the_record_gives_as_many_birds_as_the_rule() -> N
         "九万 (9m) would be a fifth copy: there are only four of each tile",
     )
     # 5m: seats 1 and 2 were dealt one each, so two 5m birds make four: legal
-    assert pushed(rec).clone().push(event("b 5m 5m")) is None
+    two = pushed(rec)
+    two.push(event("b 5m 5m"))
+    assert two.ended and two.birds == [4, 4]
     board.push(event("b 9m 7s"))
     assert board.ended and board.birds == [8, 15]  # 9m, 7s
 

@@ -1266,3 +1266,61 @@ def test_CS_3_2_a_chi_of_1s_2s_3s_and_birds_0_expects_none() -> None:
     assert board.seats[1].melds == [Meld("chi", 9)] and board.actor == 1
     board = pushed(record(E1_HANDS, E1_WIN, overrides={"birds": 0}))
     assert refusal(board, "b 7s") == ("birds_mismatch", "CS-6.4", "the birds (扎鸟) are none, not 7s")
+
+
+# ---------------------------------------------------------------------------------- CS-2.1 reading a record
+def _with(wall: bool, change: Any) -> dict[str, Any]:
+    rec = record(E1_HANDS, [], wall=wall)
+    change(rec)
+    return rec
+
+
+def _wall_swap(rec: dict[str, Any]) -> None:
+    rec["wall"][rec["wall"].index("9p")] = "1m"  # five 1m, three 9p
+
+
+def _deal_five(rec: dict[str, Any]) -> None:
+    rec["deal"][3][0] = "9m"  # seat 0 holds 9m ×3: a fourth and a fifth with seat 1's
+    rec["deal"][1][0] = "9m"
+
+
+@pytest.mark.parametrize(
+    ("build", "field", "message"),
+    [
+        (lambda: _with(True, lambda r: r["wall"].pop()), "wall", "must hold all 108 tiles, not 107 (CS-2.1)"),
+        (lambda: _with(True, _wall_swap), "wall", "holds 5 of 一万 (1m); a wall has four of each (CS-1.1)"),
+        (
+            lambda: _with(False, lambda r: r.pop("deal")),
+            "deal",
+            "required without a wall: the four starting hands",
+        ),
+        (
+            lambda: _with(False, lambda r: r["deal"].pop()),
+            "deal",
+            "required without a wall: the four starting hands",
+        ),
+        (
+            lambda: _with(False, lambda r: r["deal"][2].__setitem__(0, "E")),
+            "deal[2][0]",
+            "E (东风) is not a Changsha tile: no honours (CS-1.1)",
+        ),
+        (
+            lambda: _with(False, lambda r: r["deal"][1].append("1p")),
+            "deal[1]",
+            "seat 1 starts with 13 tiles, not 14",
+        ),
+        (
+            lambda: _with(False, lambda r: r["deal"][0].pop()),
+            "deal[0]",
+            "seat 0 starts with 14 tiles, not 13",
+        ),
+        (lambda: _with(False, _deal_five), "deal", "holds 5 of 九万 (9m); there are four of each (CS-1.1)"),
+    ],
+)
+def test_CS_2_1_a_record_the_board_cannot_read_names_the_field(build: Any, field: str, message: str) -> None:
+    """CS-2.1 / CS-1.1: the wall is the 108 tiles, four of each; without a wall the ``deal`` gives
+    the four hands, 14 for the dealer (seat 0) and 13 for the others, four of each kind at most.
+    E1_HANDS' seat 0 holds 1999m: with seat 1's first tile and seat 3's made 9m, five."""
+    with pytest.raises(InputError) as err:
+        Board.from_record(build())
+    assert (err.value.field, err.value.message) == (field, message)

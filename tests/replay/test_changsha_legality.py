@@ -15,7 +15,7 @@ from replay.errors import InputError
 from replay.games.changsha.audit import audit_validated
 from replay.games.changsha.board import Board, IllegalEvent, legal_actions
 from replay.games.changsha.reasons import CATALOGUE
-from tests.changsha_builders import event, record
+from tests.changsha_builders import event, pool, record, tsumogiri
 from tests.replay.test_changsha_board import (
     E1_HANDS,
     E3_EVENTS,
@@ -1324,3 +1324,44 @@ def test_CS_2_1_a_record_the_board_cannot_read_names_the_field(build: Any, field
     with pytest.raises(InputError) as err:
         Board.from_record(build())
     assert (err.value.field, err.value.message) == (field, message)
+
+
+# ---------------------------------------------------------------------------------- CS-3.6 with CS-2.6
+def locked_haidi(tail: list[str]) -> dict[str, Any]:
+    """E6's seat 3 opens a kong (开杠) and is locked, waiting on 3s/6s/9s (123s 456s 78s 55m);
+    the other 50 live tiles are drawn and discarded in turn (its waits by seat 0, which seat 3
+    may let go), so the 海底 is offered to seat 2, declined, and taken by seat 3: a 6s."""
+    left = pool(E6_HANDS, ["3s", "2s", "4s", "8p", "6s"])
+    waits = [t for t in left if t in ("3s", "6s", "9s")]  # seat 3's waits: none drawn by it
+    rest = [t for t in left if t not in waits]
+    for i, t in enumerate(waits):
+        rest.insert(4 * i, t)  # draws 0, 4, 8, …: seat 0's
+    assert len(rest) == 50
+    return record(E6_HANDS, [*E6_TO_PICKS, *tsumogiri([0, 1, 2, 3], rest), "hd2 -", "hd3 + 6s", *tail])
+
+
+def test_CS_3_6_CS_2_6_a_locked_ganger_must_win_the_haidi_that_completes_it() -> None:
+    """CS-3.6: on each own draw a locked seat must win if the tile completes its hand, the 海底
+    included (CS-2.6). Seat 3 wins 海底捞月 (678s, 55m 将): big self-draw, the dealer 40, seats
+    1, 2 30; the bird is the last tile out, the 6s: (0 + 6 − 1) mod 4 = 1, doubling seat 1's:
+    [−40, −60, −30, 130]. Discarding it or passing instead is refused."""
+    from replay.games.changsha.tiles import parse
+    from tests.replay.test_changsha_table_rules import audited
+
+    got = audited(locked_haidi(["h3"]))
+    assert got["hands"] == {"3": ["haidilaoyue"]} and got["birds"] == ["6s"]
+    assert got["deltas"] == [-40, -60, -30, 130]
+    win = pushed(locked_haidi(["h3"])).wins[0]
+    assert (win.seat, win.source, win.tile, win.ways) == (
+        3,
+        None,
+        parse("6s", "tile"),
+        frozenset({"haidilaoyue"}),
+    )
+    for last in ("x3 6s", "s0", "hz"):
+        board = pushed(locked_haidi([]))
+        assert refusal(board, last) == (
+            "locked_must_win",
+            "CS-3.6",
+            "seat 3 opened a kong (开杠): 六条 (6s) completes its hand, so it must win",
+        )

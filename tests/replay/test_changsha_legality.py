@@ -1365,3 +1365,32 @@ def test_CS_3_6_CS_2_6_a_locked_ganger_must_win_the_haidi_that_completes_it() ->
             "CS-3.6",
             "seat 3 opened a kong (开杠): 六条 (6s) completes its hand, so it must win",
         )
+
+
+@pytest.mark.parametrize(
+    ("build", "how"),
+    [
+        (
+            lambda: record(E8_HANDS, ["q1 sixi,liuliushun", "b 4s", "x0 6p"]),
+            "opening hands (起手胡) were declared",
+        ),
+        (
+            lambda: record(E12_HANDS, e12_events(["hd3 -", "hd0 -", "hd1 -", "hd2 -", "hz", "d3"])),
+            "huangzhuang",
+        ),
+        (
+            lambda: record(E4_HANDS, ["x0 9m", "d1 3s", "x1 3s", "d2 4s", "x2 5p", "h0", "h3", "b 3m", "d3"]),
+            "seat 3, 0 won",
+        ),
+    ],
+    ids=["qishou", "huangzhuang", "tongpao"],
+)
+def test_CS_3_11_an_event_after_the_end_says_how_the_hand_ended(build: Any, how: str) -> None:
+    """CS-3.11: once settled, any event is refused saying how the hand ended: by ``end``-mode
+    opening hands (E8), by 黄庄 (E12), or by the winners of the tile in turn order from the
+    discarder (E4: seat 2's 5p, won by seats 3 and 0)."""
+    rec = build()
+    out = audit_validated(rec)
+    first = out["first_illegal"]
+    assert (first["code"], first["index"]) == ("event_after_end", len(rec["events"]) - 1)
+    assert first["message"] == f"the hand already ended ({how}); nothing may follow"

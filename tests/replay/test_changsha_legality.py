@@ -1394,3 +1394,67 @@ def test_CS_3_11_an_event_after_the_end_says_how_the_hand_ended(build: Any, how:
     first = out["first_illegal"]
     assert (first["code"], first["index"]) == ("event_after_end", len(rec["events"]) - 1)
     assert first["message"] == f"the hand already ended ({how}); nothing may follow"
+
+
+# ---------------------------------------------------------------------------------- legal_actions
+def _d(seat: int, tile: str) -> dict[str, Any]:
+    return {"type": "discard", "seat": seat, "tile": tile}
+
+
+def test_legal_actions_follow_the_rules_push_enforces_in_each_phase() -> None:
+    """What the bots and mistake detectors are offered, worked from the hands: E1's dealer may
+    discard any of its six kinds (no kong: three of each, no win); seats 0, 1, 3 may declare
+    六六顺 (9m 1s 2s 6p), 缺一色 (no 筒), 缺一色 (筒 only) (CS-5.1). On its 9p only seat 3 may
+    peng (99p), then seat 1 draws. E5's seat 1, after drawing 5m, holds a win (456m 666m 22m
+    234s 567p), its discards and the an-kong of 6m in both modes (tenpai on 3m, CS-3.5).
+    TURN_HANDS' seat 1 may chi 3m with 4m 5m. After a self-drawn win only E1's bird 7s; during
+    the 海底 the due seat's two answers; all declined, 黄庄; a kong's replacement draw; a winning
+    开杠 pick, the ganger's hu; E7's exposed 海底, 海底炮 by seats 1 and 3 or 黄庄; after E8's
+    四喜 the others' opening hands and the bird 4s."""
+    from tests.replay.test_changsha_table_rules import TURN_HANDS
+
+    def qs(seat: int, *kinds: str) -> dict[str, Any]:
+        return {"type": "qishou", "seat": seat, "kinds": list(kinds), "die": 1}
+
+    start = pushed(record(E1_HANDS, []))
+    assert legal_actions(start) == [
+        qs(0, "liuliushun"), qs(1, "queyise"), qs(3, "queyise"),
+        *[_d(0, t) for t in ("1m", "9m", "1s", "2s", "6p", "9p")],
+    ]  # fmt: skip
+    assert legal_actions(pushed(record(E1_HANDS, ["x0 9p"]))) == [
+        {"type": "peng", "seat": 3, "tile": "9p"},
+        {"type": "draw", "seat": 1},
+    ]
+    kong = pushed(record(E5_HANDS, ["x0 9m", "d1 5m"]))
+    assert legal_actions(kong) == [
+        {"type": "hu", "seat": 1},
+        *[_d(1, t) for t in ("2m", "4m", "5m", "6m")],
+        {"type": "gang", "seat": 1, "kind": "an", "tile": "6m", "mode": "bu"},
+        {"type": "gang", "seat": 1, "kind": "an", "tile": "6m", "mode": "kai", "dice": [1, 1]},
+        *[_d(1, t) for t in ("2s", "3s", "4s", "5p", "6p", "7p")],
+    ]
+    assert legal_actions(pushed(record(TURN_HANDS, ["x0 3m"]))) == [
+        {"type": "chi", "seat": 1, "tile": "3m", "tiles": ["4m", "5m"]},
+        {"type": "draw", "seat": 1},
+    ]
+    settle = pushed(record(E1_HANDS, [*E1_WIN, "b 7s"]), E1_WIN)
+    assert legal_actions(settle) == [{"type": "birds", "tiles": ["7s"]}]
+    assert legal_actions(pushed(record(E12_HANDS, e12_events(["hd3 -"])))) == [
+        {"type": "haidi", "seat": 0, "take": True},
+        {"type": "haidi", "seat": 0, "take": False},
+    ]
+    declined = pushed(record(E12_HANDS, e12_events(["hd3 -", "hd0 -", "hd1 -", "hd2 -"])))
+    assert legal_actions(declined) == [{"type": "huangzhuang"}]
+    assert legal_actions(pushed(record(E5_HANDS, E5_KAI))) == [{"type": "draw", "seat": 1}]
+    assert legal_actions(pushed(record(E5_HANDS, [*E5_KAI, "d1 9p", "d1 3m"]))) == [{"type": "hu", "seat": 1}]
+    assert legal_actions(pushed(_e7([]))) == [
+        {"type": "hu", "seat": 1},
+        {"type": "hu", "seat": 3},
+        {"type": "huangzhuang"},
+    ]
+    qishou = pushed(record(E8_HANDS, ["q1 sixi", "b 4s"]), ["q1 sixi"])
+    assert legal_actions(qishou) == [
+        qs(0, "queyise", "liuliushun"), qs(2, "queyise", "liuliushun"), qs(3, "liuliushun"),
+        {"type": "birds", "tiles": ["4s"]},
+    ]  # fmt: skip
+    assert legal_actions(pushed(record(E1_HANDS, [*E1_WIN, "b 7s"]))) == []

@@ -1458,3 +1458,45 @@ def test_legal_actions_follow_the_rules_push_enforces_in_each_phase() -> None:
         {"type": "birds", "tiles": ["4s"]},
     ]  # fmt: skip
     assert legal_actions(pushed(record(E1_HANDS, [*E1_WIN, "b 7s"]))) == []
+
+
+@pytest.mark.parametrize(
+    ("e", "field", "message"),
+    [
+        ({"type": "hu", "seat": True}, "seat", "must be a seat 0-3, not True"),
+        ({"type": "hu", "seat": "1"}, "seat", "must be a seat 0-3, not '1'"),
+        ({"type": "hu", "seat": 4}, "seat", "must be a seat 0-3, not 4"),
+        ({"type": "hu", "seat": -1}, "seat", "must be a seat 0-3, not -1"),
+        ({"type": "pass"}, "seat", "must be a seat 0-3, not None"),
+        (
+            {"type": "hu", "seat": 3, "tile": "E"},
+            "tile",
+            "E (东风) is not a Changsha tile: no honours (CS-1.1)",
+        ),
+    ],
+)
+def test_an_event_names_a_seat_0_to_3_and_its_tile(e: dict[str, Any], field: str, message: str) -> None:
+    """CS-1.2 / CS-1.1: an event's ``seat`` is 0-3 (not a bool) and its ``tile`` a Changsha tile;
+    else an input error on the field. In E1's window on the dealer's 9p; seat 3 may pass."""
+    board = pushed(record(E1_HANDS, ["x0 9p"]))
+    with pytest.raises(InputError) as err:
+        board.clone().push(e)
+    assert (err.value.field, err.value.message) == (field, message)
+    board.push({"type": "pass", "seat": 3})
+    start = pushed(record(E1_HANDS, []))
+    for bad, f, m in [
+        ({"type": "discard", "seat": 0}, "tile", "required"),
+        (
+            {"type": "discard", "seat": 0, "tile": "C"},
+            "tile",
+            "C (红中) is not a Changsha tile: no honours (CS-1.1)",
+        ),
+        (
+            {"type": "hu", "seat": 0, "tile": "F"},
+            "tile",
+            "F (发财) is not a Changsha tile: no honours (CS-1.1)",
+        ),
+    ]:
+        with pytest.raises(InputError) as err:
+            start.clone().push(bad)
+        assert (err.value.field, err.value.message) == (f, m)

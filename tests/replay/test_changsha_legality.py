@@ -1500,3 +1500,34 @@ def test_an_event_names_a_seat_0_to_3_and_its_tile(e: dict[str, Any], field: str
         with pytest.raises(InputError) as err:
             start.clone().push(bad)
         assert (err.value.field, err.value.message) == (f, m)
+
+
+def test_legal_actions_in_the_qishou_tongpao_draw_and_kaigang_windows() -> None:
+    """More states, worked from the hands: after seat 1's 四喜 (QISHOU_TIANHU) the dealer may add
+    缺一色 or 天胡, seat 2 缺一色 + 六六顺, seat 3 六六顺, or the bird 5m is drawn; in E4's 通炮 window
+    after seat 3's win, seat 0's 七小对 on 5p or the bird 3m; the draw phase ``unclaimed()``
+    leaves after E1's 9p: seat 1's draw only (53 tiles left: no 黄庄); E6's 开杠 window on 4s
+    and 8p: seat 0 (the ganger's 下家) chis 4s with 2s 3s, seat 1 wins 8p, or seat 0 draws."""
+
+    def qs(seat: int, *kinds: str) -> dict[str, Any]:
+        return {"type": "qishou", "seat": seat, "kinds": list(kinds), "die": 1}
+
+    qishou = pushed(record(QISHOU_TIANHU, ["q1 sixi", "h0", "b 5m"]), ["q1 sixi"])
+    assert legal_actions(qishou) == [
+        qs(0, "queyise"), qs(2, "queyise", "liuliushun"), qs(3, "liuliushun"),
+        {"type": "birds", "tiles": ["5m"]}, {"type": "hu", "seat": 0},
+    ]  # fmt: skip
+    head = ["x0 9m", "d1 3s", "x1 3s", "d2 4s", "x2 5p", "h3"]
+    tongpao = pushed(record(E4_HANDS, [*head, "h0", "b 3m"]), head)
+    assert legal_actions(tongpao) == [
+        {"type": "hu", "seat": 0, "tile": "5p"},
+        {"type": "birds", "tiles": ["3m"]},
+    ]
+    draw = pushed(record(E1_HANDS, ["x0 9p", "d1 9s"]), ["x0 9p"]).unclaimed()
+    assert draw.phase == "draw" and legal_actions(draw) == [{"type": "draw", "seat": 1}]
+    kai = pushed(record(E6_HANDS, E6_EVENTS), E6_EVENTS[:8])
+    assert legal_actions(kai) == [
+        {"type": "chi", "seat": 0, "tile": "4s", "tiles": ["2s", "3s"]},
+        {"type": "hu", "seat": 1, "tile": "8p"},
+        {"type": "draw", "seat": 0},
+    ]

@@ -1531,3 +1531,16 @@ def test_legal_actions_in_the_qishou_tongpao_draw_and_kaigang_windows() -> None:
         {"type": "hu", "seat": 1, "tile": "8p"},
         {"type": "draw", "seat": 0},
     ]
+
+
+def test_legal_actions_offer_a_ming_kong_in_both_modes() -> None:
+    """CS-3.3/CS-3.5: on seat 2's 9m (E6) seat 3 holds 999m: it may peng, ming-kong it as 补张,
+    or as 开杠 (tenpai with the kong aside: 123s 456s 78s 55m waits on 3s/6s/9s), or draw (it
+    is the 下家, with no chi: no 7m 8m)."""
+    board = pushed(record(E6_HANDS, E6_EVENTS), E6_EVENTS[:5])
+    assert legal_actions(board) == [
+        {"type": "peng", "seat": 3, "tile": "9m"},
+        {"type": "gang", "seat": 3, "kind": "ming", "tile": "9m", "mode": "bu"},
+        {"type": "gang", "seat": 3, "kind": "ming", "tile": "9m", "mode": "kai", "dice": [1, 1]},
+        {"type": "draw", "seat": 3},
+    ]

@@ -236,6 +236,14 @@ def killing_set(pyproject: str = "pyproject.toml") -> tuple[list[str], set[str]]
     return modules, deselected
 
 
+def _wanted(name: str, token: str) -> bool:
+    """``ONLY``'s test: a token naming one mutant (``..._mutmut_12``) is that mutant, not
+    ``_120`` too; any other token is a part of the name (a function, a class)."""
+    if token.rpartition("__mutmut_")[2].isdigit():
+        return name == token or name.endswith("." + token)
+    return token in name
+
+
 def main() -> None:
     sys.path.insert(0, os.getcwd())
     os.environ["MUTANT_UNDER_TEST"] = ""
@@ -245,8 +253,8 @@ def main() -> None:
     preload()
     with open(module + ".meta", encoding="utf-8") as meta:
         names = list(json.load(meta)["exit_code_by_key"])
-    if only := os.environ.get("ONLY"):
-        names = [n for n in names if any(o in n for o in only.split(","))]
+    if only := [o for o in os.environ.get("ONLY", "").split(",") if o]:
+        names = [n for n in names if any(_wanted(n, o) for o in only)]
     if os.environ.get("SKIP_DONE") and os.path.exists(os.environ["SKIP_DONE"]):
         with open(os.environ["SKIP_DONE"], encoding="utf-8") as done_file:
             judged = ("killed", "SURVIVED", "TIMEOUT", "UNREACHED")

@@ -10,11 +10,15 @@ reading (R-7.11 hard: every laizi read as itself), in ``Reading`` order.
 from __future__ import annotations
 
 from replay.games.wuhan.hand import Meld, Reading, meld, readings
-from replay.games.wuhan.ruleset import ruleset_from_json
+from replay.games.wuhan.ruleset import Ruleset, ruleset_from_json
 from replay.tiles import KIND_OF
 from tests.reference import engine_readings_as_set, ref_readings
 
 STRICT = ruleset_from_json({"preset": "hzlzg", "overrides": {"strict_jiang": True}})
+#: R-7.15 without R-7.13 (as preset qipi has them): two laizi may be the 将 pair
+STRICT_NO_JIANJIANG = ruleset_from_json(
+    {"preset": "hzlzg", "overrides": {"strict_jiang": True, "jianjiang": False}}
+)
 
 
 def tiles(text: str) -> list[int]:
@@ -60,12 +64,12 @@ def test_R_7_13_R_7_15_two_laizi_read_as_their_own_jiang_kind_credit_a_pengpengh
     ]
 
 
-def agrees_with_reference(concealed: str, melds: list[Meld], laizi: str) -> None:
+def agrees_with_reference(concealed: str, melds: list[Meld], laizi: str, rules: Ruleset = STRICT) -> None:
     """The same readings from tests/reference.py's brute force (every substitution of the laizi,
     R-7.13's real tiles counted), an independent second reading."""
     hand, tile = tiles(concealed), KIND_OF[laizi]
-    got = readings(hand, melds, tile, "gang_draw", tile, STRICT)
-    assert engine_readings_as_set(got) == ref_readings(hand, melds, tile, "gang_draw", tile, STRICT)
+    got = readings(hand, melds, tile, "gang_draw", tile, rules)
+    assert engine_readings_as_set(got) == ref_readings(hand, melds, tile, "gang_draw", tile, rules)
 
 
 def test_R_7_13_R_7_15_two_laizi_are_no_jiang_of_another_suits_qingyise() -> None:
@@ -84,6 +88,13 @@ def test_R_7_13_R_7_15_two_laizi_are_no_jiang_of_another_suits_qingyise() -> Non
         Reading(("qingyise",), False),
     ]
     agrees_with_reference("1s 1s 1s 4s 4s 4s 5m", melds, "5m")
+    # the other side: without R-7.13 two laizi may stand for the 将 pair, so 清一色 is credited
+    concealed = tiles("1s 1s 1s 4s 4s 4s 5m")
+    assert readings(concealed, melds, KIND_OF["5m"], "gang_draw", KIND_OF["5m"], STRICT_NO_JIANJIANG) == [
+        Reading(("gangshangkai",), True),
+        Reading(("qingyise", "gangshangkai"), False),
+    ]
+    agrees_with_reference("1s 1s 1s 4s 4s 4s 5m", melds, "5m", STRICT_NO_JIANJIANG)
 
 
 def test_R_7_13_R_7_15_two_laizi_are_no_jiang_of_a_qingyise_pengpenghu_of_another_suit() -> None:

@@ -1,0 +1,63 @@
+"""``Board.legal_actions`` listed in full, phase by phase (issue 35: the tests read only parts of
+it, an action missing from the list or one too many went unseen). Each list is worked by hand
+from RULES.md and the deal (``deal_board``: the named tiles, each hand then filled with the
+plain kinds in code order 1m, 2m, …; hzlzg, indicator 5p so the laizi is 6p, R-3.2; 红中 C is
+the gang tile, R-4.1). The order is the code's: the seat to act's win, its discards by kind,
+its gangs by kind (then xu-gangs); after a discard wins, pengs and ming-gangs seat by seat from
+the discarder's 下家, chis of the 下家 by their lowest tile, then the 下家's draw.
+"""
+
+from __future__ import annotations
+
+from tests.replay.test_qipi_rules import deal_board
+
+
+def test_R_5_1_R_4_1_R_4_2_the_dealers_first_turn() -> None:
+    """R-5.1: the dealer (seat 0) holds C 6p 7p×4 1m×4 2m×4 (14). It may discard each kind it
+    holds (R-4.5's default ``allowed``: C and the laizi 6p too), an-gang each kind held four times
+    (1m, 2m, 7p), put out C as a 红中杠 (R-4.1) and 6p as a 赖子杠 (R-4.2) — never an an-gang of
+    the laizi. No win: nothing was drawn (the dealer's 14 are dealt)."""
+    board = deal_board({0: "C 6p 7p 7p 7p 7p"}, "5p", preset="hzlzg")
+    assert board.legal_actions() == [
+        {"type": "discard", "seat": 0, "tile": "1m"},
+        {"type": "discard", "seat": 0, "tile": "2m"},
+        {"type": "discard", "seat": 0, "tile": "6p"},
+        {"type": "discard", "seat": 0, "tile": "7p"},
+        {"type": "discard", "seat": 0, "tile": "C"},
+        {"type": "gang", "seat": 0, "kind": "an", "tile": "1m"},
+        {"type": "gang", "seat": 0, "kind": "an", "tile": "2m"},
+        {"type": "gang", "seat": 0, "kind": "laizi", "tile": "6p"},
+        {"type": "gang", "seat": 0, "kind": "an", "tile": "7p"},
+        {"type": "gang", "seat": 0, "kind": "pizi", "tile": "C"},
+    ]
+    board.push({"type": "gang", "seat": 0, "kind": "laizi", "tile": "6p"})
+    # R-5.1: after a gang the seat draws its replacement, nothing else
+    assert board.legal_actions() == [{"type": "draw", "seat": 0}]
+
+
+def test_R_5_2_R_5_3_claims_of_a_discard_then_a_xu_gang() -> None:
+    """Seat 0 discards 4m. Seat 1 (its 下家) holds 2m 3m 4m×3 5m 6m×4 7m×3: it may peng (a pair),
+    ming-gang (three; 82 tiles live, far from R-3.5's line) and chi 2-3m, 3-5m or 5-6m with the
+    4m (R-5.2: runs 2-3-4, 3-4-5, 4-5-6 of one suit), or draw. Nobody else holds a 4m, and
+    nobody has opened, so nobody may win (R-6.2). Seat 1 pengs and, holding the fourth 4m,
+    xu-gangs it: the others may rob it if they could win (none opened), else seat 1 draws."""
+    board = deal_board({0: "4m", 1: "2m 3m 5m 6m 4m 4m 4m"}, "5p", preset="hzlzg")
+    board.push({"type": "discard", "seat": 0, "tile": "4m"})
+    assert board.legal_actions() == [
+        {"type": "peng", "seat": 1},
+        {"type": "gang", "seat": 1, "kind": "ming", "tile": "4m"},
+        {"type": "chi", "seat": 1, "tiles": ["2m", "3m"]},
+        {"type": "chi", "seat": 1, "tiles": ["3m", "5m"]},
+        {"type": "chi", "seat": 1, "tiles": ["5m", "6m"]},
+        {"type": "draw", "seat": 1},
+    ]
+    board.push({"type": "peng", "seat": 1})
+    # seat 1 now holds 2m 3m 4m 5m 6m×4 7m×3: a discard of each kind, an an-gang of 6m, a
+    # xu-gang of the 4m beside its peng (R-5.1); no win (a claim draws nothing)
+    assert board.legal_actions() == [
+        *({"type": "discard", "seat": 1, "tile": t} for t in ("2m", "3m", "4m", "5m", "6m", "7m")),
+        {"type": "gang", "seat": 1, "kind": "an", "tile": "6m"},
+        {"type": "gang", "seat": 1, "kind": "xu", "tile": "4m"},
+    ]
+    board.push({"type": "gang", "seat": 1, "kind": "xu", "tile": "4m"})
+    assert board.legal_actions() == [{"type": "draw", "seat": 1}]

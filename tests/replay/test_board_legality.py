@@ -410,3 +410,33 @@ def test_R_5_2_R_4_1_R_4_2_what_a_chi_may_take_and_use() -> None:
         "R-5.2",
         "seat 0 chi'd (吃) from seat 1, but chi is only allowed from the 上家 (seat 3)",
     )
+
+
+def test_R_5_1_R_7_1_who_may_declare_hu_and_on_which_tile() -> None:
+    """R-5.1: a seat wins on its own turn right after drawing (自摸), or on another's discard
+    (R-5.2). hzlzg, indicator 5p; dealer 0 holds a 4m. At the start, seat 1's hu is out of turn
+    (seat 0 is to act) and seat 0's is refused: its 14 were dealt, nothing drawn. Seat 0
+    discards 4m: its own hu on it is out of turn (the discard is its own); seat 1 naming 9p as the
+    winning tile is refused before any shape is read (R-7.1: the tile is the 4m)."""
+    board = deal_board({0: "4m"}, "5p", preset="hzlzg")
+    assert refused(board, {"type": "hu", "seat": 1}) == (
+        "out_of_turn",
+        "R-5.1",
+        "seat 1 cannot win (hu) now: it is seat 0's turn to discard, kong or win",
+    )
+    assert refused(board, {"type": "hu", "seat": 0}) == (
+        "win_without_draw",
+        "R-5.1",
+        "seat 0 can only win by self-draw (自摸) right after drawing",
+    )
+    board.push({"type": "discard", "seat": 0, "tile": "4m"})
+    assert refused(board, {"type": "hu", "seat": 0}) == (
+        "out_of_turn",
+        "R-5.1",
+        "seat 0 cannot win (hu) now: seat 0 just discarded: claims, or seat 1 draws",
+    )
+    assert refused(board, {"type": "hu", "seat": 1, "tile": "9p"}) == (
+        "win_tile_mismatch",
+        "R-7.1",
+        "the winning tile is 4m, not 9p",
+    )

@@ -88,7 +88,13 @@ def test_R_7_13_R_7_15_two_laizi_are_no_jiang_of_another_suits_qingyise() -> Non
         Reading(("qingyise",), False),
     ]
     agrees_with_reference("1s 1s 1s 4s 4s 4s 5m", melds, "5m")
-    # the other side: without two laizi may stand for the 将 pair, so 清一色 is credited
+    # the other side: a natural 2条 with one laizi is a real 将 (1条×3, 4条 4条 + laizi, 2条 + laizi):
+    # 清一色 and 杠上开, soft; no hard reading (2条 alone beside 5万 5万)
+    assert readings(
+        tiles("1s 1s 1s 2s 4s 4s 5m"), melds, KIND_OF["5m"], "gang_draw", KIND_OF["5m"], STRICT
+    ) == [Reading(("qingyise", "gangshangkai"), False)]
+    agrees_with_reference("1s 1s 1s 2s 4s 4s 5m", melds, "5m")
+    # and without two laizi may stand for the 将 pair, so 清一色 is credited
     concealed = tiles("1s 1s 1s 4s 4s 4s 5m")
     assert readings(concealed, melds, KIND_OF["5m"], "gang_draw", KIND_OF["5m"], STRICT_NO_JIANJIANG) == [
         Reading(("gangshangkai",), True),

@@ -312,6 +312,11 @@ def test_R_3_7_the_discard_after_the_last_tile_cannot_be_claimed() -> None:
         "R-3.7",
         f"the wall is empty: seat {seat}'s last discard cannot be claimed or won on",
     )
+    assert refused(board, {"type": "hu", "seat": (seat + 2) % 4}) == (
+        "wall_empty",
+        "R-3.7",
+        f"the wall is empty: seat {seat}'s last discard cannot be won on",
+    )
 
 
 def test_R_3_5_late_kong_names_the_line_and_the_tiles_left() -> None:
@@ -439,4 +444,75 @@ def test_R_5_1_R_7_1_who_may_declare_hu_and_on_which_tile() -> None:
         "win_tile_mismatch",
         "R-7.1",
         "the winning tile is 4m, not 9p",
+    )
+
+
+def robbing_board() -> Board:
+    """hzlzg, indicator 5p. Seat 0 discards 7s, seat 2 pengs it (opened, R-6.2) and discards 9m,
+    holding 2m 3m 5s 5s 1p 2p 3p 7p 8p 9p: waiting on 1m / 4m with the 5s 将 pair (R-7.2). Seat 3
+    and seat 0 draw and discard; seat 0's 4m is penged by seat 1, which adds its fourth 4m as a
+    xu-gang (phase ROB)."""
+    board = deal_board(
+        {0: "7s 4m", 1: "4m 4m 4m", 2: "7s 7s 2m 3m 5s 5s 1p 2p 3p 7p 8p 9p 9m"}, "5p", preset="hzlzg"
+    )
+    for event in [
+        {"type": "discard", "seat": 0, "tile": "7s"},
+        {"type": "peng", "seat": 2},
+        {"type": "discard", "seat": 2, "tile": "9m"},
+        {"type": "draw", "seat": 3, "tile": "E"},
+        {"type": "discard", "seat": 3, "tile": "E"},
+        {"type": "draw", "seat": 0, "tile": "S"},
+        {"type": "discard", "seat": 0, "tile": "4m"},
+        {"type": "peng", "seat": 1},
+        {"type": "gang", "seat": 1, "kind": "xu", "tile": "4m"},
+    ]:
+        board.push(event)
+    return board
+
+
+def test_R_5_5_a_xu_gang_is_robbed_by_another_seat_not_by_its_own() -> None:
+    """R-5.5: the xu-gang's 4m may be robbed by a seat that can win on it: seat 2 (2-3-4m, 1-2-3p,
+    7-8-9p, peng 7s, pair 5s: 抢杠, R-7.10, hard). Seat 1, which declared it, is out of turn. The
+    rob gives the 4m to seat 2 and leaves seat 1 its peng. hzlzg settles it 杠进杠出 (R-10.8
+    robbed_gangkai): what seat 1 would win by a soft 杠上开 with the kong completed, base 10,
+    W = 2 (opened) × 2 (the xu-gang) = 4; from seat 0 (no open) 40, seat 2 (a peng) 80, seat 3
+    40: seat 1 pays 160 to seat 2 (R-10.6c)."""
+    board = robbing_board()
+    assert board.phase == ROB and board.turn == 1
+    assert refused(board, {"type": "hu", "seat": 1}) == (
+        "out_of_turn",
+        "R-5.1",
+        "seat 1 cannot win (hu) now: seat 1 declared a xu-gang: it may be robbed, or seat 1 draws",
+    )
+    board.push({"type": "hu", "seat": 2, "tile": "4m"})
+    settlement = board.settlement
+    assert settlement is not None and settlement.winner == 2
+    assert settlement.reading.hands == ("qianggang",) and settlement.reading.hard
+    assert settlement.deltas == [0, -160, 160, 0]
+    assert board.phase == "over" and board.ended_by == "hu"
+    assert [(m.type, m.tiles) for m in board.seats[1].melds] == [("peng", (KIND_OF["4m"],) * 3)]
+    assert board.seats[2].hand[-1] == KIND_OF["4m"]
+
+
+def test_R_5_5_an_an_gang_cannot_be_robbed() -> None:
+    """R-5.5: only a xu-gang can be robbed. The dealer (1m×4 dealt) an-gangs 1m; before its
+    replacement draw another seat's hu is refused, naming the gang seat and tile; so is one
+    after a ming-gang (seat 1 ming-gangs seat 0's 4m in ``robbing_board``'s deal)."""
+    board = deal_board({0: "7s 4m", 1: "4m 4m 4m"}, "5p", preset="hzlzg")
+    board.push({"type": "gang", "seat": 0, "kind": "an", "tile": "1m"})
+    assert board.phase == REPLACE
+    assert refused(board, {"type": "hu", "seat": 2}) == (
+        "rob_not_xu_gang",
+        "R-5.5",
+        "only a xu-gang (蓄杠) can be robbed: seat 0 has no peng of 1m",
+    )
+    board.push({"type": "draw", "seat": 0, "tile": "E"})
+    board.push({"type": "discard", "seat": 0, "tile": "4m"})
+    board.push({"type": "gang", "seat": 1, "kind": "ming", "tile": "4m"})
+    assert refused(board, {"type": "hu", "seat": 3})[:2] == ("rob_not_xu_gang", "R-5.5")
+    # the gang seat itself is out of turn: it must draw its replacement first
+    assert refused(board, {"type": "hu", "seat": 1}) == (
+        "out_of_turn",
+        "R-5.1",
+        "seat 1 cannot win (hu) now: seat 1 must draw a replacement tile after its kong",
     )

@@ -516,3 +516,40 @@ def test_R_5_5_an_an_gang_cannot_be_robbed() -> None:
         "R-5.1",
         "seat 1 cannot win (hu) now: seat 1 must draw a replacement tile after its kong",
     )
+
+
+def test_R_5_1_R_3_3_a_plain_draw_names_the_seat_and_the_front_tile() -> None:
+    """R-5.1 / R-3.3 on the common draw (a known wall, far above the haidi line): after the
+    dealer's discard only seat 1 draws, and it draws the wall's 55th tile (index 54: 53 dealt,
+    the indicator, then the front). Seat 2's draw is out of turn; seat 1 naming another tile is
+    refused with both tiles; seat 1's draw of wall[54] is taken. Through ``push`` and through
+    ``push_all``, which applies such a draw inline and leaves a refusal to the same handler."""
+    wall = shuffled_wall(5)
+    for pushing in ("push", "push_all"):
+        board = Board.from_record({"ruleset": {"preset": "hzlzg"}, "dealer": 0, "wall": wall})
+        board.push({"type": "discard", "seat": 0, "tile": CODES[board.seats[0].hand[0]]})
+        wrong = next(c for c in CODES if c != wall[54])
+        for event, why in [
+            (
+                {"type": "draw", "seat": 2},
+                (
+                    "out_of_turn",
+                    "R-5.1",
+                    "seat 2 cannot draw now: seat 0 just discarded: claims, or seat 1 draws",
+                ),
+            ),
+            (
+                {"type": "draw", "seat": 1, "tile": wrong},
+                (
+                    "draw_mismatch",
+                    "R-3.3",
+                    f"seat 1 should draw {wall[54]} from the front of the wall, not {wrong}",
+                ),
+            ),
+        ]:
+            with pytest.raises(IllegalEvent) as err:
+                board.push(event) if pushing == "push" else board.push_all([event])
+            assert (err.value.reason.code, err.value.reason.rule, err.value.reason.message) == why
+        board.push({"type": "draw", "seat": 1, "tile": wall[54]})
+        assert board.phase == ACT and board.turn == 1 and board.seats[1].hand[-1] == KIND_OF[wall[54]]
+        assert board.last_discard is None and board.front == 55

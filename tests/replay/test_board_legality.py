@@ -553,3 +553,54 @@ def test_R_5_1_R_3_3_a_plain_draw_names_the_seat_and_the_front_tile() -> None:
         board.push({"type": "draw", "seat": 1, "tile": wall[54]})
         assert board.phase == ACT and board.turn == 1 and board.seats[1].hand[-1] == KIND_OF[wall[54]]
         assert board.last_discard is None and board.front == 55
+
+
+def test_R_8_1_R_3_4_a_draw_comes_only_after_the_haidi_draws() -> None:
+    """R-8.1 / R-3.4 (hzlzg: haidi line 14, four haidi draws). At the start 136 − 53 − 1 = 82
+    tiles are left: a 黄庄 is refused naming them. At the line the next seat's draw is the first
+    haidi draw; after two of them the refusal counts them; after the fourth the draw ends the
+    hand (no payments, ``ended_by`` huangzhuang)."""
+    board = wall_board(seed=7)
+    assert refused(board, {"type": "huangzhuang"}) == (
+        "early_huangzhuang",
+        "R-8.1",
+        "a draw (黄庄) comes only after the haidi draws; 82 tiles are left to draw",
+    )
+    tsumogiri_until(board, 14)
+    first = (board.last_discard[0] + 1) % 4  # type: ignore[index]
+    board.push({"type": "draw", "seat": first})
+    board.push({"type": "draw", "seat": (first + 1) % 4})
+    assert refused(board, {"type": "huangzhuang"})[2] == (
+        "a draw (黄庄) comes only after the haidi draws; only 2 of the 4 haidi draws were made"
+    )
+    board.push({"type": "draw", "seat": (first + 2) % 4})
+    board.push({"type": "draw", "seat": (first + 3) % 4})
+    board.push({"type": "huangzhuang"})
+    assert board.phase == "over" and board.ended_by == "huangzhuang" and board.settlement is None
+
+
+def test_R_8_1_with_no_haidi_draws_the_line_itself_ends_the_hand() -> None:
+    """R-3.4 with ``haidi_draws`` 0: at 14 tiles left (the line) the discard is followed by the
+    draw (黄庄), with 15 left it is refused naming them; and R-3.7 (qipi, play to the last tile):
+    only an empty wall ends it, one tile left is refused."""
+    board = wall_board(seed=7, haidi_draws=0)
+    tsumogiri_until(board, 15)
+    assert refused(board, {"type": "huangzhuang"})[2] == (
+        "a draw (黄庄) comes only after the haidi draws; 15 tiles are left to draw"
+    )
+    seat = (board.last_discard[0] + 1) % 4  # type: ignore[index]
+    board.push({"type": "draw", "seat": seat})
+    board.push({"type": "discard", "seat": seat, "tile": CODES[board.seats[seat].hand[-1]]})
+    assert board.live == 14
+    board.push({"type": "huangzhuang"})
+    assert board.phase == "over" and board.ended_by == "huangzhuang"
+    qipi = qipi_wall_board(7)
+    play_plain_until(qipi, 1)
+    assert refused(qipi, {"type": "huangzhuang"})[2] == (
+        "a draw (黄庄) comes only after the haidi draws; 1 tiles are left to draw"
+    )
+    seat = (qipi.last_discard[0] + 1) % 4  # type: ignore[index]
+    qipi.push({"type": "draw", "seat": seat})
+    qipi.push({"type": "discard", "seat": seat, "tile": plain(qipi, seat)})
+    qipi.push({"type": "huangzhuang"})
+    assert qipi.phase == "over" and qipi.ended_by == "huangzhuang"

@@ -9,7 +9,11 @@ the discarder's 下家, chis of the 下家 by their lowest tile, then the 下家
 
 from __future__ import annotations
 
+import pytest
+
+from replay.games.wuhan.board import Board, IllegalEvent
 from tests.replay.test_qipi_rules import deal_board
+from tests.replay.test_replay_rules import TO_THE_5M, TWO_WAITING
 
 
 def test_R_5_1_R_4_1_R_4_2_the_dealers_first_turn() -> None:
@@ -61,3 +65,47 @@ def test_R_5_2_R_5_3_claims_of_a_discard_then_a_xu_gang() -> None:
     ]
     board.push({"type": "gang", "seat": 1, "kind": "xu", "tile": "4m"})
     assert board.legal_actions() == [{"type": "draw", "seat": 1}]
+
+
+def test_R_10_7_R_10_3_a_listed_discard_win_counts_the_discarders_factor() -> None:
+    """R-10.7 (起胡, scope ``any``) judged with R-10.3's 放冲 factor: ``legal_actions`` offers a
+    win on a discard only if some loser's pay reaches 起胡, the discarder's included.
+
+    test_replay_rules' TWO_WAITING: seat 0 (dealer, never opened) throws 5m; seat 1 (peng 9p:
+    6-7-5m, 2-3-4s, 6-7-8p, 2p 2p) and seat 3 (peng 1s: 3-4-5m, 3-4-5p, 6-7-8s, 5s 5s) each win a
+    hard 屁胡, W = 2 (opened) × 2 (hard) = 4. Seat 0 pays 1 × 4 × 2 (放冲) × 2 (dealer) = 16, the
+    most of any loser (the others 8 and 4). 起胡 16: both wins are offered, first in turn order;
+    起胡 17: neither, and the hu is refused (below_qihu)."""
+    for qihu, wins in [(16, [1, 3]), (17, [])]:
+        record = {
+            **TWO_WAITING,
+            "ruleset": {"preset": "hzlzg", "overrides": {"qihu": qihu, "qihu_scope": "any"}},
+        }
+        board = Board.from_record(record)
+        for event in TO_THE_5M:
+            board.push(event)
+        assert [a["seat"] for a in board.legal_actions() if a["type"] == "hu"] == wins
+        if not wins:
+            with pytest.raises(IllegalEvent) as err:
+                board.push({"type": "hu", "seat": 1})
+            assert err.value.reason.code == "below_qihu"
+
+
+def test_R_5_2_a_peng_needs_a_pair_and_no_honour_is_chied() -> None:
+    """R-5.2: a peng takes a pair from the hand, a ming-gang three: seat 2 holding exactly two 4m
+    may peng seat 0's 4m and not ming-gang it. A chi is of suited tiles only: seat 0's E is not
+    chied by seat 1 holding S and W (E-S-W is no run), though seat 2's pair of E may peng it."""
+    board = deal_board({0: "4m E", 2: "4m 4m E E", 1: "S W"}, "5p", preset="hzlzg")
+    board.push({"type": "discard", "seat": 0, "tile": "4m"})
+    assert [a for a in board.legal_actions() if a["type"] in ("peng", "gang")] == [
+        {"type": "peng", "seat": 2}
+    ]
+    board.push({"type": "draw", "seat": 1, "tile": "N"})
+    board.push({"type": "discard", "seat": 1, "tile": "N"})
+    board.push({"type": "draw", "seat": 2, "tile": "N"})
+    board.push({"type": "discard", "seat": 2, "tile": "N"})
+    board.push({"type": "draw", "seat": 3, "tile": "N"})
+    board.push({"type": "discard", "seat": 3, "tile": "N"})
+    board.push({"type": "draw", "seat": 0, "tile": "F"})
+    board.push({"type": "discard", "seat": 0, "tile": "E"})
+    assert board.legal_actions() == [{"type": "peng", "seat": 2}, {"type": "draw", "seat": 1}]

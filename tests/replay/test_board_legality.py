@@ -200,6 +200,8 @@ def test_R_4_5_R_3_5_gang_only_a_held_laizi_goes_out_only_when_no_gang_may_be_de
         "special_discard",
         "R-4.5",
     )
+    # and legal_actions offers the laizi's gang only (no win: the set-up hand cannot win)
+    assert above.legal_actions() == [{"type": "gang", "seat": seat, "kind": "laizi", "tile": CODES[lz]}]
     plain_until(board, 14)
     assert board.live == 14 and board.phase == ACT
     seat = board.turn
@@ -209,7 +211,11 @@ def test_R_4_5_R_3_5_gang_only_a_held_laizi_goes_out_only_when_no_gang_may_be_de
         "special_discard",
         "R-4.5",
     )
+    assert CODES[lz] not in [a.get("tile") for a in mixed.legal_actions()]
     board.seats[seat].hand[:] = [lz, lz]
+    assert [a for a in board.legal_actions() if a["type"] != "hu"] == [
+        {"type": "discard", "seat": seat, "tile": CODES[lz]}
+    ]
     board.push({"type": "discard", "seat": seat, "tile": CODES[lz]})
     assert board.phase == CLAIM and board.seats[seat].hand == [lz]
 

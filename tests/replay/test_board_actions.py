@@ -109,3 +109,20 @@ def test_R_5_2_a_peng_needs_a_pair_and_no_honour_is_chied() -> None:
     board.push({"type": "draw", "seat": 0, "tile": "F"})
     board.push({"type": "discard", "seat": 0, "tile": "E"})
     assert board.legal_actions() == [{"type": "peng", "seat": 2}, {"type": "draw", "seat": 1}]
+
+
+def test_R_5_2_chis_at_the_ends_of_a_suit() -> None:
+    """R-5.2: a chi's run lies in one suit. Seat 0's 1s (the first 条, kind 9) is chied by its
+    下家 seat 1 with 2s 3s only (1-2-3s; 8m 9m is another suit); its 9s (kind 17) with 7s 8s
+    only (7-8-9s; 1p 2p is another suit). Seat 1 holds 8m 9m 2s 3s 7s 8s 1p 2p."""
+    board = deal_board({0: "1s 9s", 1: "8m 9m 2s 3s 7s 8s 1p 2p"}, "5p", preset="hzlzg")
+    board.push({"type": "discard", "seat": 0, "tile": "1s"})
+    assert [a for a in board.legal_actions() if a["type"] == "chi"] == [
+        {"type": "chi", "seat": 1, "tiles": ["2s", "3s"]}
+    ]
+    for seat, tile in [(1, "E"), (2, "S"), (3, "W"), (0, "N")]:
+        board.push({"type": "draw", "seat": seat, "tile": tile})
+        board.push({"type": "discard", "seat": seat, "tile": tile if seat else "9s"})
+    assert [a for a in board.legal_actions() if a["type"] == "chi"] == [
+        {"type": "chi", "seat": 1, "tiles": ["7s", "8s"]}
+    ]

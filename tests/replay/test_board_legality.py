@@ -595,13 +595,16 @@ def test_R_8_1_with_no_haidi_draws_the_line_itself_ends_the_hand() -> None:
         "a draw (黄庄) comes only after the haidi draws; 15 tiles are left to draw"
     )
     seat = (board.last_discard[0] + 1) % 4  # type: ignore[index]
+    assert board.legal_actions()[-1] == {"type": "draw", "seat": seat}
     board.push({"type": "draw", "seat": seat})
     board.push({"type": "discard", "seat": seat, "tile": CODES[board.seats[seat].hand[-1]]})
     assert board.live == 14
+    assert board.legal_actions()[-1] == {"type": "huangzhuang"}
     board.push({"type": "huangzhuang"})
     assert board.phase == "over" and board.ended_by == "huangzhuang"
     qipi = qipi_wall_board(7)
     play_plain_until(qipi, 1)
+    assert qipi.legal_actions()[-1]["type"] == "draw"
     assert refused(qipi, {"type": "huangzhuang"})[2] == (
         "a draw (黄庄) comes only after the haidi draws; 1 tiles are left to draw"
     )

@@ -485,6 +485,8 @@ def test_R_5_5_a_xu_gang_is_robbed_by_another_seat_not_by_its_own() -> None:
     40: seat 1 pays 160 to seat 2 (R-10.6c)."""
     board = robbing_board()
     assert board.phase == ROB and board.turn == 1
+    # the seats after the gang seat that could win on its tile, then its replacement draw
+    assert board.legal_actions() == [{"type": "hu", "seat": 2}, {"type": "draw", "seat": 1}]
     assert refused(board, {"type": "hu", "seat": 1}) == (
         "out_of_turn",
         "R-5.1",

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import pytest
 
-from replay.games.wuhan.board import Board, IllegalEvent
-from tests.replay.test_qipi_rules import deal_board
-from tests.replay.test_replay_rules import TO_THE_5M, TWO_WAITING
+from replay.games.wuhan.board import HAIDI, ROB, Board, IllegalEvent
+from replay.games.wuhan.hand import meld
+from replay.tiles import CODES, KIND_OF
+from tests.replay.test_qipi_rules import deal_board, spare
+from tests.replay.test_replay_rules import TO_THE_5M, TWO_WAITING, tsumogiri_until, wall_board
 
 
 def test_R_5_1_R_4_1_R_4_2_the_dealers_first_turn() -> None:
@@ -126,3 +128,43 @@ def test_R_5_2_chis_at_the_ends_of_a_suit() -> None:
     assert [a for a in board.legal_actions() if a["type"] == "chi"] == [
         {"type": "chi", "seat": 1, "tiles": ["7s", "8s"]}
     ]
+
+
+def test_R_3_4_R_7_9_a_haidi_draw_that_wins_is_offered_as_hu() -> None:
+    """R-3.4 / R-7.9: in the 海底捞 phase the seat that drew may win on that tile, else the next
+    seat draws. Set-up only: after the first haidi draw (hzlzg, 14 left) the drawer's hand is
+    made 碰碰胡 with the drawn tile t as its pair (a peng of X, AAA BBB CCC t t; none a 红中 or the
+    laizi): hu and the next draw are offered; before the set-up only the draw."""
+    board = wall_board(seed=7)
+    tsumogiri_until(board, 14)
+    seat = (board.last_discard[0] + 1) % 4  # type: ignore[index]
+    board.push({"type": "draw", "seat": seat})
+    assert board.phase == HAIDI
+    assert board.legal_actions() == [{"type": "draw", "seat": (seat + 1) % 4}]
+    t = board.last_draw.tile  # type: ignore[union-attr]
+    x, a, b, c = [k for k in range(27) if k not in (t, board.laizi)][:4]
+    board.seats[seat].melds = [meld("peng", (x,) * 3, None, (seat + 2) % 4)]
+    board.seats[seat].hand[:] = [a, a, a, b, b, b, c, c, c, t, t]
+    assert board.legal_actions() == [{"type": "hu", "seat": seat}, {"type": "draw", "seat": (seat + 1) % 4}]
+
+
+def test_R_3_7_R_5_5_a_xu_gang_with_the_wall_empty_offers_only_the_draw() -> None:
+    """R-3.7 (qipi, play to the last tile): a gang declared with the wall empty draws nothing;
+    once a xu-gang has been offered to robbers (R-5.5; nobody here has opened, so nobody may
+    rob) the hand is a draw: only huangzhuang is offered. Set-up only: the seat that drew the
+    last tile is given a peng of 1m and the fourth 1m."""
+    board = deal_board({0: "9p"}, "4p", special_discard="allowed")
+    board.push({"type": "discard", "seat": 0, "tile": "9p"})
+    seat = 0
+    while board.live > 0:
+        seat = (seat + 1) % 4
+        tile = CODES[spare(board)]
+        board.push({"type": "draw", "seat": seat, "tile": tile})
+        if board.live:
+            board.push({"type": "discard", "seat": seat, "tile": tile})
+    one = KIND_OF["1m"]
+    board.seats[seat].melds.append(meld("peng", (one,) * 3, None, (seat + 1) % 4))
+    board.seats[seat].hand.append(one)
+    board.push({"type": "gang", "seat": seat, "kind": "xu", "tile": "1m"})
+    assert board.phase == ROB
+    assert board.legal_actions() == [{"type": "huangzhuang"}]

@@ -7,6 +7,8 @@ message a refused event carries, both sides of each boundary.
 from __future__ import annotations
 
 import copy
+import random
+from typing import Any
 
 import pytest
 
@@ -615,3 +617,44 @@ def test_R_8_1_with_no_haidi_draws_the_line_itself_ends_the_hand() -> None:
     qipi.push({"type": "discard", "seat": seat, "tile": plain(qipi, seat)})
     qipi.push({"type": "huangzhuang"})
     assert qipi.phase == "over" and qipi.ended_by == "huangzhuang"
+
+
+def walked(board: Board, seed: int) -> list[dict[str, object]]:
+    """A random legal hand on ``board`` (never a win, claims and kongs as they come), one event
+    at a time through ``push``; half the draws name their tile. Returns the events."""
+    rng = random.Random(seed)
+    events: list[dict[str, object]] = []
+    while not board.ended:
+        acts = board.legal_actions()
+        pick = rng.choice([a for a in acts if a["type"] != "hu"] or acts)
+        if pick["type"] == "draw" and rng.random() < 0.5:
+            pick = {**pick, "tile": CODES[board.peek_draw()]}  # type: ignore[index]
+        events.append(pick)
+        board.push(pick)
+    return events
+
+
+@pytest.mark.parametrize(
+    ("make", "seed"),
+    [(lambda: wall_board(seed=3), 3), (lambda: wall_board(seed=5), 5), (lambda: qipi_wall_board(7), 7)],
+    ids=["hzlzg-3", "hzlzg-5", "qipi-7"],
+)
+def test_R_5_1_push_all_applies_each_event_as_push_does(make: Any, seed: int) -> None:
+    """``push_all`` (the verdict's loop, with plain draws and discards applied inline) leaves the
+    board exactly as ``push`` of each event does, field by field, and counts the events; given an
+    illegal event after 40 (seat 0 an-ganging a 红中: out of turn, or R-4.1) it stops there,
+    ``events`` 40, the board as after the first 40. hzlzg stops at its haidi line (R-3.4),
+    qipi plays to the last tile (R-3.7)."""
+    one = make()
+    events = walked(one, seed)
+    every = make()
+    every.push_all(events)
+    assert every == one and every.events == len(events)
+    cut = make()
+    wrong = {"type": "gang", "seat": 0, "kind": "an", "tile": "C"}  # out of turn, or R-4.1's 红中
+    with pytest.raises(IllegalEvent):
+        cut.push_all([*events[:40], wrong, *events[40:]])
+    first = make()
+    for event in events[:40]:
+        first.push(event)
+    assert cut.events == 40 and cut == first

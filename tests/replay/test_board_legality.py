@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from replay.games.wuhan.board import ACT, CLAIM, HAIDI, REPLACE, ROB, Board, IllegalEvent
+from replay.games.wuhan.hand import meld
 from replay.tiles import CODES, KIND_OF
 from tests.replay.test_qipi_rules import deal_board, plain, play_plain_until
 from tests.replay.test_qipi_rules import wall_board as qipi_wall_board
@@ -517,8 +518,20 @@ def test_R_5_5_an_an_gang_cannot_be_robbed() -> None:
         "only a xu-gang (蓄杠) can be robbed: seat 0 has no peng of 1m",
     )
     board.push({"type": "draw", "seat": 0, "tile": "E"})
+    # a ming-gang claims a discard, none yet; then it must be of the discarded tile
+    assert refused(board, {"type": "gang", "seat": 1, "kind": "ming", "tile": "4m"}) == (
+        "nothing_to_claim",
+        "R-5.2",
+        "seat 1 cannot ming-gang: there is no discard to claim",
+    )
     board.push({"type": "discard", "seat": 0, "tile": "4m"})
+    assert refused(board, {"type": "gang", "seat": 1, "kind": "ming", "tile": "5m"})[2].endswith(
+        "the ming-gang is of 5m but the discard is 4m"
+    )
     board.push({"type": "gang", "seat": 1, "kind": "ming", "tile": "4m"})
+    assert board.seats[1].melds == [meld("gang", (KIND_OF["4m"],) * 4, "ming", 0)]
+    assert (board.phase, board.turn, board.last_gang) == (REPLACE, 1, (1, KIND_OF["4m"], "ming"))
+    assert board.discards[0][-1] == (KIND_OF["4m"], 1)  # claimed from seat 0
     assert refused(board, {"type": "hu", "seat": 3})[:2] == ("rob_not_xu_gang", "R-5.5")
     # the gang seat itself is out of turn: it must draw its replacement first
     assert refused(board, {"type": "hu", "seat": 1}) == (

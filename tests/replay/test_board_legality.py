@@ -488,6 +488,9 @@ def test_R_5_5_a_xu_gang_is_robbed_by_another_seat_not_by_its_own() -> None:
     40: seat 1 pays 160 to seat 2 (R-10.6c)."""
     board = robbing_board()
     assert board.phase == ROB and board.turn == 1
+    # R-6.1: the xu-gang keeps its peng's source (seat 0); a seat may pass on robbing it
+    assert board.seats[1].melds == [meld("gang", (KIND_OF["4m"],) * 4, "xu", 0)]
+    board.push({"type": "pass", "seat": 3})
     # the seats after the gang seat that could win on its tile, then its replacement draw
     assert board.legal_actions() == [{"type": "hu", "seat": 2}, {"type": "draw", "seat": 1}]
     assert refused(board, {"type": "hu", "seat": 1}) == (
@@ -671,3 +674,44 @@ def test_R_5_1_push_all_applies_each_event_as_push_does(make: Any, seed: int) ->
     for event in events[:40]:
         first.push(event)
     assert cut.events == 40 and cut == first
+
+
+def test_R_5_1_R_4_1_R_4_2_a_seats_own_gangs_their_refusals_and_counts() -> None:
+    """R-5.1: on its turn a seat may an-gang four of a kind, put out a 红中 (R-4.1) or the laizi
+    (R-4.2) as its gang, each followed by a replacement draw. hzlzg, indicator 5p: laizi 6p.
+    The dealer holds C C 6p 6p 7p×4. Refused: seat 2's an-gang (out of turn), an an-gang of
+    the laizi, a xu-gang of C (a gang tile is never melded), a 赖子杠 of 7p (not the laizi), a
+    xu-gang of 9p (no peng). Then the an-gang of 7p (a meld, no open), and two 红中杠 and two
+    赖子杠, each counted once."""
+    board = deal_board({0: "C C 6p 6p 7p 7p 7p 7p"}, "5p", preset="hzlzg")
+    assert refused(board, {"type": "gang", "seat": 2, "kind": "an", "tile": "1s"})[2] == (
+        "seat 2 cannot declare a an-gang now: it is seat 0's turn to discard, kong or win"
+    )
+    assert refused(board, {"type": "gang", "seat": 0, "kind": "an", "tile": "6p"}) == (
+        "meld_with_laizi",
+        "R-4.2",
+        "a laizi (赖子 6p) cannot be used in a chi, peng or gang",
+    )
+    assert refused(board, {"type": "gang", "seat": 0, "kind": "xu", "tile": "C"}) == (
+        "meld_with_pizi",
+        "R-4.1",
+        "a gang tile (痞子 C) cannot be chi'd, peng'd or ganged",
+    )
+    assert refused(board, {"type": "gang", "seat": 0, "kind": "laizi", "tile": "7p"}) == (
+        "bad_meld",
+        "R-5.2",
+        "7p is not the laizi (6p)",
+    )
+    assert refused(board, {"type": "gang", "seat": 0, "kind": "xu", "tile": "9p"}) == (
+        "no_peng_to_extend",
+        "R-5.1",
+        "seat 0 has no peng of 9p to extend to a xu-gang (蓄杠)",
+    )
+    board.push({"type": "gang", "seat": 0, "kind": "an", "tile": "7p"})
+    assert board.seats[0].melds == [meld("gang", (KIND_OF["7p"],) * 4, "an", None)]
+    assert (board.phase, board.last_gang) == (REPLACE, (0, KIND_OF["7p"], "an"))
+    for n, (kind, tile) in enumerate([("pizi", "C"), ("pizi", "C"), ("laizi", "6p"), ("laizi", "6p")]):
+        board.push({"type": "draw", "seat": 0, "tile": ["E", "S", "W", "N"][n]})
+        board.push({"type": "gang", "seat": 0, "kind": kind, "tile": tile})
+    state = board.seats[0]
+    assert (state.pizi_gangs, state.laizi_gangs, state.opens) == (2, 2, 0)

@@ -715,3 +715,51 @@ def test_R_5_1_R_4_1_R_4_2_a_seats_own_gangs_their_refusals_and_counts() -> None
         board.push({"type": "gang", "seat": 0, "kind": kind, "tile": tile})
     state = board.seats[0]
     assert (state.pizi_gangs, state.laizi_gangs, state.opens) == (2, 2, 0)
+
+
+def test_R_5_1_push_all_refuses_what_push_refuses() -> None:
+    """``push_all`` applies plain draws and discards inline only when the handler would accept
+    them: R-5.1's order holds there too. On a known wall (hzlzg, dealer 0): another seat's
+    discard, the dealer's second discard, and after it a draw by any seat but 1 (0, 2, 3) are
+    out of turn; after dealer 3's discard only seat 0 draws (seat 1 is refused). Passes (R-5.4)
+    between inline draws and discards change nothing."""
+    wall = shuffled_wall(5)
+
+    def fresh(dealer: int = 0) -> Board:
+        return Board.from_record({"ruleset": {"preset": "hzlzg"}, "dealer": dealer, "wall": wall})
+
+    def code(board: Board, events: list[dict[str, object]]) -> str:
+        with pytest.raises(IllegalEvent) as err:
+            board.push_all(events)
+        return err.value.reason.code
+
+    board = fresh()
+    first = CODES[board.seats[0].hand[0]]
+    assert (
+        code(fresh(), [{"type": "discard", "seat": 1, "tile": CODES[board.seats[1].hand[0]]}])
+        == "out_of_turn"
+    )
+    second = CODES[board.seats[0].hand[1]]
+    discard = {"type": "discard", "seat": 0, "tile": first}
+    assert code(fresh(), [discard, {"type": "discard", "seat": 0, "tile": second}]) == "out_of_turn"
+    for seat in (0, 2, 3):
+        assert code(fresh(), [discard, {"type": "draw", "seat": seat}]) == "out_of_turn"
+    third = fresh(3)
+    assert code(
+        third,
+        [{"type": "discard", "seat": 3, "tile": CODES[third.seats[3].hand[0]]}, {"type": "draw", "seat": 1}],
+    ) == ("out_of_turn")
+    events = [
+        discard,
+        {"type": "pass", "seat": 2},
+        {"type": "draw", "seat": 1},
+        {"type": "discard", "seat": 1, "tile": wall[54]},
+        {"type": "pass", "seat": 3},
+        {"type": "draw", "seat": 2},
+        {"type": "pass", "seat": 3},
+    ]
+    inline, one_by_one = fresh(), fresh()
+    inline.push_all(events)
+    for event in events:
+        one_by_one.push(event)
+    assert inline == one_by_one and inline.passes == {3}

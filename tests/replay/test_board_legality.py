@@ -504,7 +504,7 @@ def test_R_5_5_a_xu_gang_is_robbed_by_another_seat_not_by_its_own() -> None:
     assert settlement.reading.hands == ("qianggang",) and settlement.reading.hard
     assert settlement.deltas == [0, -160, 160, 0]
     assert board.phase == "over" and board.ended_by == "hu"
-    assert [(m.type, m.tiles) for m in board.seats[1].melds] == [("peng", (KIND_OF["4m"],) * 3)]
+    assert board.seats[1].melds == [meld("peng", (KIND_OF["4m"],) * 3, None, 0)]  # still seat 0's feed
     assert board.seats[2].hand[-1] == KIND_OF["4m"]
 
 

@@ -595,12 +595,18 @@ def test_R_8_1_R_3_4_a_draw_comes_only_after_the_haidi_draws() -> None:
     tsumogiri_until(board, 14)
     first = (board.last_discard[0] + 1) % 4  # type: ignore[index]
     board.push({"type": "draw", "seat": first})
+    assert refused(board, {"type": "draw", "seat": (first + 2) % 4})[2] == (
+        f"seat {(first + 2) % 4} cannot draw now: haidi (海底捞): seat {first} may win on its draw,"
+        " else the next seat draws"
+    )
     board.push({"type": "draw", "seat": (first + 1) % 4})
     assert refused(board, {"type": "huangzhuang"})[2] == (
         "a draw (黄庄) comes only after the haidi draws; only 2 of the 4 haidi draws were made"
     )
     board.push({"type": "draw", "seat": (first + 2) % 4})
     board.push({"type": "draw", "seat": (first + 3) % 4})
+    # four haidi draws made: not a fifth, even by the next seat
+    assert refused(board, {"type": "draw", "seat": first})[:2] == ("out_of_turn", "R-5.1")
     board.push({"type": "huangzhuang"})
     assert board.phase == "over" and board.ended_by == "huangzhuang" and board.settlement is None
 
@@ -620,6 +626,12 @@ def test_R_8_1_with_no_haidi_draws_the_line_itself_ends_the_hand() -> None:
     board.push({"type": "discard", "seat": seat, "tile": CODES[board.seats[seat].hand[-1]]})
     assert board.live == 14
     assert board.legal_actions()[-1] == {"type": "huangzhuang"}
+    assert refused(board, {"type": "draw", "seat": (seat + 1) % 4}) == (
+        "early_huangzhuang",
+        "R-8.1",
+        "a draw (黄庄) comes only after the haidi draws; the wall is at the haidi line with no haidi"
+        " draws: the hand is a draw",
+    )
     board.push({"type": "huangzhuang"})
     assert board.phase == "over" and board.ended_by == "huangzhuang"
     qipi = qipi_wall_board(7)
@@ -631,6 +643,11 @@ def test_R_8_1_with_no_haidi_draws_the_line_itself_ends_the_hand() -> None:
     seat = (qipi.last_discard[0] + 1) % 4  # type: ignore[index]
     qipi.push({"type": "draw", "seat": seat})
     qipi.push({"type": "discard", "seat": seat, "tile": plain(qipi, seat)})
+    assert refused(qipi, {"type": "draw", "seat": (seat + 1) % 4}) == (
+        "wall_empty",
+        "R-3.7",
+        "the wall is empty: nothing is left to draw; the hand is a draw (黄庄)",
+    )
     qipi.push({"type": "huangzhuang"})
     assert qipi.phase == "over" and qipi.ended_by == "huangzhuang"
 
@@ -763,3 +780,31 @@ def test_R_5_1_push_all_refuses_what_push_refuses() -> None:
     for event in events:
         one_by_one.push(event)
     assert inline == one_by_one and inline.passes == {3}
+
+
+def test_R_5_1_draws_off_the_common_path_name_whose_draw_it_is() -> None:
+    """R-5.1 / R-3.3 without a wall (deal mode: every draw goes through the handler's full
+    path): after seat 0's discard only seat 1 draws; passes (R-5.4) before and after change
+    nothing. After a 红中杠 (R-4.1) only the gang seat draws, from the back."""
+    board = deal_board({0: "4m C"}, "5p", preset="hzlzg")
+    board.push({"type": "discard", "seat": 0, "tile": "4m"})
+    board.push({"type": "pass", "seat": 2})
+    assert refused(board, {"type": "draw", "seat": 2, "tile": "E"}) == (
+        "out_of_turn",
+        "R-5.1",
+        "seat 2 cannot draw now: seat 0 just discarded: claims, or seat 1 draws",
+    )
+    board.push({"type": "draw", "seat": 1, "tile": "E"})
+    assert board.passes == set()
+    board.push({"type": "discard", "seat": 1, "tile": "E"})
+    board.push({"type": "pass", "seat": 3})
+    assert board.passes == {3}
+    other = deal_board({0: "4m C"}, "5p", preset="hzlzg")
+    other.push({"type": "gang", "seat": 0, "kind": "pizi", "tile": "C"})
+    assert refused(other, {"type": "draw", "seat": 1, "tile": "E"}) == (
+        "out_of_turn",
+        "R-5.1",
+        "seat 1 cannot draw now: seat 0 must draw a replacement tile after its kong",
+    )
+    other.push({"type": "draw", "seat": 0, "tile": "E"})
+    assert other.last_draw is not None and other.last_draw.kind == "replacement"

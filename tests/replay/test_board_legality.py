@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from replay.games.wuhan.board import ACT, CLAIM, HAIDI, REPLACE, ROB, Board, IllegalEvent
+from replay.games.wuhan.board import ACT, CLAIM, HAIDI, REPLACE, ROB, Board, Draw, IllegalEvent
 from replay.games.wuhan.hand import meld
 from replay.tiles import CODES, KIND_OF
 from tests.replay.test_qipi_rules import deal_board, plain, play_plain_until
@@ -642,6 +642,8 @@ def test_R_8_1_with_no_haidi_draws_the_line_itself_ends_the_hand() -> None:
     )
     seat = (qipi.last_discard[0] + 1) % 4  # type: ignore[index]
     qipi.push({"type": "draw", "seat": seat})
+    # a draw that leaves fewer than haidi_draws (4) tiles is a haidi draw (海底捞 on it)
+    assert qipi.last_draw is not None and qipi.last_draw.kind == "haidi"
     qipi.push({"type": "discard", "seat": seat, "tile": plain(qipi, seat)})
     assert refused(qipi, {"type": "draw", "seat": (seat + 1) % 4}) == (
         "wall_empty",
@@ -796,6 +798,7 @@ def test_R_5_1_draws_off_the_common_path_name_whose_draw_it_is() -> None:
     )
     board.push({"type": "draw", "seat": 1, "tile": "E"})
     assert board.passes == set()
+    assert board.last_draw == Draw(1, KIND_OF["E"], "normal")  # a self-draw win may follow
     board.push({"type": "discard", "seat": 1, "tile": "E"})
     board.push({"type": "pass", "seat": 3})
     assert board.passes == {3}

@@ -143,6 +143,11 @@ def _family(
     honours = not present.isdisjoint(_HONOURS)
     pihu = pihu_shape(counts, wild, laizi, rules)
 
+    def own_jiang(allowed: frozenset[int]) -> bool:
+        """R-7.13: two laizi read as their own kind are a real 将 when that kind is a 2/5/8 the
+        reading may hold (a 清一色 of another suit may not: 5万 laizi are no 将 of a 条 hand)."""
+        return laizi in JIANG and laizi in allowed
+
     def feasible(types: frozenset[str], jiang: bool = False) -> bool:
         """Can the tiles be read as all of ``types`` at once; ``jiang``: with a 将 pair (R-7.15)."""
         allowed_sets: list[frozenset[int]] = []
@@ -184,10 +189,13 @@ def _family(
         ):
             # no sequence can be made of 2/5/8 tiles only: 清一色 + 将一色 is triplets too, and so
             # is 将一色 with R-7.15's 将 pair
-            wild_pair = not (jiang and wild and rules.jianjiang and laizi not in JIANG)  # R-7.13
+            wild_pair = not (jiang and wild and rules.jianjiang and not own_jiang(allowed))  # R-7.13
             return all_pengs and _pph_cost(counts, jiang, wild_pair) <= wild
         if "qingyise" in types:
-            if jiang:  # one suit and R-7.2's shape: the wildcards can always be read in the suit
+            if jiang:  # one suit and R-7.2's shape: the wildcards can always be read in the suit,
+                # but two of them are a real 将 only as the laizi's own kind (R-7.13), in the suit
+                if wild and rules.jianjiang and not own_jiang(allowed):
+                    return complete_real_jiang(counts, wild)
                 return pihu
             (suit,) = {k // 9 for k in allowed}
             return _suit_pair_need(counts, suit) <= wild

@@ -1,0 +1,120 @@
+"""Changchun's board by rule id (changchun.md CC-4.4, CC-4.7, §9): what a roll of the 宝 (``bao``)
+must carry and where it may point, each refusal by its code, rule AND message, both sides of each
+bound. Positions are worked from CC-1.4 (0–52 dealt, live draws from 53, replacement draws from
+135) and CC-4.4 (``bao_count: tile``: the die-th undrawn position from the back). Written against
+``board.py``'s mutants (issue #35, docs/mutation.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from replay.errors import InputError
+from replay.games.changchun.board import Board, IllegalEvent
+from tests.changchun_builders import kind, record
+from tests.replay.test_changchun_board import E3, E3_HANDS, E4, E4_HANDS
+
+#: E4 until seat 0's turn, before its roll (die 1: the last undrawn position, wall[135], W)
+ROLL_AT = E4.index("b0 1 W")
+
+
+def before_roll(wall: bool = True) -> tuple[Board, dict[str, Any]]:
+    rec = record(E4_HANDS, E4, wall=wall)
+    board = Board.from_record(rec)
+    for e in rec["events"][:ROLL_AT]:
+        board.push(e)
+    return board, dict(rec["events"][ROLL_AT])
+
+
+def refusal(board: Board, event: dict[str, Any]) -> tuple[str, str, str]:
+    with pytest.raises(IllegalEvent) as got:
+        board.push(event)
+    why = got.value.reason
+    return why.code, why.rule, why.message
+
+
+def input_error(board: Board, event: dict[str, Any]) -> tuple[str, str]:
+    with pytest.raises(InputError) as got:
+        board.push(event)
+    return got.value.field, got.value.message
+
+
+def test_CC_4_4_the_die_shows_1_to_6() -> None:
+    """CC-4.4: a die shows 1–6: 0, 7, true and "4" are input errors naming ``die``; 6 is a roll
+    (wall[130]: 135, 134, 133, 132, 131, 130) and a roll may leave the die out (the index says)."""
+    board, roll = before_roll()
+    for bad in (0, 7, True, "4"):
+        assert input_error(board.clone(), {**roll, "die": bad}) == ("die", f"must be 1-6, not {bad!r}")
+    six = board.clone()
+    six.push({"type": "bao", "seat": 0, "die": 6, "index": 130})
+    assert six.bao_index() == 130 and six.bao_serial == 1 and six.looked_now
+    bare = board.clone()
+    bare.push({k: v for k, v in roll.items() if k != "die"})
+    assert bare.bao_index() == 135 and bare.bao == kind("W")
+
+
+def test_CC_4_4_a_roll_names_an_undrawn_position_of_the_wall() -> None:
+    """§9 / CC-4.4: with a wall a roll needs ``index`` (an int); wall[10] was dealt, wall[53] has
+    been drawn (seat 1's first draw) and 136 is past the end: each refused as ``bao_position``
+    with the position given; wall[135] by the die 1 stands."""
+    board, roll = before_roll()
+    for bad in (None, "135", True):
+        assert input_error(board.clone(), {**roll, "index": bad}) == (
+            "index",
+            "required with a wall: the 宝's position in it (§9)",
+        )
+    for index in (10, 53, 136, -1):
+        assert refusal(board.clone(), {"type": "bao", "seat": 0, "index": index}) == (
+            "bao_position",
+            "CC-4.4",
+            f"the 宝 is an undrawn wall position, not wall[{index}]",
+        )
+    assert refusal(board.clone(), {**roll, "index": 134}) == (
+        "bao_position",
+        "CC-4.4",
+        "the 宝 is wall[135] by the die 1, not wall[134]",
+    )
+    assert refusal(board.clone(), {**roll, "tile": "N"}) == (
+        "bao_position",
+        "CC-4.4",
+        "the 宝 is 西风 (W) at wall[135], not 北风 (N)",
+    )
+
+
+def test_CC_4_4_without_a_wall_a_roll_names_its_tile() -> None:
+    """§9: without a wall the roll's ``tile`` is required; E4's W is then the 宝, with no wall
+    position, and counted seen: seat 0 was dealt one W, the 宝 is the second."""
+    board, roll = before_roll(wall=False)
+    assert input_error(board.clone(), {"type": "bao", "seat": 0, "die": 1}) == (
+        "tile",
+        "required without a wall: the 宝 rolled (§9)",
+    )
+    board.push(roll)
+    assert board.bao == kind("W") and board.bao_index() is None and board.seen[kind("W")] == 2
+
+
+def test_CC_4_7_the_old_bao_goes_back_and_a_fifth_copy_is_refused() -> None:
+    """CC-4.7 on E3 without a wall: the first 宝 3s is seen (seat 0, 2, 3 dealt a 3s each and the
+    宝: four); once dead, the second roll puts 3s back among the unseen (three seen again) and
+    counts the new 宝 8p: serial 2. A roll of 8s instead is refused: seats 0 and 1 were dealt one
+    8s each and seat 2 two, so all four are seen and a 宝 8s would be a fifth copy."""
+    rec = record(E3_HANDS, E3, wall=False)
+    board = Board.from_record(rec)
+    first = E3.index("b1 4 3s")
+    second = E3.index("b1 2 8p")
+    for e in rec["events"][: first + 1]:
+        board.push(e)
+    assert board.seen[kind("3s")] == 4 and board.bao_serial == 1
+    for e in rec["events"][first + 1 : second]:
+        board.push(e)
+    again = board.clone()
+    board.push(rec["events"][second])
+    assert board.bao == kind("8p") and board.bao_serial == 2 and board.seen[kind("3s")] == 3
+    assert again.seen[kind("8s")] == 4
+    assert refusal(again, {"type": "bao", "seat": 1, "tile": "8s"}) == (
+        "fifth_copy",
+        "CC-1.1",
+        "八条 (8s) would be a fifth copy: there are only four of each tile",
+    )

@@ -13,8 +13,9 @@ import pytest
 
 from replay.errors import InputError
 from replay.games.changchun.board import Board, IllegalEvent
+from replay.games.changchun.reading import Meld
 from tests.changchun_builders import kind, record
-from tests.replay.test_changchun_board import E3, E3_HANDS, E4, E4_HANDS
+from tests.replay.test_changchun_board import E1_HANDS, E3, E3_HANDS, E4, E4_HANDS
 
 #: E4 until seat 0's turn, before its roll (die 1: the last undrawn position, wall[135], W)
 ROLL_AT = E4.index("b0 1 W")
@@ -118,3 +119,53 @@ def test_CC_4_7_the_old_bao_goes_back_and_a_fifth_copy_is_refused() -> None:
         "CC-1.1",
         "八条 (8s) would be a fifth copy: there are only four of each tile",
     )
+
+
+def pushed(hands: list[str], events: list[str], **kw: Any) -> tuple[Board, dict[str, Any]]:
+    """The board after every event of the record but the last, and that last event."""
+    rec = record(hands, events, **kw)
+    board = Board.from_record(rec)
+    for e in rec["events"][:-1]:
+        board.push(e)
+    return board, rec["events"][-1]
+
+
+def test_CC_2_1_own_turn_gangs_are_an_xu_bu_or_a_set() -> None:
+    """CC-2.1: on its own turn a seat's gang is an an-gang, a xu-gang, a 补 or an opening set; a
+    ming-gang needs a discard (CC-2.2) and any other kind is an input error naming ``kind``. E4's
+    dealer holds 1m 1m 1m: an an-gang needs 4 (it holds 3)."""
+    board, _ = pushed(E4_HANDS, ["x0 2m"])
+    assert refusal(board.clone(), {"type": "gang", "seat": 0, "kind": "ming", "tile": "1m"}) == (
+        "nothing_to_claim",
+        "CC-2.2",
+        "seat 0 cannot ming-gang: there is no tile to claim",
+    )
+    assert input_error(board.clone(), {"type": "gang", "seat": 0, "kind": "pizi", "tile": "1m"}) == (
+        "kind",
+        "must be an, xu, ming, bu or a set (xuanfeng, xi, yaodan, jiudan), not 'pizi'",
+    )
+    assert refusal(board.clone(), {"type": "gang", "seat": 0, "kind": "an", "tile": "1m"}) == (
+        "no_pair_to_claim",
+        "CC-2.2",
+        "seat 0 needs 4 一万 (1m) in hand to an-gang (暗杠); it holds 3",
+    )
+
+
+#: E1: seat 2 pengs seat 0's 9p (its own two 9p), discards F and declares 报听 (W = {5m, 8m}, 幺九
+#: held); the others draw and discard; seat 2 draws the fourth 9p
+LOCKED_XU = [
+    "x0 9p", "p2", "x2 F", "t2", "d3 N", "x3 N", "d0 N", "x0 N", "d1 W", "x1 W", "d2 9p", "gx2 9p",
+]  # fmt: skip
+
+
+def test_CC_2_1_CC_4_3_a_locked_seat_adds_the_fourth_tile_to_its_peng() -> None:
+    """CC-4.3: after 报听 a gang stands only if W(s) is unchanged: seat 2's xu-gang of the drawn
+    9p keeps 1m2m3m 4s5s6s 6m7m 5p5p, W = {5m, 8m}, so it stands; the robbing window opens on 9p
+    and, nobody robbing, seat 2 takes its replacement draw with a xu-gang of 9p from seat 0. A
+    xu-gang of a peng whose fourth tile is not in hand is refused (tile_not_in_hand)."""
+    board, draw = pushed(E1_HANDS, [*LOCKED_XU, "d2 7p"])
+    assert board.seats[2].locked and board.phase == "claim" and board.pending == (2, kind("9p"), "xu")
+    board.push(draw)
+    assert board.phase == "act" and board.seats[2].melds == [Meld("xu", kind("9p"), source=0)]
+    board, gx = pushed(E1_HANDS, ["x0 9p", "p2", "gx2 9p"])
+    assert refusal(board, gx) == ("tile_not_in_hand", "CC-2.1", "seat 2 does not hold 九筒 (9p)")

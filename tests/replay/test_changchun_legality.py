@@ -169,3 +169,71 @@ def test_CC_2_1_CC_4_3_a_locked_seat_adds_the_fourth_tile_to_its_peng() -> None:
     assert board.phase == "act" and board.seats[2].melds == [Meld("xu", kind("9p"), source=0)]
     board, gx = pushed(E1_HANDS, ["x0 9p", "p2", "gx2 9p"])
     assert refusal(board, gx) == ("tile_not_in_hand", "CC-2.1", "seat 2 does not hold 九筒 (9p)")
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "message"),
+    [
+        ({"dealer": 4}, "dealer", "must be a seat 0-3, not 4"),
+        ({"dealer": -1}, "dealer", "must be a seat 0-3, not -1"),
+        ({"dealer": True}, "dealer", "must be a seat 0-3, not True"),
+        ({"wall": "short"}, "wall", "must hold all 136 tiles, not 135 (CC-1.4)"),
+        ({"wall": "six 1m"}, "wall", "holds 6 of 一万 (1m); a wall has four of each (CC-1.1)"),
+    ],
+)
+def test_CC_1_1_CC_1_3_CC_1_4_a_record_the_board_cannot_start_from(
+    change: dict[str, Any], field: str, message: str
+) -> None:
+    """CC-1.3: the dealer is a seat 0–3 (not 4, −1 or true); CC-1.4: a wall holds all 136 tiles;
+    CC-1.1: four of each (E1's wall with wall[0] and wall[1] made 1m holds six 1m, the first kind
+    off by kind order). Each an input error naming the field."""
+    rec = record(E1_HANDS, ["x0 9p"])
+    if change.get("wall") == "short":
+        rec["wall"] = rec["wall"][:135]
+    elif change.get("wall") == "six 1m":
+        assert rec["wall"][:2].count("1m") == 0
+        rec["wall"][0] = rec["wall"][1] = "1m"
+    else:
+        rec.update(change)
+    with pytest.raises(InputError) as got:
+        Board.from_record(rec)
+    assert (got.value.field, got.value.message) == (field, message)
+
+
+def test_CC_1_3_CC_1_1_a_deal_without_a_wall() -> None:
+    """§9: without a wall the record names the four starting hands (CC-1.3: the dealer 14, the
+    others 13; CC-1.1: at most four of a kind among them). E1's deal: seat 1 holds 1m 1m and seat 2
+    one 1m; seat 3's C C made 1m 1m gives five (refused), one C made 1m gives four (accepted)."""
+    base = record(E1_HANDS, ["x0 9p"], wall=False)
+
+    def error(deal: Any) -> tuple[str, str]:
+        rec = {**base, "deal": deal}
+        with pytest.raises(InputError) as got:
+            Board.from_record(rec)
+        return got.value.field, got.value.message
+
+    deal = base["deal"]
+    need = ("deal", "required without a wall: the four starting hands")
+    assert error(None) == need and error(deal[:3]) == need
+    assert error([deal[0], deal[1][:12], deal[2], deal[3]]) == (
+        "deal[1]",
+        "seat 1 starts with 13 tiles, not 12",
+    )
+    assert error([deal[0][:13], *deal[1:]]) == ("deal[0]", "seat 0 starts with 14 tiles, not 13")
+    assert deal[3].count("C") == 2
+    five = [*deal[:3], ["1m" if t == "C" else t for t in deal[3]]]
+    assert error(five) == ("deal", "holds 5 of 一万 (1m); there are four of each (CC-1.1)")
+    four = [*deal[:3], [*deal[3][:9], "1m", *deal[3][10:]]]
+    assert Board.from_record({**base, "deal": four}).seats[3].hand[kind("1m")] == 1
+
+
+def test_CC_5_6_the_dealers_first_hu_reads_its_dealt_14() -> None:
+    """CC-5.6: the dealer may self-draw on its dealt 14 (no draw yet); E4's dealer hand
+    111m 999p 555s EEE W 2m is no win, refused for the lowest kind it holds, 1m (CC-5.1)."""
+    board = Board.from_record(record(E4_HANDS, ["h0"]))
+    assert refusal(board, {"type": "hu", "seat": 0}) == (
+        "no_shape",
+        "CC-5.1",
+        "seat 0 cannot win with 一万 (1m): no four melds and a pair (no 七对 or other special shapes)"
+        " (CC-5.1)",
+    )

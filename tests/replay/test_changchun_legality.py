@@ -15,7 +15,7 @@ from replay.errors import InputError
 from replay.games.changchun.board import Board, IllegalEvent
 from replay.games.changchun.reading import Meld
 from tests.changchun_builders import kind, record
-from tests.replay.test_changchun_board import E1_HANDS, E3, E3_HANDS, E4, E4_HANDS
+from tests.replay.test_changchun_board import E1_HANDS, E3, E3_HANDS, E4, E4_HANDS, E7, E7_HANDS
 
 #: E4 until seat 0's turn, before its roll (die 1: the last undrawn position, wall[135], W)
 ROLL_AT = E4.index("b0 1 W")
@@ -236,4 +236,62 @@ def test_CC_5_6_the_dealers_first_hu_reads_its_dealt_14() -> None:
         "CC-5.1",
         "seat 0 cannot win with 一万 (1m): no four melds and a pair (no 七对 or other special shapes)"
         " (CC-5.1)",
+    )
+
+
+@pytest.mark.parametrize(
+    ("events", "code", "rule", "message"),
+    [
+        # CC-2.1: dealer 0 acts first on its dealt 14
+        (["d1 N"], "out_of_turn", "CC-2.1", "seat 1 cannot draw now: seat 0 must act first"),
+        (["hz"], "early_huangzhuang", "CC-1.5", "the hand cannot end in a draw (荒庄) now: seat 0 is to act"),
+        (["s1"], "nothing_to_claim", "CC-2.2", "seat 1 cannot pass: there is no tile to claim"),
+        (["c1 1m 2m"], "nothing_to_claim", "CC-2.2", "seat 1 cannot chi: there is no tile to claim"),
+        (
+            ["k0"],
+            "bao_not_now",
+            "CC-4.4",
+            "seat 0 looks at the 宝 only at the start of its own turn: seat 0 is acting after its draw",
+        ),
+        # CC-2.2: seat 0's 9p is on the table; the discarder may not pass, nor a seat that won
+        (["x0 9p", "s0"], "out_of_turn", "CC-2.1", "seat 0 cannot pass now: only seats that may claim pass"),
+        (
+            ["x0 9p", "x1 S"],
+            "out_of_turn",
+            "CC-2.1",
+            "seat 1 cannot discard now: the tile may be claimed or the next seat draws",
+        ),
+        (
+            ["x0 9p", "p2", "x2 F", "d3 E", "x3 5m", "h2", "s2"],
+            "out_of_turn",
+            "CC-2.1",
+            "seat 2 cannot pass now: only seats that may claim pass",
+        ),
+        (
+            ["x0 9p", "p2", "x2 F", "d3 E", "x3 5m", "h2", "p0"],
+            "claim_after_hu",
+            "CC-2.2",
+            "五万 (5m) was won (胡): a win beats chi, peng and kong",
+        ),
+    ],
+)
+def test_CC_2_1_CC_2_2_what_each_phase_refuses(events: list[str], code: str, rule: str, message: str) -> None:
+    """CC-2.1 / CC-2.2 on E1 (dealer 0): on the dealer's first turn no draw, no 荒庄 (CC-1.5), no
+    claim or pass, no look at the 宝 (CC-4.4); in the window on seat 0's 9p the discarder may not
+    pass, another seat may not discard; once seat 2 declared its win on seat 3's 5m it may not
+    pass, nor may a peng follow."""
+    board, last = pushed(E1_HANDS, events)
+    assert refusal(board, last) == (code, rule, message)
+
+
+def test_CC_2_3_after_two_wins_are_declared_both_are_named() -> None:
+    """CC-2.3 on E7: seats 1 and 0 both declare a win on seat 3's robbed 5p; anything but another
+    declaration then is refused naming both (seat 0 wins alone, nearer after seat 3: 截胡). A pass
+    by seat 2, which did not declare, is no refusal."""
+    board, _ = pushed(E7_HANDS, [*E7, "s2"], dealer=2)
+    board.push({"type": "pass", "seat": 2})
+    assert refusal(board, {"type": "discard", "seat": 2, "tile": "F"}) == (
+        "event_after_end",
+        "CC-2.3",
+        "the hand already ended (seat 1, 0 won); nothing may follow",
     )

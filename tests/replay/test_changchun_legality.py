@@ -295,3 +295,22 @@ def test_CC_2_3_after_two_wins_are_declared_both_are_named() -> None:
         "CC-2.3",
         "the hand already ended (seat 1, 0 won); nothing may follow",
     )
+
+
+def test_CC_4_3_CC_4_4_a_look_in_its_own_turn_and_the_kanbao_lock() -> None:
+    """CC-4.4 on E3: seat 1 declared 报听 after its 9m; seat 2's turn comes first, so seat 1's
+    roll is refused (it is seat 2's turn). CC-4.3 ``ting_lock: kanbao``: the lock starts at the
+    first look, not at 报听: seat 1 is unlocked after ``t1``, locked after its roll; its look is
+    recorded with the 宝's serial 1 and kind 3s."""
+    board, roll = pushed(E3_HANDS, [*E3[:4], "b1 4 3s"])
+    assert refusal(board, roll) == (
+        "bao_not_now",
+        "CC-4.4",
+        "seat 1 looks at the 宝 only at the start of its own turn: it is seat 2's turn",
+    )
+    rolled = E3.index("b1 4 3s") + 1
+    board, roll = pushed(E3_HANDS, E3[:rolled], overrides={"ting_lock": "kanbao"})
+    assert board.seats[1].ting and not board.seats[1].locked
+    board.push(roll)
+    assert board.seats[1].locked and board.seats[1].looked == 1
+    assert [(lk.seat, lk.serial, lk.kind, lk.how) for lk in board.learnt(1)] == [(1, 1, kind("3s"), "bao")]

@@ -15,7 +15,7 @@ from replay.errors import InputError
 from replay.games.changchun.board import Board, IllegalEvent
 from replay.games.changchun.reading import Meld
 from tests.changchun_builders import kind, record
-from tests.replay.test_changchun_board import E1_HANDS, E3, E3_HANDS, E4, E4_HANDS, E7, E7_HANDS
+from tests.replay.test_changchun_board import E1_HANDS, E3, E3_HANDS, E4, E4_HANDS, E7, E7_HANDS, e5_record
 
 #: E4 until seat 0's turn, before its roll (die 1: the last undrawn position, wall[135], W)
 ROLL_AT = E4.index("b0 1 W")
@@ -314,3 +314,24 @@ def test_CC_4_3_CC_4_4_a_look_in_its_own_turn_and_the_kanbao_lock() -> None:
     board.push(roll)
     assert board.seats[1].locked and board.seats[1].looked == 1
     assert [(lk.seat, lk.serial, lk.kind, lk.how) for lk in board.learnt(1)] == [(1, 1, kind("3s"), "bao")]
+
+
+def test_CC_2_3_CC_1_5_an_event_after_the_end_says_how_it_ended() -> None:
+    """A settled hand takes no more events: after E4's 对宝 "seat 0 won"; after E5's 荒庄
+    "huangzhuang" (CC-1.5)."""
+    board, _ = pushed(E4_HANDS, [*E4, "x0 W"])
+    assert board.how_it_ended() == "seat 0 won"
+    assert refusal(board, {"type": "discard", "seat": 0, "tile": "W"}) == (
+        "event_after_end",
+        "CC-2.3",
+        "the hand already ended (seat 0 won); nothing may follow",
+    )
+    rec = e5_record()
+    board = Board.from_record(rec)
+    for e in rec["events"]:
+        board.push(e)
+    assert refusal(board, {"type": "huangzhuang"}) == (
+        "event_after_end",
+        "CC-2.3",
+        "the hand already ended (huangzhuang); nothing may follow",
+    )

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from replay.errors import InputError
-from replay.games.changchun.board import Board, IllegalEvent
+from replay.games.changchun.board import Board, IllegalEvent, legal_actions
 from replay.games.changchun.reading import Meld
 from tests.changchun_builders import kind, record
 from tests.replay.test_changchun_board import E1_HANDS, E3, E3_HANDS, E4, E4_HANDS, E7, E7_HANDS, e5_record
@@ -335,3 +335,37 @@ def test_CC_2_3_CC_1_5_an_event_after_the_end_says_how_it_ended() -> None:
         "CC-2.3",
         "the hand already ended (huangzhuang); nothing may follow",
     )
+
+
+def test_CC_2_1_legal_actions_on_the_dealers_first_turn() -> None:
+    """CC-2.1 on E1: the dealer's dealt 14 (9p 123s 789s 234p 678p E) is no win, holds no four
+    of a kind, no peng and no opening set: its legal actions are a discard of each kind it holds,
+    in kind order (条, 筒, then E); its 1s, 9s, 9p and E have no set to 补 to."""
+    board = Board.from_record(record(E1_HANDS, ["x0 9p"]))
+    codes = ["1s", "2s", "3s", "7s", "8s", "9s", "2p", "3p", "4p", "6p", "7p", "8p", "9p", "E"]
+    assert legal_actions(board) == [{"type": "discard", "seat": 0, "tile": t} for t in codes]
+
+
+def test_CC_2_2_legal_actions_in_a_claim_window() -> None:
+    """CC-2.2 on E1: seat 3 discards 5p. Seat 0, its 下家, may chi 3p4p, 4p6p or 6p7p (it holds
+    234p 678p); seat 2 may peng (it holds 5p 5p; its wait is 5m/8m, so no hu); seat 1 nothing;
+    else seat 0 draws. No 荒庄 (80 tiles left) and no look (nobody declared 报听)."""
+    board, _ = pushed(E1_HANDS, ["x0 9p", "p2", "x2 F", "d3 5p", "x3 5p", "d0 N"])
+    assert legal_actions(board) == [
+        {"type": "chi", "seat": 0, "tiles": ["3p", "4p"]},
+        {"type": "chi", "seat": 0, "tiles": ["4p", "6p"]},
+        {"type": "chi", "seat": 0, "tiles": ["6p", "7p"]},
+        {"type": "peng", "seat": 2},
+        {"type": "draw", "seat": 0},
+    ]
+
+
+def test_CC_4_4_legal_actions_before_a_first_roll() -> None:
+    """CC-4.4 on E4: seat 0 declared 报听 and starts its turn with no 宝 yet: it may draw, or roll
+    (each die face 1–6 pointing at wall[135] down to wall[130]); no 看宝 (none rolled), no 对宝
+    before a look, no 荒庄."""
+    board, _ = before_roll()
+    assert legal_actions(board) == [
+        {"type": "draw", "seat": 0},
+        *({"type": "bao", "seat": 0, "die": d, "index": 136 - d} for d in range(1, 7)),
+    ]

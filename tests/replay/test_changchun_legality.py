@@ -369,3 +369,83 @@ def test_CC_4_4_legal_actions_before_a_first_roll() -> None:
         {"type": "draw", "seat": 0},
         *({"type": "bao", "seat": 0, "die": d, "index": 136 - d} for d in range(1, 7)),
     ]
+
+
+#: E1 until seat 3's 5p is on the table (seat 0, its 下家, holds 234p 678p; seat 2 holds 5p 5p)
+FIVE_P = ["x0 9p", "p2", "x2 F", "d3 5p", "x3 5p"]
+
+
+@pytest.mark.parametrize(
+    ("event", "code", "rule", "message"),
+    [
+        (
+            {"type": "peng", "seat": 2, "tile": "8p"},
+            "win_tile_mismatch",
+            "CC-2.3",
+            "the winning tile is 五筒 (5p), not 八筒 (8p)",
+        ),
+        (
+            {"type": "chi", "seat": 0, "tiles": ["3p", "4p"], "tile": "6p"},
+            "win_tile_mismatch",
+            "CC-2.3",
+            "the winning tile is 五筒 (5p), not 六筒 (6p)",
+        ),
+        (
+            {"type": "chi", "seat": 0, "tiles": ["3p", "5p"]},
+            "bad_chi",
+            "CC-2.2",
+            "3p 5p 5p is not a sequence of one suit (吃: suited tiles only)",
+        ),
+        (
+            {"type": "chi", "seat": 0, "tiles": ["4p", "7p"]},
+            "bad_chi",
+            "CC-2.2",
+            "4p 5p 7p is not a sequence of one suit (吃: suited tiles only)",
+        ),
+        (
+            {"type": "chi", "seat": 0, "tiles": ["6p", "6p"]},
+            "bad_chi",
+            "CC-2.2",
+            "5p 6p 6p is not a sequence of one suit (吃: suited tiles only)",
+        ),
+        ({"type": "chi", "seat": 0, "tiles": ["3p", "4p"]}, "", "", ""),
+    ],
+)
+def test_CC_2_2_what_a_claim_on_5p_may_say(event: dict[str, Any], code: str, rule: str, message: str) -> None:
+    """CC-2.2 on E1's 5p from seat 3: a claim naming another tile is refused (the message speaks of
+    the tile on the table); a chi is a run of three of one suit with the 5p (3p 4p 5p stands)."""
+    board, _ = pushed(E1_HANDS, [*FIVE_P, "d0 N"])
+    if not code:
+        board.push(event)
+        assert board.seats[0].melds == [Meld("chi", kind("3p"), source=3)] and board.phase == "act"
+        return
+    assert refusal(board, event) == (code, rule, message)
+
+
+def test_CC_2_2_a_chi_names_two_tiles_from_hand() -> None:
+    """§9: a chi event names the two tiles from hand; one is an input error naming ``tiles``."""
+    board, _ = pushed(E1_HANDS, [*FIVE_P, "d0 N"])
+    assert input_error(board, {"type": "chi", "seat": 0, "tiles": ["4p"]}) == (
+        "tiles",
+        "a chi names the 2 tiles from hand, not 1",
+    )
+
+
+def test_CC_4_3_a_locked_seat_may_not_chi_or_peng() -> None:
+    """CC-4.3 (``ting_lock: baoting``): seat 2 declared 报听 after its F (W = {5m, 8m}); it holds
+    5p 5p and 6m 7m, yet may not peng seat 3's 5p nor chi its 上家 seat 1's 8m (a win on 8m
+    would be legal instead)."""
+    board, peng = pushed(E1_HANDS, ["x0 9p", "p2", "x2 F", "t2", "d3 5p", "x3 5p", "p2"])
+    assert refusal(board, peng) == (
+        "ting_locked",
+        "CC-4.3",
+        "seat 2 declared 报听 (ting_lock: baoting) and may not peng",
+    )
+    board, chi = pushed(
+        E1_HANDS, ["x0 9p", "p2", "x2 F", "t2", "d3 N", "x3 N", "d0 N", "x0 N", "d1 8m", "x1 8m", "c2 6m 7m"]
+    )
+    assert refusal(board, chi) == (
+        "ting_locked",
+        "CC-4.3",
+        "seat 2 declared 报听 (ting_lock: baoting) and may not chi",
+    )

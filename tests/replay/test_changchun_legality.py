@@ -449,3 +449,35 @@ def test_CC_4_3_a_locked_seat_may_not_chi_or_peng() -> None:
         "CC-4.3",
         "seat 2 declared 报听 (ting_lock: baoting) and may not chi",
     )
+
+
+@pytest.mark.parametrize(
+    ("hands", "events", "code", "rule", "message"),
+    [
+        # CC-5.6: the dealer's dealt 14 (no draw): a named tile must be one it holds
+        (E4_HANDS, ["h0 5p"], "tile_not_in_hand", "CC-2.1", "seat 0 does not hold 五筒 (5p)"),
+        # CC-4.5: 对宝 on E4's W names the 宝, not another tile
+        (
+            E4_HANDS,
+            [*E4[:-1], "h0 N"],
+            "win_tile_mismatch",
+            "CC-2.3",
+            "the winning tile is 西风 (W), not 北风 (N)",
+        ),
+        # CC-5.6: E3's seat 1 drew 7m; a self-draw names the drawn tile
+        (
+            E3_HANDS,
+            [*E3[:10], "h1 8p"],
+            "win_tile_mismatch",
+            "CC-2.3",
+            "the winning tile is 七万 (7m), not 八筒 (8p)",
+        ),
+    ],
+)
+def test_CC_5_6_a_self_drawn_win_names_the_tile_drawn(
+    hands: list[str], events: list[str], code: str, rule: str, message: str
+) -> None:
+    """CC-5.6 / CC-4.5: a hu's ``tile``, when given, is the tile the win is on: the drawn tile,
+    the 宝 of a 对宝, or (the dealer's first turn) one of its dealt tiles."""
+    board, last = pushed(hands, events)
+    assert refusal(board, last) == (code, rule, message)

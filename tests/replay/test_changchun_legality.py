@@ -467,7 +467,7 @@ def test_CC_4_3_a_locked_seat_may_not_chi_or_peng() -> None:
         # CC-5.6: E3's seat 1 drew 7m; a self-draw names the drawn tile
         (
             E3_HANDS,
-            [*E3[:10], "h1 8p"],
+            [*E3[:12], "h1 8p"],
             "win_tile_mismatch",
             "CC-2.3",
             "the winning tile is 七万 (7m), not 八筒 (8p)",

@@ -15,7 +15,18 @@ from replay.errors import InputError
 from replay.games.changchun.board import Board, IllegalEvent, legal_actions
 from replay.games.changchun.reading import Meld
 from tests.changchun_builders import kind, record
-from tests.replay.test_changchun_board import E1_HANDS, E3, E3_HANDS, E4, E4_HANDS, E7, E7_HANDS, e5_record
+from tests.replay.test_changchun_board import (
+    E1_HANDS,
+    E3,
+    E3_HANDS,
+    E4,
+    E4_HANDS,
+    E5_HANDS,
+    E5_HEAD,
+    E7,
+    E7_HANDS,
+    e5_record,
+)
 
 #: E4 until seat 0's turn, before its roll (die 1: the last undrawn position, wall[135], W)
 ROLL_AT = E4.index("b0 1 W")
@@ -479,5 +490,75 @@ def test_CC_5_6_a_self_drawn_win_names_the_tile_drawn(
 ) -> None:
     """CC-5.6 / CC-4.5: a hu's ``tile``, when given, is the tile the win is on: the drawn tile,
     the 宝 of a 对宝, or (the dealer's first turn) one of its dealt tiles."""
+    board, last = pushed(hands, events)
+    assert refusal(board, last) == (code, rule, message)
+
+
+@pytest.mark.parametrize(
+    ("hands", "events", "code", "rule", "message"),
+    [
+        # CC-4.4: E4's seat 0 rolled the 宝 W; its live draw (or 对宝) is still due: 80 undrawn
+        (
+            E4_HANDS,
+            [*E4[:-1], "t1"],
+            "ting_not_now",
+            "CC-4.2",
+            "seat 1 may declare 报听 only right after its own discard",
+        ),
+        (E4_HANDS, [*E4[:-1], "d1 N"], "out_of_turn", "CC-2.1", "seat 1 cannot draw now: seat 0 draws next"),
+        (
+            E4_HANDS,
+            [*E4[:-1], "x0 W"],
+            "out_of_turn",
+            "CC-2.1",
+            "seat 0 cannot discard now: seat 0 draws next",
+        ),
+        (
+            E4_HANDS,
+            [*E4[:-1], "hz"],
+            "early_huangzhuang",
+            "CC-1.5",
+            "the hand cannot end in a draw (荒庄) now: 80 tiles are left, more than the 14 kept",
+        ),
+        # CC-2.1: after seat 0's ming-gang of 7p (E5) its replacement draw is due
+        (
+            E5_HANDS,
+            [*E5_HEAD[:4], "d1 2m"],
+            "out_of_turn",
+            "CC-2.1",
+            "seat 1 cannot draw now: seat 0 draws its replacement tile",
+        ),
+        (
+            E5_HANDS,
+            [*E5_HEAD[:4], "x0 9s"],
+            "out_of_turn",
+            "CC-2.1",
+            "seat 0 cannot discard now: seat 0 draws its replacement tile",
+        ),
+        # CC-3.3: a 补 of a tile the seat does not hold (seat 2's 旋风杠 stands; it holds no N)
+        (E5_HANDS, [*E5_HEAD[:13], "gb2 N"], "tile_not_in_hand", "CC-2.1", "seat 2 does not hold 北风 (N)"),
+        (
+            E5_HANDS,
+            [*E5_HEAD[:5], "gb0 E"],
+            "bu_no_set",
+            "CC-3.3",
+            "seat 0 has no 旋风杠 xuanfeng set to add 东风 (E) to (补)",
+        ),
+        (
+            E5_HANDS,
+            [*E5_HEAD[:5], "gb0 5p"],
+            "bu_no_set",
+            "CC-3.3",
+            "seat 0 has no opening set to add 五筒 (5p) to (补)",
+        ),
+    ],
+)
+def test_CC_2_1_CC_3_3_the_draw_and_replacement_phases(
+    hands: list[str], events: list[str], code: str, rule: str, message: str
+) -> None:
+    """CC-2.1: when a live draw is due (E4's seat 0 has looked at the 宝) only that seat draws,
+    nobody declares 报听, and the hand is no draw with 80 tiles left (R(0) = 14, CC-1.5); after a
+    kong the same seat's replacement draw comes first (CC-1.4). CC-3.3: a 补 adds a
+    tile the seat holds to its own set of that group (winds → 旋风杠); a 5p belongs to no set."""
     board, last = pushed(hands, events)
     assert refusal(board, last) == (code, rule, message)

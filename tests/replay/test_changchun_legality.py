@@ -562,3 +562,31 @@ def test_CC_2_1_CC_3_3_the_draw_and_replacement_phases(
     tile the seat holds to its own set of that group (winds → 旋风杠); a 5p belongs to no set."""
     board, last = pushed(hands, events)
     assert refusal(board, last) == (code, rule, message)
+
+
+def test_CC_4_5_legal_actions_after_a_look() -> None:
+    """CC-4.4 / CC-4.5 on E4: right after seat 0's roll (the 宝 W, in its W(s) = {W}) it may draw,
+    win by 对宝, look again at the standing 宝, or leak it (CC-4.8); no roll (a 宝 stands) and no
+    荒庄 (80 tiles left)."""
+    board, _ = pushed(E4_HANDS, E4)
+    assert legal_actions(board) == [
+        {"type": "draw", "seat": 0},
+        {"type": "hu", "seat": 0},
+        {"type": "kanbao", "seat": 0},
+        {"type": "bao_leak", "seat": 0},
+    ]
+
+
+def test_CC_2_1_legal_actions_of_an_an_gang_turn_and_a_replacement() -> None:
+    """CC-2.1 / CC-3.2 on E5: seat 1 (after its first discard) draws 2m holding CCCC 9m 11s 22s
+    33s 44s: a discard of each kind in kind order and, after the C, its an-gang (a 暗大蛋); no
+    opening set after its first discard, no win. After seat 0's ming-gang of 7p only its
+    replacement draw may come (CC-1.4)."""
+    board, _ = pushed(E5_HANDS, [*E5_HEAD[:7], "ga1 C"])
+    codes = ["2m", "9m", "1s", "2s", "3s", "4s", "C"]
+    assert legal_actions(board) == [
+        *({"type": "discard", "seat": 1, "tile": t} for t in codes),
+        {"type": "gang", "seat": 1, "kind": "an", "tile": "C"},
+    ]
+    board, _ = pushed(E5_HANDS, [*E5_HEAD[:4], "d0 9s"])
+    assert legal_actions(board) == [{"type": "draw", "seat": 0}]

@@ -590,3 +590,24 @@ def test_CC_2_1_legal_actions_of_an_an_gang_turn_and_a_replacement() -> None:
     ]
     board, _ = pushed(E5_HANDS, [*E5_HEAD[:4], "d0 9s"])
     assert legal_actions(board) == [{"type": "draw", "seat": 0}]
+
+
+def test_CC_4_5_CC_4_6_CC_5_hu_in_reach_by_phase() -> None:
+    """What the mistakes ask before pushing a hu (False only when the hu must be refused for the
+    seat's tiles): on E1's window on seat 3's 5m seat 2 (W = {5m, 8m}) is in reach, seats 0 and 1
+    are not; on seat 0's 9p nobody is. On E4 before the roll no 宝 stands (no 对宝): not in reach;
+    after the roll of W (in W(s)): in reach. On E3, seat 1's drawn 7m wins nothing, its drawn 8p
+    is the looked-at live 宝 (摸宝 for 5p): in reach; another seat while seat 1 acts: True (push
+    decides)."""
+    board, _ = pushed(E1_HANDS, ["x0 9p", "p2", "x2 F", "d3 E", "x3 5m", "h2"])
+    assert [board.hu_in_reach(s) for s in (0, 1, 2)] == [False, False, True] and board.window_in_reach()
+    board, _ = pushed(E1_HANDS, ["x0 9p", "d1 N"])
+    assert [board.hu_in_reach(s) for s in (1, 2, 3)] == [False, False, False] and not board.window_in_reach()
+    board, roll = before_roll()
+    assert not board.hu_in_reach(0)
+    board.push(roll)
+    assert board.hu_in_reach(0)
+    board, _ = pushed(E3_HANDS, [*E3[:12], "x1 7m"])
+    assert not board.hu_in_reach(1) and board.hu_in_reach(2)
+    board, _ = pushed(E3_HANDS, E3)
+    assert board.drawn == kind("8p") and board.hu_in_reach(1)

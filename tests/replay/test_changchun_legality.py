@@ -611,3 +611,22 @@ def test_CC_4_5_CC_4_6_CC_5_hu_in_reach_by_phase() -> None:
     assert not board.hu_in_reach(1) and board.hu_in_reach(2)
     board, _ = pushed(E3_HANDS, E3)
     assert board.drawn == kind("8p") and board.hu_in_reach(1)
+
+
+def test_CC_4_3_a_locked_seat_may_ming_gang_when_its_wait_stays() -> None:
+    """CC-4.3 (``ting_gang: same_wait``) on E4: seat 0 declared 报听 with 111m 999p 555s EEE W
+    (W = {W}); seat 1 discards the fourth 9p and seat 0 ming-gangs it: 111m 555s EEE W still waits
+    on W alone, so the kong stands, seat 1 its 点杠 source, and seat 0's replacement draw is due.
+    Under ``ting_gang: still_ting`` too; a peng of it would be refused (the lock)."""
+    events = ["x0 2m", "t0", "d1 9p", "x1 9p", "gm0 9p"]
+    for rules in ({}, {"ting_gang": "still_ting"}):
+        board, gang = pushed(E4_HANDS, events, overrides=rules)
+        board.push(gang)
+        assert board.seats[0].melds == [Meld("ming", kind("9p"), source=1)] and board.phase == "replace"
+        assert board.waits_of(0) == (kind("W"),)
+    board, _ = pushed(E4_HANDS, events)
+    assert refusal(board, {"type": "peng", "seat": 0}) == (
+        "ting_locked",
+        "CC-4.3",
+        "seat 0 declared 报听 (ting_lock: baoting) and may not peng",
+    )

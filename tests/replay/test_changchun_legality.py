@@ -630,3 +630,42 @@ def test_CC_4_3_a_locked_seat_may_ming_gang_when_its_wait_stays() -> None:
         "CC-4.3",
         "seat 0 declared 报听 (ting_lock: baoting) and may not peng",
     )
+
+
+def _discards(seat: int, codes: list[str]) -> list[dict[str, Any]]:
+    return [{"type": "discard", "seat": seat, "tile": t} for t in codes]
+
+
+def test_CC_2_1_CC_3_legal_actions_with_a_peng_a_set_and_a_bu() -> None:
+    """CC-2.1 / CC-3.2 / CC-3.3. E1: seat 2 pengs 9p and later draws the fourth: a discard of each
+    kind (1m 2m 3m 6m 7m 4s 5s 6s 5p 9p) and, after the 9p, its xu-gang; no set after its
+    discard. E5: seat 2's first turn (dealt E S W N E) offers its 旋风杠 after the discards; once
+    declared and replaced (2s), its second E may be 补'd (a first-turn 补 with a dealt tile)."""
+    board, _ = pushed(E1_HANDS, [*LOCKED_XU[:3], *LOCKED_XU[4:11], "x2 9p"])
+    assert legal_actions(board) == [
+        *_discards(2, ["1m", "2m", "3m", "6m", "7m", "4s", "5s", "6s", "5p", "9p"]),
+        {"type": "gang", "seat": 2, "kind": "xu", "tile": "9p"},
+    ]
+    board, _ = pushed(E5_HANDS, [*E5_HEAD[:11], "xf2"])
+    assert legal_actions(board) == [
+        *_discards(2, ["2m", "3m", "4m", "1s", "3p", "4p", "5p", "6p", "E", "S", "W", "N"]),
+        {"type": "gang", "seat": 2, "kind": "xuanfeng", "tiles": ["E", "S", "W", "N"]},
+    ]
+    board, _ = pushed(E5_HANDS, [*E5_HEAD[:13], "gb2 E"])
+    assert legal_actions(board) == [
+        *_discards(2, ["2m", "3m", "4m", "1s", "2s", "3p", "4p", "5p", "6p", "E"]),
+        {"type": "gang", "seat": 2, "kind": "bu", "tile": "E"},
+    ]
+
+
+def test_CC_2_2_legal_actions_on_a_tile_two_seats_want() -> None:
+    """CC-2.2 on E5: seat 1 discards 7p; seat 2, its 下家, may chi 5p6p (it holds 345p 56p);
+    seat 0 holds 777p: peng or ming-gang; seat 1 is not ready (its four C are no wait), so no
+    报听; else seat 2 draws."""
+    board, _ = pushed(E5_HANDS, [*E5_HEAD[:3], "gm0 7p"])
+    assert legal_actions(board) == [
+        {"type": "chi", "seat": 2, "tiles": ["5p", "6p"]},
+        {"type": "peng", "seat": 0},
+        {"type": "gang", "seat": 0, "kind": "ming", "tile": "7p"},
+        {"type": "draw", "seat": 2},
+    ]

@@ -16,6 +16,7 @@ from replay.games.changchun.board import Board, IllegalEvent, legal_actions
 from replay.games.changchun.reading import Meld
 from tests.changchun_builders import kind, record
 from tests.replay.test_changchun_board import (
+    E1,
     E1_HANDS,
     E3,
     E3_HANDS,
@@ -668,4 +669,63 @@ def test_CC_2_2_legal_actions_on_a_tile_two_seats_want() -> None:
         {"type": "peng", "seat": 0},
         {"type": "gang", "seat": 0, "kind": "ming", "tile": "7p"},
         {"type": "draw", "seat": 2},
+    ]
+
+
+@pytest.mark.parametrize(
+    ("event", "field", "message"),
+    [
+        ({"type": "pass", "seat": 4}, "seat", "must be a seat 0-3, not 4"),
+        ({"type": "pass", "seat": -1}, "seat", "must be a seat 0-3, not -1"),
+        ({"type": "pass", "seat": True}, "seat", "must be a seat 0-3, not True"),
+        ({"type": "pass"}, "seat", "must be a seat 0-3, not None"),
+        ({"type": "foo", "seat": 1}, "type", "unknown event type 'foo'"),
+        ({"type": "peng", "seat": 2, "tile": "QQ"}, "tile", "unknown tile 'QQ'"),
+    ],
+)
+def test_CC_1_2_an_event_the_board_cannot_read(event: dict[str, Any], field: str, message: str) -> None:
+    """§9: seats are 0–3 (CC-1.2); event types are the record's; a tile is a known code. On E1's
+    window on seat 0's 9p each is an input error naming the field, not a refusal."""
+    board, _ = pushed(E1_HANDS, ["x0 9p", "d1 N"])
+    assert input_error(board, event) == (field, message)
+
+
+def test_CC_2_1_a_discard_names_a_tile() -> None:
+    """§9: a discard needs its ``tile``: missing, or not a tile code, it is an input error."""
+    board = Board.from_record(record(E1_HANDS, ["x0 9p"]))
+    assert input_error(board.clone(), {"type": "discard", "seat": 0}) == ("tile", "required")
+    assert input_error(board, {"type": "discard", "seat": 0, "tile": "QQ"}) == ("tile", "unknown tile 'QQ'")
+
+
+def test_CC_6_e1_result_lists_each_payment_with_its_receipt() -> None:
+    """CC-6.1 / §9 on E1 (seat 2's 平胡 on seat 3's 5m, dealer 0): the result's payments, from
+    each payer to seat 2: dealer 0 pays 2 (庄), seat 1 pays 1, seat 3 pays 2 (点炮)."""
+    board, last = pushed(E1_HANDS, E1)
+    board.push(last)
+    board.finish()
+    got = board.result()
+    assert (got["winner"], got["discarder"], got["way"], got["hands"]) == (2, 3, "dianpao", ["pinghu"])
+    assert got["fan"] == [1, 0, None, 1] and got["deltas"] == [-2, -1, 5, -2] and got["next_dealer"] == 1
+    assert got["payments"] == [
+        {
+            "from": 0,
+            "to": 2,
+            "amount": 2,
+            "kind": "win",
+            "receipt": "平胡 pinghu 0 + 庄 zhuang 1 (seat 0) = 1 番 fan → ladder[1] = 2",
+        },
+        {
+            "from": 1,
+            "to": 2,
+            "amount": 1,
+            "kind": "win",
+            "receipt": "平胡 pinghu 0 = 0 番 fan → ladder[0] = 1",
+        },
+        {
+            "from": 3,
+            "to": 2,
+            "amount": 2,
+            "kind": "win",
+            "receipt": "平胡 pinghu 0 + 点炮 dianpao 1 = 1 番 fan → ladder[1] = 2",
+        },
     ]

@@ -28,16 +28,6 @@ class Payment:
     kind: str = "win"  # "win" | "gang"
     n: int | None = None
 
-    def to_json(self) -> dict[str, object]:
-        return {
-            "payer": self.payer,
-            "payee": self.payee,
-            "amount": self.amount,
-            "kind": self.kind,
-            "n": self.n,
-            "receipt": self.receipt,
-        }
-
 
 def _fan_terms(win: Win, rules: Rules) -> list[str]:
     out = []

@@ -135,3 +135,46 @@ def test_CC_4_4_a_roll_counts_tiles_or_stacks_with_g_replacement_draws() -> None
     assert (w.bao_target(2, tile), w.bao_target(2, stack)) == (134, 133)
     w.take(135, True)
     assert (w.bao_target(2, tile), w.bao_target(2, stack)) == (133, 131)
+
+
+def _e4_rolled_under_reserve_0(undrawn: list[int]) -> Board:
+    """E4 up to its roll (the 宝 W at wall[135], seat 0 to draw) under ``reserve: 0``, with only
+    the ``undrawn`` positions (and the 宝's) left in the wall."""
+    rolled = E4.index("b0 1 W") + 1
+    rec = record(E4_HANDS, E4[:rolled], wall=True)
+    rec["ruleset"] = {"preset": "changchun", "overrides": {"reserve": 0}}
+    board = Board.from_record(rec)
+    for e in rec["events"]:
+        board.push(e)
+    assert board.bao_index() == 135 and board.phase == "draw" and board.actor == 0
+    w = board.wallx
+    for i in range(53, 135):
+        w.gone[i] = 0 if i in undrawn else 1
+    w.left = len(undrawn) + 1
+    w._front = min([*undrawn, 135])
+    return board
+
+
+def test_CC_1_5_CC_4_4_a_wall_holding_only_the_bao_ends_the_hand_under_reserve_0() -> None:
+    """``reserve: 0`` (CC-1.5's parameter, a fixed n of 0), E4 after its roll: the 宝 W stands at
+    wall[135]. With wall[53] and the 宝 undrawn, 2 > 0: seat 0's live draw takes wall[53]. With
+    only the 宝 undrawn, 1 > 0 still, but nobody draws the 宝 (CC-4.4): the hand is 荒庄 — the
+    draw is refused by CC-1.5 and 荒庄 accepted (the front used to run past wall[135]: an
+    IndexError, which the audit read as a malformed record)."""
+    from replay.table.board import IllegalEvent
+
+    board = _e4_rolled_under_reserve_0([53])
+    assert not board.at_reserve() and board.wallx.drawable() == 1
+    board.push({"type": "draw", "seat": 0})
+    assert board.wallx.gone[53] == 1 and board.wallx.left == 1 and board.phase == "act"
+
+    board = _e4_rolled_under_reserve_0([])
+    assert board.wallx.drawable() == 0 and board.at_reserve()
+    try:
+        board.push({"type": "draw", "seat": 0})
+    except IllegalEvent as refused:
+        assert (refused.reason.code, refused.reason.rule) == ("wall_reserve", "CC-1.5")
+    else:
+        raise AssertionError("a draw of the 宝 was accepted")
+    board.push({"type": "huangzhuang"})
+    assert board.ended_by == "huangzhuang"

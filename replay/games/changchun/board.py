@@ -313,8 +313,12 @@ class Board(TableBoard):
         return reserve(self.wallx.replacements, self.rules)
 
     def at_reserve(self) -> bool:
-        """A live draw now would be refused: the hand is 荒庄 (CC-1.5)."""
-        return self.wallx.left <= self.reserve()
+        """A live draw now would be refused: the hand is 荒庄 (CC-1.5). Also when nothing but
+        the 宝 is left to draw: CC-1.5 counts it among the undrawn tiles and CC-4.4 lets nobody
+        draw it, so under ``reserve: 0`` a wall holding only the 宝 ends the hand (a live draw
+        then used to run past the wall's last position)."""
+        w = self.wallx
+        return w.left <= self.reserve() or w.drawable() <= 0
 
     def bao_alive(self) -> bool:
         """A 宝 stands and is not dead (CC-4.7, CC-4.8)."""

@@ -68,6 +68,10 @@ class BaoWall:
         if replacement:
             self.replacements += 1
 
+    def drawable(self) -> int:
+        """Undrawn tiles a draw may take: all but a standing 宝, which nobody draws (CC-4.4)."""
+        return self.left - (self.bao_index is not None)
+
     def from_back(self, n: int) -> int | None:
         """The n-th undrawn position counted from the back (the back-most is the 1st); None when
         fewer than n are undrawn."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from replay.games.wuhan.board import IllegalEvent, _with_hand, _with_melds
+from replay.games.wuhan.board import Board, IllegalEvent, _with_hand, _with_melds
 from replay.games.wuhan.hand import meld
 from replay.games.wuhan.table import SeatState
 from replay.tiles import KIND_OF
@@ -130,3 +130,56 @@ def test_R_5_3_push_all_after_the_end_names_how_the_hand_ended() -> None:
     why = err.value.reason
     assert (why.code, why.rule, why.message) == refused(board, {"type": "draw", "seat": seat})
     assert why.message == "the hand already ended (draw); nothing may follow"
+
+
+def two_waiting() -> Board:
+    """hzlzg, indicator 5p; dealer 0. Seat 2 (2-3m, 1-2-3p, 7-8-9p, peng 7s, pair 5s) and seat 3
+    (5-6m, 2-3-4s, 6-7-8s, peng 9m, pair 8p: a 将 of 2/5/8, R-7.2) both wait on 4m, both opened
+    (R-6.2). Seat 0 then discards 4m; seat 1 holds the other three."""
+    board = deal_board(
+        {
+            0: "7s 4m",
+            1: "4m 4m 4m",
+            2: "7s 7s 2m 3m 5s 5s 1p 2p 3p 7p 8p 9p 9m",
+            3: "9m 9m 5m 6m 2s 3s 4s 6s 7s 8s 8p 8p W",
+        },
+        "5p",
+        preset="hzlzg",
+    )
+    for event in [
+        {"type": "discard", "seat": 0, "tile": "7s"},
+        {"type": "peng", "seat": 2},
+        {"type": "discard", "seat": 2, "tile": "9m"},
+        {"type": "peng", "seat": 3},
+        {"type": "discard", "seat": 3, "tile": "W"},
+        {"type": "draw", "seat": 0, "tile": "S"},
+        {"type": "discard", "seat": 0, "tile": "4m"},
+    ]:
+        board.push(event)
+    return board
+
+
+def test_R_5_2_R_6_1_a_discard_win_takes_the_tile_from_the_river() -> None:
+    """R-5.2, R-6.1: seat 3 wins on seat 0's 4m (屁胡, hard: no laizi). The river keeps the 4m,
+    marked taken by seat 3; seat 3's hand holds it (10 + 1 = 11 beside its peng). R-10.3: winner
+    opened 2 × hard 2 = 4; seat 0 (dealer, dealt in) 4 × 2 × 2 = 16, seat 1 (no open) 4, seat 2
+    (opened) 8: seat 3 takes 28."""
+    board = two_waiting()
+    board.push({"type": "hu", "seat": 3, "tile": "4m"})
+    assert board.discards[0][-1] == (M4, 3)
+    assert len(board.seats[3].hand) == 11 and board.seats[3].hand[-1] == M4
+    assert board.settlement is not None and board.settlement.deltas == [-16, -4, -8, 28]
+
+
+def test_R_5_5_two_seats_may_rob_in_turn_order_after_the_gang_seat() -> None:
+    """R-5.5: seat 1 pengs the 4m and adds its own fourth as a xu-gang; seats 2 and 3 can both
+    rob it. The robbers are listed in play order after the gang seat, (1 + 1) mod 4 = 2 then
+    (1 + 2) mod 4 = 3, then seat 1's replacement draw."""
+    board = two_waiting()
+    board.push({"type": "peng", "seat": 1})
+    board.push({"type": "gang", "seat": 1, "kind": "xu", "tile": "4m"})
+    assert board.legal_actions() == [
+        {"type": "hu", "seat": 2},
+        {"type": "hu", "seat": 3},
+        {"type": "draw", "seat": 1},
+    ]

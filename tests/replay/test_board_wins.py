@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from replay.games.wuhan.board import Board, IllegalEvent, _with_hand, _with_melds
+from replay.games.wuhan.board import ACT, CLAIM, Board, IllegalEvent, _with_hand, _with_melds
 from replay.games.wuhan.hand import meld
 from replay.games.wuhan.table import SeatState
-from replay.tiles import KIND_OF
+from replay.tiles import CODES, KIND_OF
 from tests.replay.test_board_legality import refused
 from tests.replay.test_qipi_rules import deal_board
 from tests.replay.test_replay_rules import tsumogiri_until, wall_board
@@ -183,3 +183,17 @@ def test_R_5_5_two_seats_may_rob_in_turn_order_after_the_gang_seat() -> None:
         {"type": "hu", "seat": 3},
         {"type": "draw", "seat": 1},
     ]
+
+
+def test_R_5_4_push_all_clears_the_passes_at_a_discard_as_push_does() -> None:
+    """R-5.4 (no furiten): a ``pass`` is recorded in any phase and binds nobody. Through
+    ``push_all``: seat 2 passes while dealer 0 is to act, 0 discards (the passes are cleared:
+    set()), seat 2 passes on the discard ({2}), seat 1 draws (cleared again)."""
+    board = wall_board(seed=4)
+    tile = CODES[board.seats[0].hand[0]]
+    board.push_all([{"type": "pass", "seat": 2}, {"type": "discard", "seat": 0, "tile": tile}])
+    assert board.phase == CLAIM and board.passes == set()
+    board.push_all([{"type": "pass", "seat": 2}])
+    assert board.passes == {2}
+    board.push_all([{"type": "draw", "seat": 1}])
+    assert board.phase == ACT and board.turn == 1 and board.passes == set()

@@ -1,0 +1,112 @@
+"""``best_discard_draws``' per-group caches asked in one process about inputs whose keys would
+collide under a wrong key formula (issue #35).
+
+``best_discard_draws`` keeps, per group shape and the other groups' class, what each discard
+leaves (``_BEST``) and the draws that help each group (``_DRAWS``), each under one int built from
+the shape key, the other groups' class, the honours' class and a tag (pair rule, ``near``, meld
+slots). A key built with another shift or a flag bit moved only costs a miss — unless it equals
+another stored entry's key. Group keys are the group's nine counts as bytes (``group_keys``), so
+the shape with every count doubled has exactly twice the key: a key shifted one bit too far
+reads the doubled shape's entry. These tests store the doubled shape's entry first and then ask
+about the shape itself beside the same other groups and tile count (wildcards make up the
+difference), and compare every answer with ``improving_mask`` of the hand after each discard
+(its own cache, keyed apart), on the pure-Python functions (``shape.PURE``) in either mode.
+"""
+
+from __future__ import annotations
+
+import random
+
+from replay import shape
+from replay.tiles import NUM_KINDS
+
+PURE_BEST = shape.PURE["best_discard_draws"]
+PURE_KEPT = shape.PURE["discard_kept"]
+PURE_MASK = shape.PURE["improving_mask"]
+
+
+def _reference(counts: list[int], size: int, kept: int, near: bool, pair: str) -> list[tuple[int, int]]:
+    """(kind, improving_mask of the hand without it) of each natural discard keeping ``kept``."""
+    keys = shape.group_keys(counts)
+    by_kind = dict(PURE_KEPT(keys, size, pair))
+    out = []
+    for kind in range(NUM_KINDS):
+        if counts[kind] and by_kind.get(kind) == kept:
+            after = list(counts)
+            after[kind] -= 1
+            out.append((kind, PURE_MASK(shape.group_keys(after), size - 1, pair, near)))
+    return out
+
+
+def _ask(counts: list[int], size: int, pair: str, near: bool) -> int:
+    """Every kept count of the hand asked of the walk, each answer held to the reference."""
+    keys = shape.group_keys(counts)
+    asked = 0
+    for kept in sorted({k for _, k in PURE_KEPT(keys, size, pair)}, reverse=True):
+        got = PURE_BEST(keys, size, kept, near, pair)
+        assert got == _reference(counts, size, kept, near, pair), (counts, size, kept, near, pair)
+        asked += 1
+    return asked
+
+
+def _place(counts: list[int], group: int, ranks: list[int]) -> None:
+    for rank, n in enumerate(ranks):
+        counts[9 * group + rank] += n
+
+
+def test_a_shape_and_its_doubled_shape_beside_the_same_groups_answer_apart() -> None:
+    # 1m 2m (key 0x0101) and 11m 22m (0x0202) in the 万 group beside 5p (and, second, E):
+    # 11m 22m 5p is five tiles; 1m 2m 5p and two wildcards is five too, the same meld slots,
+    # the same other groups' class. Each must get its own answer: 1m 2m + 5p + 2 wildcards
+    # keeps 2 whichever of 1m, 2m, 5p goes (1 meld of a tile and the 2 wildcards, 1 tile of
+    # the next slot) and 11m 22m 5p throws 5p to keep 4 (two pairs: one a meld slot short;
+    # throwing 1m or 2m keeps 3), under either pair rule.
+    for others in ([(2, 4, 1)], [(2, 4, 1), (3, 0, 1)]):
+        for pair in ("jiang", "any"):
+            for near in (False, True):
+                for base in ([1, 1], [1, 0, 1], [0, 1, 1, 0, 0, 1], [2, 1], [1, 2, 0, 0, 1]):
+                    for group in (0, 1, 2):
+                        doubled = [2 * n for n in base]
+                        big = [0] * NUM_KINDS
+                        _place(big, group, doubled)
+                        small = [0] * NUM_KINDS
+                        _place(small, group, base)
+                        for g, rank, n in others:
+                            if g != group:
+                                big[9 * g + rank] += n
+                                small[9 * g + rank] += n
+                        size = sum(big)
+                        assert _ask(big, size, pair, near)
+                        assert _ask(small, size, pair, near)  # sum(base) wildcards make up the size
+
+
+def test_many_small_hands_in_one_process_each_answer_their_own() -> None:
+    # seeded hands of 2-14 tiles from a few kinds (so their groups' shapes and classes repeat
+    # and their keys crowd the caches), with 0-3 wildcards, under each rule and near or not
+    rng = random.Random(35)
+    kinds = [0, 1, 2, 3, 4, 9, 10, 11, 13, 18, 19, 20, 22, 27, 28, 31]
+    asked = 0
+    for _ in range(600):
+        counts = [0] * NUM_KINDS
+        for _ in range(rng.randint(1, 12)):
+            kind = rng.choice(kinds)
+            if counts[kind] < 4:
+                counts[kind] += 1
+        size = sum(counts) + rng.randint(0, 3)
+        if size > 14:
+            continue
+        asked += _ask(counts, size, rng.choice(("jiang", "any")), rng.random() < 0.5)
+    assert asked > 600
+
+
+def test_only_the_third_suit_and_honours_held() -> None:
+    # 万 and 条 empty (their combined class 0), 筒 and honours held: throwing an honour leaves
+    # the 筒 group's draws to be worked out beside an empty pair of suits — not beside itself
+    for pair in ("jiang", "any"):
+        for near in (False, True):
+            for hand in ([(2, 0, 1), (2, 1, 1), (3, 0, 1), (3, 4, 2)], [(2, 4, 2), (3, 1, 1), (3, 2, 1)]):
+                counts = [0] * NUM_KINDS
+                for g, rank, n in hand:
+                    counts[9 * g + rank] += n
+                for extra in (0, 1, 2):
+                    assert _ask(counts, sum(counts) + extra, pair, near)

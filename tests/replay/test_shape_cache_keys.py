@@ -110,3 +110,17 @@ def test_only_the_third_suit_and_honours_held() -> None:
                     counts[9 * g + rank] += n
                 for extra in (0, 1, 2):
                     assert _ask(counts, sum(counts) + extra, pair, near)
+
+
+def test_the_generation_before_is_read_by_the_key_it_was_kept_under() -> None:
+    # generations of two entries (the shipped ones hold 65,536): every few asks an entry moves to
+    # the generation before, which ``_best_of_group`` and ``_draws_mask`` read by the key they
+    # build — a key that names the wrong entry there hands back another group's answer
+    saved = shape._BEST, shape._DRAWS
+    shape._BEST, shape._DRAWS = shape._Generations(2), shape._Generations(2)
+    try:
+        test_many_small_hands_in_one_process_each_answer_their_own()
+        test_a_shape_and_its_doubled_shape_beside_the_same_groups_answer_apart()
+        test_only_the_third_suit_and_honours_held()
+    finally:
+        shape._BEST, shape._DRAWS = saved

@@ -65,7 +65,7 @@ def test_a_shape_and_its_doubled_shape_beside_the_same_groups_answer_apart() -> 
         for pair in ("jiang", "any"):
             for near in (False, True):
                 for base in ([1, 1], [1, 0, 1], [0, 1, 1, 0, 0, 1], [2, 1], [1, 2, 0, 0, 1]):
-                    for group in (0, 1, 2):
+                    for group in (0, 1, 2, 3):
                         doubled = [2 * n for n in base]
                         big = [0] * NUM_KINDS
                         _place(big, group, doubled)

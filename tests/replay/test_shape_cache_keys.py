@@ -112,6 +112,29 @@ def test_only_the_third_suit_and_honours_held() -> None:
                     assert _ask(counts, sum(counts) + extra, pair, near)
 
 
+def test_an_honour_shape_and_its_doubled_shape_beside_classes_one_and_two() -> None:
+    # The honours' entries are keyed (honour shape << 10 | suits' class) << 24 | tag: one bit too
+    # far names the doubled shape beside the doubled class. Under 将 one suited tile of kind 18
+    # leaves the suits' class 1 for the honours and one of kind 16 class 2 (under any pair:
+    # kind 12 gives 1, kinds 0 and 15 give 2). Each hand is asked beside the other and again
+    # (A, B, A): B's entry must not stand for A's, nor A's for B's; the tile counts are made
+    # equal with wildcards (the same meld slots).
+    for pair, one, two in (("jiang", [18], [16]), ("any", [12], [0, 15])):
+        for base in ([1], [1, 1], [2, 0, 1], [0, 1, 0, 0, 0, 0, 2]):
+            for near in (False, True):
+                small = [0] * NUM_KINDS
+                big = [0] * NUM_KINDS
+                for kind in one:
+                    small[kind] += 1
+                for kind in two:
+                    big[kind] += 1
+                _place(small, 3, base)
+                _place(big, 3, [2 * n for n in base])
+                size = max(sum(small), sum(big))
+                for counts in (big, small, big):
+                    assert _ask(counts, size, pair, near)
+
+
 def test_the_generation_before_is_read_by_the_key_it_was_kept_under() -> None:
     # generations of two entries (the shipped ones hold 65,536): every few asks an entry moves to
     # the generation before, which ``_best_of_group`` and ``_draws_mask`` read by the key they
@@ -122,5 +145,6 @@ def test_the_generation_before_is_read_by_the_key_it_was_kept_under() -> None:
         test_many_small_hands_in_one_process_each_answer_their_own()
         test_a_shape_and_its_doubled_shape_beside_the_same_groups_answer_apart()
         test_only_the_third_suit_and_honours_held()
+        test_an_honour_shape_and_its_doubled_shape_beside_classes_one_and_two()
     finally:
         shape._BEST, shape._DRAWS = saved

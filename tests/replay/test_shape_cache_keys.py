@@ -135,6 +135,33 @@ def test_an_honour_shape_and_its_doubled_shape_beside_classes_one_and_two() -> N
                     assert _ask(counts, size, pair, near)
 
 
+def test_an_honour_entry_is_not_read_from_the_high_bytes_of_another_honour_shape() -> None:
+    # Read with the key's shift turned around, (shape << 10 | class) >> 24, an honour shape of
+    # c5 copies of honour 5 and c6 of honour 6 (bytes 5 and 6 of its key) names the entry kept
+    # for c6 copies of honour 0 beside the suits' class 4·c5. Under 将 kinds 7 and 21 leave the
+    # honours class 4 and kinds 0, 12, 18, 21 class 8 (under any pair: 1, 8, 10, 22 and 20, 24,
+    # 25); the second hand throws honour 5 or 6, never honour 0.
+    cases = (
+        ("jiang", [7, 21], 1),
+        ("jiang", [0, 12, 18, 21], 2),
+        ("any", [1, 8, 10, 22], 1),
+        ("any", [20, 24, 25], 2),
+    )
+    for pair, suits, c5 in cases:
+        for c6 in (1, 2):
+            for near in (False, True):
+                first = [0] * NUM_KINDS
+                for kind in suits:
+                    first[kind] += 1
+                first[27] += c6
+                second = [0] * NUM_KINDS
+                second[27 + 5] += c5
+                second[27 + 6] += c6
+                size = max(sum(first), sum(second))
+                for counts in (first, second):
+                    assert _ask(counts, size, pair, near)
+
+
 def test_the_generation_before_is_read_by_the_key_it_was_kept_under() -> None:
     # generations of two entries (the shipped ones hold 65,536): every few asks an entry moves to
     # the generation before, which ``_best_of_group`` and ``_draws_mask`` read by the key they
@@ -146,5 +173,6 @@ def test_the_generation_before_is_read_by_the_key_it_was_kept_under() -> None:
         test_a_shape_and_its_doubled_shape_beside_the_same_groups_answer_apart()
         test_only_the_third_suit_and_honours_held()
         test_an_honour_shape_and_its_doubled_shape_beside_classes_one_and_two()
+        test_an_honour_entry_is_not_read_from_the_high_bytes_of_another_honour_shape()
     finally:
         shape._BEST, shape._DRAWS = saved

@@ -162,6 +162,39 @@ def test_an_honour_entry_is_not_read_from_the_high_bytes_of_another_honour_shape
                     assert _ask(counts, size, pair, near)
 
 
+def test_a_suit_shape_and_its_doubled_shape_beside_classes_r_and_2r() -> None:
+    # A suit group's entries are keyed ((shape << 10 | others' class) << 8 | honours' class)
+    # << 16 | tag: one bit too far at the end names the doubled shape beside the doubled class
+    # (no honours: class 0 either way). The other two suits' tiles giving a class r and 2r are
+    # found in the rule's own tables (one or two tiles of theirs); each hand is asked beside the
+    # other and again, tile counts made equal with wildcards.
+    for pair in ("jiang", "any"):
+        suit, _, shift, s, _, jt, _, _ = shape.rule_tables(pair)
+        for group in (0, 1, 2):
+            a, b = [g for g in (0, 1, 2) if g != group]
+            by_class: dict[int, list[int]] = {}
+            for x in range(-1, 18):
+                for y in range(x, 18):
+                    counts = [0] * NUM_KINDS
+                    for i in (x, y):
+                        if i >= 0:
+                            counts[9 * (a if i < 9 else b) + i % 9] += 1
+                    keys = shape.group_keys(counts)
+                    rest = jt[(suit[keys[a]] >> shift & 255) * s + (suit[keys[b]] >> shift & 255)]
+                    by_class.setdefault(rest, counts)
+            doubles = [r for r in sorted(by_class) if r and 2 * r in by_class][:2]
+            assert doubles, (pair, group)
+            for r in doubles:
+                for base in ([1], [1, 1], [2, 0, 1]):
+                    for near in (False, True):
+                        small, big = list(by_class[r]), list(by_class[2 * r])
+                        _place(small, group, base)
+                        _place(big, group, [2 * n for n in base])
+                        size = max(sum(small), sum(big))
+                        for counts in (big, small, big):
+                            assert _ask(counts, size, pair, near)
+
+
 def test_the_generation_before_is_read_by_the_key_it_was_kept_under() -> None:
     # generations of two entries (the shipped ones hold 65,536): every few asks an entry moves to
     # the generation before, which ``_best_of_group`` and ``_draws_mask`` read by the key they
@@ -174,5 +207,6 @@ def test_the_generation_before_is_read_by_the_key_it_was_kept_under() -> None:
         test_only_the_third_suit_and_honours_held()
         test_an_honour_shape_and_its_doubled_shape_beside_classes_one_and_two()
         test_an_honour_entry_is_not_read_from_the_high_bytes_of_another_honour_shape()
+        test_a_suit_shape_and_its_doubled_shape_beside_classes_r_and_2r()
     finally:
         shape._BEST, shape._DRAWS = saved

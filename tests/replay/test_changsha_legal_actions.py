@@ -1,0 +1,69 @@
+"""``legal_actions`` as whole lists where the first screens left its candidates unasked (issue 35):
+a 补杠 (xu kong) of a peng's fourth tile, and the chi candidates at each place of a suit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from replay.games.changsha.board import Board, legal_actions
+from tests.changsha_builders import record
+
+
+def pushed(rec: dict[str, Any]) -> Board:
+    board = Board.from_record(rec)
+    for e in rec["events"]:
+        board.push(e)
+    return board
+
+
+XU_HANDS = [
+    "13579m 13579s 139p 5p",
+    "55p 2468m 2468s 246p",
+    "13579m 13579s 139p",
+    "2468m 2468s 2468p 7p",
+]
+XU_EVENTS = ["x0 5p", "p1", "x1 2m", "d2 7p", "x2 7p", "d3 7p", "x3 7p", "d0 7p", "x0 7p", "d1 5p"]
+
+
+def test_CS_3_3_a_pengs_fourth_tile_is_offered_as_a_xu_kong() -> None:
+    """CS-3.3: "xu (4th tile added to own peng, own turn)". Seat 1 pengs the dealer's 5p, lets
+    2m go, and draws the fourth 5p: holding 468m 2468s 246p + 5p beside the peng of 5p it may
+    xu-kong 5p as 补张 (CS-3.4), not as 开杠 (CS-3.5 asks tenpai with the kong aside:
+    468m 2468s 246p waits on nothing), and no an-kong (one 5p in hand, no four of a kind)."""
+    board = pushed(record(XU_HANDS, XU_EVENTS))
+    assert board.phase == "act" and board.actor == 1
+    assert [a for a in legal_actions(board) if a["type"] == "gang"] == [
+        {"type": "gang", "seat": 1, "kind": "xu", "tile": "5p", "mode": "bu"},
+    ]
+    discards = [a["tile"] for a in legal_actions(board) if a["type"] == "discard"]
+    assert discards == ["4m", "6m", "8m", "2s", "4s", "6s", "8s", "2p", "4p", "5p", "6p"]
+
+
+CHI_HANDS = [
+    "3m 456m 1s 567s 3p 678p 9m 9p",
+    "12m 23s 1245p 79m 8s 8p 6p",
+    "12345678m 12345s",
+    "6789s 123456789p",
+]
+
+
+@pytest.mark.parametrize(
+    ("tile", "pairs"),
+    [
+        ("3m", [["1m", "2m"]]),  # 1m is code 0: the lowest chi of the first suit
+        ("1s", [["2s", "3s"]]),  # 1s is code 9: no 8m 9m below it (another suit)
+        ("3p", [["1p", "2p"], ["2p", "4p"], ["4p", "5p"]]),  # low, middle and high around 3p
+    ],
+)
+def test_CS_3_2_chi_candidates_are_the_next_seats_runs_in_the_suit(tile: str, pairs: list[list[str]]) -> None:
+    """CS-3.2: only the next seat chis, a run of the discard's suit. Seat 1 holds 12m 23s 1245p:
+    on the dealer's 3m it may chi 1m 2m only (no 4m, 5m); on 1s, 2s 3s only (the tiles below 1s
+    are 8m 9m, another suit); on 3p all three places: 1p 2p, 2p 4p (the tile in the middle) and
+    4p 5p. Nobody else may claim (no pair of the tile, no win), so then seat 1 draws."""
+    board = pushed(record(CHI_HANDS, [f"x0 {tile}"]))
+    assert legal_actions(board) == [
+        *[{"type": "chi", "seat": 1, "tile": tile, "tiles": p} for p in pairs],
+        {"type": "draw", "seat": 1},
+    ]

@@ -9,6 +9,7 @@ import pytest
 
 from replay.games.changsha.board import Board, legal_actions
 from tests.changsha_builders import record
+from tests.replay.test_changsha_legality import QISHOU_TIANHU
 
 
 def pushed(rec: dict[str, Any]) -> Board:
@@ -66,4 +67,21 @@ def test_CS_3_2_chi_candidates_are_the_next_seats_runs_in_the_suit(tile: str, pa
     assert legal_actions(board) == [
         *[{"type": "chi", "seat": 1, "tile": tile, "tiles": p} for p in pairs],
         {"type": "draw", "seat": 1},
+    ]
+
+
+def test_CS_6_4_without_a_wall_the_dealers_tianhu_is_still_offered_after_a_qishou() -> None:
+    """CS-6.4 / CS-4.3: in deal mode (no ``wall``) the record names the birds, so ``legal_actions``
+    leaves them out, but not what follows them: after seat 1's 四喜 (QISHOU_TIANHU) the dealer may
+    still add 缺一色 or win 天胡 with its dealt 14, seat 2 declare 缺一色 + 六六顺, seat 3 六六顺 (the
+    same list as with a wall, less the bird 5m)."""
+    rec = record(QISHOU_TIANHU, ["q1 sixi", "h0", "b 5m"], wall=False)
+    board = Board.from_record(rec)
+    board.push(rec["events"][0])
+    assert board.phase == "qishou" and board.wall is None
+    assert legal_actions(board) == [
+        {"type": "qishou", "seat": 0, "kinds": ["queyise"], "die": 1},
+        {"type": "qishou", "seat": 2, "kinds": ["queyise", "liuliushun"], "die": 1},
+        {"type": "qishou", "seat": 3, "kinds": ["liuliushun"], "die": 1},
+        {"type": "hu", "seat": 0},
     ]

@@ -8,8 +8,10 @@ from typing import Any
 import pytest
 
 from replay.games.changsha.board import Board, legal_actions
-from tests.changsha_builders import record
-from tests.replay.test_changsha_legality import QISHOU_TIANHU
+from replay.tiles import CODES
+from tests.changsha_builders import event, record
+from tests.replay.test_changsha_board import E6_HANDS
+from tests.replay.test_changsha_legality import QISHOU_TIANHU, locked_haidi, refusal
 
 
 def pushed(rec: dict[str, Any]) -> Board:
@@ -85,3 +87,23 @@ def test_CS_6_4_without_a_wall_the_dealers_tianhu_is_still_offered_after_a_qisho
         {"type": "qishou", "seat": 3, "kinds": ["liuliushun"], "die": 1},
         {"type": "hu", "seat": 0},
     ]
+
+
+@pytest.mark.parametrize(("birds", "code"), [("6s", None), ("", "birds_count"), ("6s 1m", "birds_count")])
+def test_CS_6_4_without_a_wall_the_haidi_win_takes_one_bird(birds: str, code: str | None) -> None:
+    """CS-6.4: with the wall empty the bird is the last tile out, one bird whatever ``birds`` is
+    (2 in the preset). The locked 海底 win of ``locked_haidi`` (seat 3's 海底捞月 on 6s, 0 tiles
+    left) in deal mode: the record names that one bird, 6s; none or two are ``birds_count``."""
+    walled = locked_haidi(["h3"])
+    rec = {k: v for k, v in walled.items() if k != "wall"} | {
+        "deal": record(E6_HANDS, [], wall=False)["deal"]
+    }
+    board = Board.from_record(rec)
+    for e in rec["events"]:
+        board.push(e)
+    assert board.wall is None and board.left == 0 and board.phase == "settle"
+    if code is None:
+        board.push(event(f"b {birds}"))
+        assert board.phase == "ended" and [CODES[t] for t in board.birds] == ["6s"]
+    else:
+        assert refusal(board, f"b {birds}".strip())[0] == code

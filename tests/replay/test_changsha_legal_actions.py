@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from replay.games.changsha.board import Board, legal_actions
+from replay.games.changsha.tiles import parse
 from replay.tiles import CODES
 from tests.changsha_builders import event, record
 from tests.replay.test_changsha_board import E6_HANDS
@@ -107,3 +108,41 @@ def test_CS_6_4_without_a_wall_the_haidi_win_takes_one_bird(birds: str, code: st
         assert board.phase == "ended" and [CODES[t] for t in board.birds] == ["6s"]
     else:
         assert refusal(board, f"b {birds}".strip())[0] == code
+
+
+@pytest.mark.parametrize(("scope", "three_p"), [("same_tile", True), ("any_tile", False)])
+def test_CS_3_9_can_win_on_answers_the_louhu_lock(scope: str, three_p: bool) -> None:
+    """CS-3.9 as the bots and mistake detectors ask it (``can_win_on``): E11's seat 3 (45p 123m
+    456s 789s 22m) waits on 3p/6p and lets seat 1's 6p go. Until its next draw it may not win on
+    6p from another seat; on 3p it may with ``louhu_scope: same_tile``, not with ``any_tile``.
+    Seat 2 (no wait on either) may win on neither."""
+    from tests.replay.test_changsha_board import E11_HANDS
+
+    head = ["x0 9m", "d1 5m", "x1 6p", "d2 1m"]
+    board = Board.from_record(record(E11_HANDS, head, overrides={"louhu_scope": scope}))
+    for e in head:
+        board.push(event(e))
+    six, three = parse("6p", "tile"), parse("3p", "tile")
+    assert board.waits_of(3) == (three, six)
+    assert [board.can_win_on(3, six), board.can_win_on(3, three)] == [False, three_p]
+    assert [board.can_win_on(2, six), board.can_win_on(2, three)] == [False, False]
+
+
+def test_CS_6_2_result_lists_each_payment_from_payer_to_winner() -> None:
+    """CS-6.2/CS-6.3/CS-6.4: E1's seat 2 self-draws 平胡 (small, k 1): 10 from each other seat, 20
+    from the dealer (seat 0); the bird 7s (wall[55]) hits seat 2 itself: (0 + 7 − 1) mod 4 = 2,
+    so every payment doubles: seat 3 20, seat 0 40, seat 1 20 (deltas [−40, −20, 80, −20])."""
+    from tests.replay.test_changsha_board import E1_HANDS
+    from tests.replay.test_changsha_legality import E1_WIN
+
+    rec = record(E1_HANDS, [*E1_WIN, "b 7s"])
+    board = Board.from_record(rec)
+    for e in rec["events"]:
+        board.push(e)
+    got = board.result()
+    assert got["deltas"] == [-40, -20, 80, -20]
+    assert [(p["from"], p["to"], p["amount"]) for p in got["payments"]] == [
+        (3, 2, 20),
+        (0, 2, 40),
+        (1, 2, 20),
+    ]

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from replay.games.changsha.board import Board, legal_actions
+from replay.games.changsha.reading import Meld
 from replay.games.changsha.tiles import parse
 from replay.tiles import CODES
 from tests.changsha_builders import event, record
@@ -146,3 +147,20 @@ def test_CS_6_2_result_lists_each_payment_from_payer_to_winner() -> None:
         (0, 2, 40),
         (1, 2, 20),
     ]
+
+
+def test_CS_3_2_a_discard_and_peng_after_a_snapshot_leave_the_snapshot_alone() -> None:
+    """What the mistake analysis relies on (it keeps a ``snapshot()`` after every event): after
+    a snapshot of E1's opening board the dealer discards 9p (a new window) and seat 3 (99p in
+    hand) pengs it (CS-3.2); the snapshot still has the dealer's 9p, seat 3 without melds and
+    its 99p, and the dealer to act."""
+    from tests.replay.test_changsha_board import E1_HANDS
+
+    board = Board.from_record(record(E1_HANDS, []))
+    nine = parse("9p", "tile")
+    kept = board.snapshot()
+    board.push({"type": "discard", "seat": 0, "tile": "9p"})
+    board.push({"type": "peng", "seat": 3, "tile": "9p"})
+    assert board.seats[3].melds == [Meld("peng", nine)] and board.seats[3].hand[nine] == 0
+    assert kept.seats[3].melds == [] and kept.seats[3].hand[nine] == 2
+    assert kept.seats[0].hand[nine] == 1 and (kept.phase, kept.actor) == ("act", 0)

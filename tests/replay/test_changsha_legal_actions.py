@@ -106,7 +106,7 @@ def test_CS_6_4_without_a_wall_the_haidi_win_takes_one_bird(birds: str, code: st
     assert board.wall is None and board.left == 0 and board.phase == "settle"
     if code is None:
         board.push(event(f"b {birds}"))
-        assert board.phase == "ended" and [CODES[t] for t in board.birds] == ["6s"]
+        assert board.phase == "ended" and [CODES[t] for t in board.birds or []] == ["6s"]
     else:
         assert refusal(board, f"b {birds}".strip())[0] == code
 

@@ -13,7 +13,7 @@ import pytest
 from replay.games.changchun.board import Board
 from replay.games.changchun.reading import Meld
 from tests.changchun_builders import kind
-from tests.replay.test_changchun_board import E1_HANDS
+from tests.replay.test_changchun_board import E1_HANDS, E4_HANDS
 from tests.replay.test_changchun_legality import input_error, pushed, refusal
 
 #: E1 with seat 0's 9p on the table (the last event, seat 2's peng, is left unpushed)
@@ -106,3 +106,139 @@ def test_board_of_e1_is_a_board() -> None:
     """The helper above starts from E1's record (a guard for the parametrised cases)."""
     board, _ = pushed(E1_HANDS, NINE_P)
     assert isinstance(board, Board) and board.claim is not None and board.claim.tile == kind("9p")
+
+
+#: Seat 2 of E5's table dealt ESWNE 234m 345p 78s: it draws 6s, sets 旋风杠 (E S W N, CC-3.1),
+#: takes 9s as its replacement and lets it go: E 234m 345p 678s waits on E alone (单调), and it
+#: declares 报听. The others let their draws go until seat 2's next turn.
+BU_HANDS = [
+    "777p 123m 789m 789s 1p 2p",
+    "CCCC 7p 11s 22s 33s 44s",
+    "ESWNE 234m 345p 78s",
+    "5555m 234s 678m 99p 1m",
+]
+BU_HEAD = [
+    "x0 1p", "d1 9m", "x1 9m", "d2 6s", "xf2", "d2 9s", "x2 9s", "t2",
+    "d3 W", "x3 W", "d0 W", "x0 W", "d1 N", "x1 N",
+]  # fmt: skip
+
+
+def test_CC_3_4_CC_4_3_a_locked_seat_adds_a_drawn_e_to_its_set() -> None:
+    """CC-3.4 / CC-4.3: seat 2 (报听, W = {E}) draws the third E and adds it to its 旋风杠: its
+    concealed E 234m 345p 678s is unchanged, so W stays {E} and the 补 stands; after its first
+    discard it is a 补杠, robbable (CC-2.4): a window opens on E, seat 2's replacement waits."""
+    board, bu = pushed(BU_HANDS, [*BU_HEAD, "d2 E", "gb2 E"])
+    board.push(bu)
+    assert (board.phase, board.pending) == ("claim", (2, kind("E"), "bu"))
+    assert board.claim is not None and board.claim.rob and board.claim.tile == kind("E")
+    assert board.seats[2].hand[kind("E")] == 1 and board.waits_of(2) == (kind("E"),)
+
+
+def test_CC_4_3_a_locked_seats_bu_may_not_change_its_wait() -> None:
+    """CC-4.3 (``ting_gang: same_wait``): seat 2 (报听, W = {E}) draws 5s and adds its held E to the
+    set: 234m 345p 678s 5s would wait on 5s, not E: refused. Under ``still_ting`` it is still 听
+    (W = {5s}) and the 补 stands."""
+    board, bu = pushed(BU_HANDS, [*BU_HEAD, "d2 5s", "gb2 E"])
+    assert refusal(board, bu) == (
+        "ting_gang_changes_wait",
+        "CC-4.3",
+        "seat 2's gang of 东风 (E) would change its wait after 报听 (ting_gang: same_wait)",
+    )
+    board, bu = pushed(BU_HANDS, [*BU_HEAD, "d2 5s", "gb2 E"], overrides={"ting_gang": "still_ting"})
+    board.push(bu)
+    assert board.phase == "claim" and board.seats[2].hand[kind("E")] == 0
+
+
+def test_CC_3_3_CC_3_4_a_bu_with_a_dealt_tile_is_plain_only_in_the_first_turn() -> None:
+    """CC-3.3: in its first turn seat 2 adds its second dealt E to the 旋风杠 (连续补完): no window,
+    its replacement is due. Drawing a third E as that replacement and adding it too, still before
+    any discard, is a 补杠 with a drawn tile (CC-3.4): a rob window. After its first discard, a
+    dealt E kept till later is a 补杠 as well."""
+    first = ["x0 1p", "d1 9m", "x1 9m", "d2 6s", "xf2", "d2 9s", "gb2 E"]
+    board, _ = pushed(BU_HANDS, [*first, "d2 E"])
+    assert board.phase == "replace" and board.claim is None
+    board, bu = pushed(BU_HANDS, [*first, "d2 E", "gb2 E"])
+    board.push(bu)
+    assert (board.phase, board.pending) == ("claim", (2, kind("E"), "bu"))
+    later = ["x0 1p", "d1 9m", "x1 9m", "d2 6s", "xf2", "d2 9s", "x2 9s"]
+    board, bu = pushed(BU_HANDS, [*later, "d3 W", "x3 W", "d0 W", "x0 W", "d1 N", "x1 N", "d2 5s", "gb2 E"])
+    board.push(bu)
+    assert (board.phase, board.pending) == ("claim", (2, kind("E"), "bu"))
+
+
+def test_CC_2_1_a_xu_gang_extends_a_peng_of_its_own_tile() -> None:
+    """CC-2.1: seat 2 pengs seat 0's 9p and holds F: a xu-gang of F is refused (its peng is of 9p,
+    not F), as ``no_peng_to_extend`` naming the tile."""
+    board, _ = pushed(E1_HANDS, [*NINE_P, "x2 F"])
+    assert refusal(board, {"type": "gang", "seat": 2, "kind": "xu", "tile": "F"}) == (
+        "no_peng_to_extend",
+        "CC-2.1",
+        "seat 2 has no peng of 发财 (F) to add a 4th tile to",
+    )
+
+
+#: E1 with seat 2 dealt 123m 456s 789p 5p 99p F: it pengs seat 0's 9p (two of its three), lets F
+#: go and declares 报听 on 123m 456s 789p 5p (单调 5p: W = {5p}); the others let their draws go
+LOCKED_HANDS = [E1_HANDS[0], E1_HANDS[1], "123m 456s 789p 5p 99p F", E1_HANDS[3]]
+LOCKED = ["x0 9p", "p2", "x2 F", "t2", "d3 N", "x3 N", "d0 N", "x0 N", "d1 W", "x1 W", "d2 6p", "gx2 9p"]
+
+
+def test_CC_4_3_a_locked_xu_gang_of_a_held_tile_may_not_change_the_wait() -> None:
+    """CC-4.3: seat 2 (报听, W = {5p}) draws 6p and adds its held 9p to its peng: 123m 456s
+    5p 6p 7p 8p would wait on 5p or 8p (5p + 678p, 567p + 8p), so under ``ting_gang: same_wait``
+    the xu-gang is refused naming the seat and 9p; under ``still_ting`` it is still 听 and
+    stands: the rob window opens on 9p."""
+    board, gx = pushed(LOCKED_HANDS, LOCKED)
+    assert board.seats[2].locked and board.waits_of(2) == ()  # 11 tiles in hand: no W(s) now
+    assert refusal(board, gx) == (
+        "ting_gang_changes_wait",
+        "CC-4.3",
+        "seat 2's gang of 九筒 (9p) would change its wait after 报听 (ting_gang: same_wait)",
+    )
+    board, gx = pushed(LOCKED_HANDS, LOCKED, overrides={"ting_gang": "still_ting"})
+    board.push(gx)
+    assert (board.phase, board.pending) == ("claim", (2, kind("9p"), "xu"))
+    assert board.waits_of(2) == (kind("5p"), kind("8p"))
+
+
+#: E1 with seat 2 dealt 6p for F and seat 3 dealt 123m 456s 78p 11p CCC (W = {6p, 9p}: three
+#: suits, 幺九 by 1m, 1p and C): seat 0's 9p is one seat 3 could win on, but seat 2 pengs it first
+#: and lets 6p go
+GUOHU_HANDS = [E1_HANDS[0], E1_HANDS[1], "123m 456s 67m 55p 99p 6p", "123m 456s 78p 11p CCC"]
+GUOHU = ["x0 9p", "p2", "x2 6p", "h3"]
+
+
+def test_CC_2_3_guohu_a_seat_passed_over_by_a_peng_may_not_win_before_its_draw() -> None:
+    """CC-2.3 (``guohu: until_own_draw``): seat 2's peng takes the 9p seat 3 could have won on;
+    seat 3 alone is marked (not the claimer, not seat 1, who cannot win on it), and its win on
+    seat 2's 6p is refused. Without the rule (``guohu: none``, the default) the same win on 6p
+    stands."""
+    board, hu = pushed(GUOHU_HANDS, GUOHU, overrides={"guohu": "until_own_draw"})
+    assert [seat.guohu for seat in board.seats] == [False, False, False, True]
+    assert refusal(board, hu) == (
+        "guohu",
+        "CC-2.3",
+        "seat 3 let a win on an earlier tile go and may not win on a discard before its next draw "
+        "(guohu: until_own_draw)",
+    )
+    board, hu = pushed(GUOHU_HANDS, GUOHU)
+    assert [seat.guohu for seat in board.seats] == [False, False, False, False]
+    board.push(hu)
+    assert board.claim is not None and board.claim.hus == [3]
+
+
+def test_CC_2_3_guohu_a_chi_and_a_ming_gang_under_until_own_draw() -> None:
+    """CC-2.2 under ``guohu: until_own_draw``: a chi (seat 0's 3p 4p on seat 3's 5p) and a
+    ming-gang (seat 0, 报听 on W, of seat 1's fourth 9p) stand as without the rule; nobody could
+    win on those tiles, so nobody is marked."""
+    board, chi = pushed(
+        E1_HANDS, ["x0 9p", "p2", "x2 F", "d3 5p", "x3 5p", "c0 3p 4p"], overrides={"guohu": "until_own_draw"}
+    )
+    board.push(chi)
+    assert board.seats[0].melds == [Meld("chi", kind("3p"), source=3)] and board.phase == "act"
+    board, gang = pushed(
+        E4_HANDS, ["x0 2m", "t0", "d1 9p", "x1 9p", "gm0 9p"], overrides={"guohu": "until_own_draw"}
+    )
+    board.push(gang)
+    assert board.seats[0].melds == [Meld("ming", kind("9p"), source=1)] and board.phase == "replace"
+    assert not any(seat.guohu for seat in board.seats)

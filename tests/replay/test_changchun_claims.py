@@ -13,7 +13,7 @@ import pytest
 from replay.games.changchun.board import Board
 from replay.games.changchun.reading import Meld
 from tests.changchun_builders import kind
-from tests.replay.test_changchun_board import E1_HANDS, E4_HANDS
+from tests.replay.test_changchun_board import E1_HANDS, E3, E3_HANDS, E4_HANDS
 from tests.replay.test_changchun_legality import input_error, pushed, refusal
 
 #: E1 with seat 0's 9p on the table (the last event, seat 2's peng, is left unpushed)
@@ -215,6 +215,7 @@ def test_CC_2_3_guohu_a_seat_passed_over_by_a_peng_may_not_win_before_its_draw()
     stands."""
     board, hu = pushed(GUOHU_HANDS, GUOHU, overrides={"guohu": "until_own_draw"})
     assert [seat.guohu for seat in board.seats] == [False, False, False, True]
+    assert board.claim is not None and not board.can_win_on(3, board.claim)
     assert refusal(board, hu) == (
         "guohu",
         "CC-2.3",
@@ -223,6 +224,7 @@ def test_CC_2_3_guohu_a_seat_passed_over_by_a_peng_may_not_win_before_its_draw()
     )
     board, hu = pushed(GUOHU_HANDS, GUOHU)
     assert [seat.guohu for seat in board.seats] == [False, False, False, False]
+    assert board.claim is not None and board.can_win_on(3, board.claim)
     board.push(hu)
     assert board.claim is not None and board.claim.hus == [3]
 
@@ -242,3 +244,76 @@ def test_CC_2_3_guohu_a_chi_and_a_ming_gang_under_until_own_draw() -> None:
     board.push(gang)
     assert board.seats[0].melds == [Meld("ming", kind("9p"), source=1)] and board.phase == "replace"
     assert not any(seat.guohu for seat in board.seats)
+
+
+def test_CC_4_2_only_the_discarder_declares_baoting_in_its_window() -> None:
+    """CC-4.2: 报听 is declared right after one's own discard: in the window of seat 0's 9p, seat 1
+    may not (``ting_not_now``), whatever its hand."""
+    board, _ = pushed(E1_HANDS, NINE_P)
+    assert refusal(board, {"type": "ting", "seat": 1}) == (
+        "ting_not_now",
+        "CC-4.2",
+        "seat 1 may declare 报听 only right after its own discard",
+    )
+
+
+#: E3 until seat 1 (报听 on 234m 789s 111p 55m 46p: W = {5p}) has rolled the 宝 (3s, die 4) and
+#: let its 7m go
+E3_LOOKED = E3[: E3.index("x1 7m") + 1]
+
+
+def test_CC_4_8_a_seat_that_leaked_the_bao_may_not_win() -> None:
+    """CC-4.8: seat 1 leaks the live 宝 it looked at (泄宝); seat 2 then lets 5p go, the tile seat 1
+    waits on: seat 1 can no longer win on it (``can_win_on`` False, the discarder neither) and
+    its hu is refused as ``leaked``."""
+    board, hu = pushed(E3_HANDS, [*E3_LOOKED, "l1", "d2 5p", "x2 5p", "h1"])
+    assert board.seats[1].leaked and board.waits_of(1) == (kind("5p"),)
+    assert board.claim is not None and board.claim.seat == 2
+    assert not board.can_win_on(1, board.claim) and not board.can_win_on(2, board.claim)
+    assert refusal(board, hu) == (
+        "leaked",
+        "CC-4.8",
+        "seat 1 leaked the 宝 (泄宝) and may not win for the rest of the hand",
+    )
+
+
+def test_CC_4_7_CC_4_8_a_dead_bao_cannot_be_leaked() -> None:
+    """CC-4.7 / CC-4.8: E3's 宝 3s dies when seat 0 lets the third 3s go (seats 2, 3 and 0 each
+    discarded one); seat 1, who looked at it, may not leak it then."""
+    board, leak = pushed(E3_HANDS, [*E3[: E3.index("x0 3s") + 1], "l1"])
+    assert refusal(board, leak) == (
+        "leak_unknown",
+        "CC-4.8",
+        "seat 1 knows no live 宝 it could leak (泄宝): the 宝 is dead (three 三条 (3s) are visible)",
+    )
+
+
+def test_CC_2_1_a_xu_gang_left_unrobbed_replaces_its_peng_only() -> None:
+    """CC-2.1 / CC-2.4: seat 2 pengs seat 0's 9p and seat 3's 5p, later draws the fourth 9p and
+    adds it; nobody robs, so after its replacement draw its melds are a xu-gang of 9p (from seat
+    0) beside the peng of 5p (from seat 3), unchanged."""
+    events = [
+        "x0 9p", "p2", "x2 F", "d3 5p", "x3 5p", "p2", "x2 1m", "d3 N", "x3 N", "d0 N", "x0 N",
+        "d1 W", "x1 W", "d2 9p", "gx2 9p", "d2 7p",
+    ]  # fmt: skip
+    board, draw = pushed(E1_HANDS, events)
+    assert board.phase == "claim" and board.pending == (2, kind("9p"), "xu")
+    board.push(draw)
+    assert board.seats[2].melds == [Meld("xu", kind("9p"), source=0), Meld("peng", kind("5p"), source=3)]
+
+
+def test_CC_2_4_a_bu_gang_is_robbed_by_a_peng_only() -> None:
+    """CC-2.4: on seat 2's 补杠 of E (robbable: after its first discard) a peng may rob (抢碰), but
+    not a chi nor a ming-gang: each refused as ``qiangpeng_not_bu`` naming the action (a 补杠,
+    not a xu-gang)."""
+    board, _ = pushed(BU_HANDS, [*BU_HEAD, "d2 E", "gb2 E", "d2 1s"])
+    assert board.pending == (2, kind("E"), "bu")
+    for event, what in (
+        ({"type": "chi", "seat": 3, "tiles": ["S", "W"]}, "a chi"),
+        ({"type": "gang", "seat": 3, "kind": "ming"}, "a ming-gang"),
+    ):
+        assert refusal(board.clone(), event) == (
+            "qiangpeng_not_bu",
+            "CC-2.4",
+            f"only a 补杠 can be robbed by a peng (抢碰), not {what}",
+        )

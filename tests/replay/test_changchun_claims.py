@@ -12,7 +12,7 @@ import pytest
 
 from replay.games.changchun.board import Board
 from replay.games.changchun.reading import Meld
-from tests.changchun_builders import kind
+from tests.changchun_builders import kind, pool, tsumogiri
 from tests.replay.test_changchun_board import E1_HANDS, E3, E3_HANDS, E4_HANDS
 from tests.replay.test_changchun_legality import input_error, pushed, refusal
 
@@ -317,3 +317,43 @@ def test_CC_2_4_a_bu_gang_is_robbed_by_a_peng_only() -> None:
             "CC-2.4",
             f"only a 补杠 can be robbed by a peng (抢碰), not {what}",
         )
+
+
+def test_CC_4_7_a_dead_bao_is_rolled_again_not_looked_at() -> None:
+    """CC-4.7: after seat 0's 3s (the third visible) E3's 宝 is dead; seat 1, 报听 and first to
+    start a turn, may not 看宝 (kanbao) it: refused as ``bao_must_roll`` with why it died."""
+    board, look = pushed(E3_HANDS, [*E3[: E3.index("x0 3s") + 1], "k1"])
+    assert refusal(board, look) == (
+        "bao_must_roll",
+        "CC-4.7",
+        "the 宝 is dead (three 三条 (3s) are visible): seat 1, the first 报听 seat to start a turn, "
+        "must roll again",
+    )
+
+
+def test_CC_3_1_an_opening_set_names_its_tiles() -> None:
+    """CC-3.1 / §9: seat 2's 旋风杠 names its four tiles as a list: none is ``bad_set`` saying
+    "not none"; a string is an input error naming ``tiles``."""
+    board, xf = pushed(BU_HANDS, ["x0 1p", "d1 9m", "x1 9m", "d2 6s", "xf2"])
+    assert refusal(board.clone(), {**xf, "tiles": []}) == (
+        "bad_set",
+        "CC-3.1",
+        "旋风杠 xuanfeng is the set E S W N, not none",
+    )
+    assert input_error(board.clone(), {**xf, "tiles": "ESWN"}) == ("tiles", "must be a list of tiles")
+
+
+def test_CC_1_5_CC_4_4_no_look_at_the_bao_once_the_wall_is_at_its_reserve() -> None:
+    """CC-1.5 / CC-4.4: 136 − 53 = 83 undrawn after the deal, 14 kept (留14张, no gang): 69 live
+    draws. In E3 seat 1 draws 9m and declares 报听; seats 2 and 3 draw, seat 0 draws E and lets
+    it go, seat 3 pengs it (seats 1 and 2 skip a draw) and lets 3s go; from seat 0 on, 65 more
+    draws let go (16 rounds and seat 0's): 4 + 65 = 69, 14 left, seat 1's turn. Its roll and its
+    看宝 are refused as ``bao_not_now``: 荒庄 comes first."""
+    draws = [t for t in pool(E3_HANDS, ["9m", "E"]) if t != "5p"]  # no 5p: seat 1 waits on it
+    start = [*E3[: E3.index("t1") + 1], *tsumogiri([2, 3], draws[:2]), "d0 E", "x0 E", "p3", "x3 3s"]
+    board, roll = pushed(E3_HANDS, [*start, *tsumogiri([0, 1, 2, 3] * 17, draws[2:])[: 2 * 65], "b1 1"])
+    assert (board.wallx.left, board.at_reserve(), board.seats[1].ting) == (14, True, True)
+    why = "seat 1 looks at the 宝 only at the start of its own turn: "
+    why += "the wall is at its reserve: 荒庄 comes first"
+    for event in (roll, {"type": "kanbao", "seat": 1}):
+        assert refusal(board.clone(), event) == ("bao_not_now", "CC-4.4", why)

@@ -357,3 +357,44 @@ def test_CC_1_5_CC_4_4_no_look_at_the_bao_once_the_wall_is_at_its_reserve() -> N
     why += "the wall is at its reserve: 荒庄 comes first"
     for event in (roll, {"type": "kanbao", "seat": 1}):
         assert refusal(board.clone(), event) == ("bao_not_now", "CC-4.4", why)
+
+
+def _board_after(hands: list[str], events: list[str], **kw: Any) -> Board:
+    board, last = pushed(hands, events, **kw)
+    board.push(last)
+    return board
+
+
+def test_CC_4_5_CC_4_6_hu_in_reach_around_e3s_bao() -> None:
+    """CC-4.5 / CC-4.6 on E3 (seat 1 报听 on 234m 789s 111p 55m 46p, W = {5p}): right after its roll
+    of 3s (draw phase: 对宝 would need 3s to complete a hand) no seat is in reach; after drawing 7m
+    (neither a win nor the 宝) seat 1 is not; after the second roll (8p) and drawing 8p, 摸宝 (8p
+    for 5p) is in reach."""
+    board = _board_after(E3_HANDS, E3[: E3.index("b1 4 3s") + 1])
+    assert board.phase == "draw" and board.bao == kind("3s")
+    assert [board.hu_in_reach(s) for s in range(4)] == [False, False, False, False]
+    board = _board_after(E3_HANDS, E3[: E3.index("d1 7m") + 1])
+    assert (board.phase, board.actor, board.drawn) == ("act", 1, kind("7m"))
+    assert not board.hu_in_reach(1)
+    board = _board_after(E3_HANDS, E3[: E3.index("d1 8p") + 1])
+    assert (board.phase, board.bao, board.drawn) == ("act", kind("8p"), kind("8p"))
+    assert board.hu_in_reach(1)
+
+
+#: E1 with seat 3 dealt 234m 456s 78p 55p 777m: three suits and a 刻, but 幺九 only through a 9p
+#: (7p 8p 9p): it waits on 6p or 9p by shape, wins on 9p alone (CC-5.2 / CC-5.3)
+SHAPE_HANDS = [E1_HANDS[0], E1_HANDS[1], "123m 456s 67m 55p 99p 6p", "234m 456s 78p 55p 777m"]
+
+
+def test_CC_5_hu_in_reach_needs_a_legal_win_not_a_shape() -> None:
+    """CC-5 (``hu_in_reach`` / ``window_in_reach``, what the mistakes ask first): on seat 0's 9p
+    seat 3 could win (789p gives 幺九); on seat 2's 6p its 234m 777m 456s 678p 55p is a shape
+    with no 幺九 tile: not in reach, and no seat is, so the window is not."""
+    board = _board_after(SHAPE_HANDS, ["x0 9p"])
+    assert board.hu_in_reach(3) and board.window_in_reach()
+    board = _board_after(SHAPE_HANDS, ["x0 9p", "p2", "x2 6p"])
+    assert board.claim is not None and board.claim.tile == kind("6p")
+    assert [board.hu_in_reach(s) for s in (3, 0, 1)] == [False, False, False]
+    assert not board.window_in_reach()
+    board = _board_after(SHAPE_HANDS, ["x0 9p", "p2"])  # seat 2 to discard: no window open
+    assert (board.phase, board.claim, board.window_in_reach()) == ("act", None, False)

@@ -398,3 +398,12 @@ def test_CC_5_hu_in_reach_needs_a_legal_win_not_a_shape() -> None:
     assert not board.window_in_reach()
     board = _board_after(SHAPE_HANDS, ["x0 9p", "p2"])  # seat 2 to discard: no window open
     assert (board.phase, board.claim, board.window_in_reach()) == ("act", None, False)
+
+
+def test_CC_4_1_is_ready_reads_w_not_the_shape() -> None:
+    """CC-4.1 (听: W(s) not empty) on E1 after seat 2's peng of 9p and its F: seat 2 holds
+    123m 456s 67m 55p, W = {5m, 8m}: ready. Seat 0's 123s 789s 234p 678p E has a shape (单调 E)
+    but no 万 for 三色全 (CC-5.2): W is empty, not ready; seats 1 and 3 have not even a shape."""
+    board = _board_after(E1_HANDS, [*NINE_P, "x2 F"])
+    assert board.waits_of(2) == (kind("5m"), kind("8m")) and board.waits_of(0) == ()
+    assert [board.is_ready(s) for s in range(4)] == [False, False, True, False]

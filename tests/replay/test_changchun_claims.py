@@ -12,8 +12,8 @@ import pytest
 
 from replay.games.changchun.board import Board
 from replay.games.changchun.reading import Meld
-from tests.changchun_builders import kind, pool, tsumogiri
-from tests.replay.test_changchun_board import E1_HANDS, E3, E3_HANDS, E4_HANDS
+from tests.changchun_builders import kind, pool, record, tsumogiri
+from tests.replay.test_changchun_board import E1, E1_HANDS, E3, E3_HANDS, E4_HANDS, E5_HANDS, E5_HEAD
 from tests.replay.test_changchun_legality import input_error, pushed, refusal
 
 #: E1 with seat 0's 9p on the table (the last event, seat 2's peng, is left unpushed)
@@ -407,3 +407,52 @@ def test_CC_4_1_is_ready_reads_w_not_the_shape() -> None:
     board = _board_after(E1_HANDS, [*NINE_P, "x2 F"])
     assert board.waits_of(2) == (kind("5m"), kind("8m")) and board.waits_of(0) == ()
     assert [board.is_ready(s) for s in range(4)] == [False, False, True, False]
+
+
+def test_CC_2_2_CC_4_2_after_a_declared_win_the_window_takes_no_claim_nor_baoting() -> None:
+    """CC-2.2 / CC-4.2 on E1: seat 2 has declared its win on seat 3's 5m: a chi (seat 0, the
+    下家) and a ming-gang (seat 1) are refused as ``claim_after_hu``; the discarder's 报听, right
+    after its discard but after another event of the window, as ``ting_not_now``."""
+    board, ting = pushed(E1_HANDS, [*E1, "t3"])
+    won = ("claim_after_hu", "CC-2.2", "五万 (5m) was won (胡): a win beats chi, peng and kong")
+    assert refusal(board.clone(), {"type": "chi", "seat": 0, "tiles": ["3m", "4m"]}) == won
+    assert refusal(board.clone(), {"type": "gang", "seat": 1, "kind": "ming"}) == won
+    assert refusal(board.clone(), ting) == (
+        "ting_not_now",
+        "CC-4.2",
+        "seat 3 may declare 报听 only right after its own discard",
+    )
+
+
+def test_CC_1_4_CC_2_4_the_replacement_phase_after_a_ming_gang() -> None:
+    """CC-1.4 / CC-2.4 on E5: seat 0 ming-gangs seat 1's 7p; its replacement is wall[135] (9s):
+    a record saying 1m is refused naming the back of the wall; its own hu is out of turn, another
+    seat's hu a rob of a ming-gang (not robbable)."""
+    rec = record(E5_HANDS, [*E5_HEAD, "hz"])
+    board = Board.from_record(rec)
+    for e in rec["events"][: E5_HEAD.index("gm0 7p") + 1]:
+        board.push(e)
+    assert (board.phase, board.actor) == ("replace", 0)
+    assert refusal(board.clone(), {"type": "draw", "seat": 0, "tile": "1m"}) == (
+        "draw_mismatch",
+        "CC-1.4",
+        "seat 0 should draw 九条 (9s) (a replacement draw from the back (CC-1.4)), not 一万 (1m)",
+    )
+    assert refusal(board.clone(), {"type": "hu", "seat": 0}) == (
+        "out_of_turn",
+        "CC-2.1",
+        "seat 0 cannot hu now: seat 0 draws its replacement tile",
+    )
+    assert refusal(board.clone(), {"type": "hu", "seat": 2}) == (
+        "rob_not_allowed",
+        "CC-2.4",
+        "only a xu-gang or a 补杠 can be robbed; "
+        "an an-gang, a ming-gang, an opening set or a first-turn 补 stands",
+    )
+
+
+def test_CC_4_2_a_pass_leaves_the_discarder_its_baoting() -> None:
+    """CC-4.2: seat 2 lets F go after its peng (123m 456s 67m 55p, W = {5m, 8m}); seat 3 passes
+    on the F, and seat 2 may still declare 报听: a pass is no claim on the tile."""
+    board = _board_after(E1_HANDS, [*NINE_P, "x2 F", "s3", "t2"])
+    assert board.seats[2].ting and board.seats[2].locked and board.phase == "claim"

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from replay.games.changchun.board import Board
+from replay.games.changchun.board import Board, legal_actions
 from replay.games.changchun.reading import Meld
 from tests.changchun_builders import kind, pool, record, tsumogiri
 from tests.replay.test_changchun_board import E1, E1_HANDS, E3, E3_HANDS, E4_HANDS, E5_HANDS, E5_HEAD
@@ -357,6 +357,8 @@ def test_CC_1_5_CC_4_4_no_look_at_the_bao_once_the_wall_is_at_its_reserve() -> N
     why += "the wall is at its reserve: 荒庄 comes first"
     for event in (roll, {"type": "kanbao", "seat": 1}):
         assert refusal(board.clone(), event) == ("bao_not_now", "CC-4.4", why)
+    assert {"type": "huangzhuang"} in legal_actions(board)  # 荒庄 is what comes next
+    assert {"type": "draw", "seat": 1} not in legal_actions(board)
 
 
 def _board_after(hands: list[str], events: list[str], **kw: Any) -> Board:
@@ -456,3 +458,56 @@ def test_CC_4_2_a_pass_leaves_the_discarder_its_baoting() -> None:
     on the F, and seat 2 may still declare 报听: a pass is no claim on the tile."""
     board = _board_after(E1_HANDS, [*NINE_P, "x2 F", "s3", "t2"])
     assert board.seats[2].ting and board.seats[2].locked and board.phase == "claim"
+
+
+@pytest.mark.parametrize(
+    ("events", "legal"),
+    [
+        # seat 0's 3m: seat 1 (11223344m, its 下家) may peng or chi 1m2m / 2m4m (no 5m), else it draws
+        (
+            ["x0 9p", "p2", "x2 F", "d3 N", "x3 N", "d0 3m", "x0 3m"],
+            [
+                {"type": "peng", "seat": 1},
+                {"type": "chi", "seat": 1, "tiles": ["1m", "2m"]},
+                {"type": "chi", "seat": 1, "tiles": ["2m", "4m"]},
+                {"type": "draw", "seat": 1},
+            ],
+        ),
+        # seat 3's 1s: seat 0 (123s) chis 2s3s; seat 3's 2s: 1s3s
+        (ONE_S[:-1], [{"type": "chi", "seat": 0, "tiles": ["2s", "3s"]}, {"type": "draw", "seat": 0}]),
+        (
+            ["x0 9p", "p2", "x2 F", "d3 2s", "x3 2s"],
+            [{"type": "chi", "seat": 0, "tiles": ["1s", "3s"]}, {"type": "draw", "seat": 0}],
+        ),
+        # seat 2 after its F (W = {5m, 8m}): its 报听, else seat 3 draws
+        ([*NINE_P, "x2 F"], [{"type": "ting", "seat": 2}, {"type": "draw", "seat": 3}]),
+        # E1's 5m from seat 3: seat 2 wins (or seat 0 draws)
+        (E1[:5], [{"type": "hu", "seat": 2}, {"type": "draw", "seat": 0}]),
+    ],
+)
+def test_CC_2_2_CC_4_2_legal_actions_in_e1s_windows(events: list[str], legal: list[dict[str, Any]]) -> None:
+    """CC-2.2 (chi from the 上家 only, a run of one suit with the tile; peng; win) and CC-4.2
+    (报听 right after one's discard), each window of E1 worked by hand: every listed event is
+    legal, every other refused."""
+    assert legal_actions(_board_after(E1_HANDS, events)) == legal
+
+
+def test_CC_4_6_CC_2_4_legal_actions_on_a_bao_draw_and_a_bu_gang() -> None:
+    """CC-4.6: E3's seat 1 (locked, W = {5p}) draws the 宝 8p: 摸宝, or let it go, or leak the 宝.
+    CC-2.4: on seat 2's 补杠 of E nobody can rob: its replacement draw is the one event."""
+    board = _board_after(E3_HANDS, E3[: E3.index("d1 8p") + 1])
+    assert legal_actions(board) == [
+        {"type": "hu", "seat": 1},
+        {"type": "discard", "seat": 1, "tile": "8p"},
+        {"type": "bao_leak", "seat": 1},
+    ]
+    board = _board_after(BU_HANDS, [*BU_HEAD, "d2 E", "gb2 E"])
+    assert legal_actions(board) == [{"type": "draw", "seat": 2}]
+
+
+def test_CC_4_8_legal_actions_without_a_wall_leave_the_draw_out() -> None:
+    """§9 / CC-4.8 without a wall (the caller names a draw's tile): after E3's seat 1 lets 7m go,
+    seat 2's peng (it holds 77m) and seat 1's 泄宝 are listed, not seat 2's draw."""
+    board = _board_after(E3_HANDS, E3[: E3.index("x1 7m") + 1], wall=False)
+    assert board.wall is None
+    assert legal_actions(board) == [{"type": "peng", "seat": 2}, {"type": "bao_leak", "seat": 1}]

@@ -511,3 +511,13 @@ def test_CC_4_8_legal_actions_without_a_wall_leave_the_draw_out() -> None:
     board = _board_after(E3_HANDS, E3[: E3.index("x1 7m") + 1], wall=False)
     assert board.wall is None
     assert legal_actions(board) == [{"type": "peng", "seat": 2}, {"type": "bao_leak", "seat": 1}]
+
+
+def test_CC_4_3_a_locked_seat_gangs_twice_in_one_turn() -> None:
+    """CC-4.3 on E4: seat 0 declares 报听 on 111m 999p 555s EEE W (W = {W}) and, before any draw of
+    its own, ming-gangs seat 1's fourth 9p; its replacement is the fourth E, which it an-gangs:
+    111m 555s W still waits on W alone (the wait read before this turn's first draw), so both
+    kongs stand and a second replacement is due."""
+    board = _board_after(E4_HANDS, ["x0 2m", "t0", "d1 9p", "x1 9p", "gm0 9p", "d0 E", "ga0 E"])
+    assert board.seats[0].melds == [Meld("ming", kind("9p"), source=1), Meld("an", kind("E"))]
+    assert (board.phase, board.actor, board.waits_of(0)) == ("replace", 0, (kind("W"),))

@@ -10,10 +10,21 @@ from typing import Any
 
 import pytest
 
+from replay.errors import InputError
 from replay.games.changchun.board import Board, legal_actions
 from replay.games.changchun.reading import Meld
 from tests.changchun_builders import kind, pool, record, tsumogiri
-from tests.replay.test_changchun_board import E1, E1_HANDS, E3, E3_HANDS, E4_HANDS, E5_HANDS, E5_HEAD
+from tests.replay.test_changchun_board import (
+    E1,
+    E1_HANDS,
+    E3,
+    E3_HANDS,
+    E4_HANDS,
+    E5_HANDS,
+    E5_HEAD,
+    E7,
+    E7_HANDS,
+)
 from tests.replay.test_changchun_legality import input_error, pushed, refusal
 
 #: E1 with seat 0's 9p on the table (the last event, seat 2's peng, is left unpushed)
@@ -358,6 +369,11 @@ def test_CC_1_5_CC_4_4_no_look_at_the_bao_once_the_wall_is_at_its_reserve() -> N
     for event in (roll, {"type": "kanbao", "seat": 1}):
         assert refusal(board.clone(), event) == ("bao_not_now", "CC-4.4", why)
     assert {"type": "huangzhuang"} in legal_actions(board)  # 荒庄 is what comes next
+    assert refusal(board.clone(), {"type": "draw", "seat": 1}) == (
+        "wall_reserve",
+        "CC-1.5",
+        "14 tiles are left, at most the 14 kept (留14张): the hand is a draw (荒庄)",
+    )
     assert {"type": "draw", "seat": 1} not in legal_actions(board)
 
 
@@ -521,3 +537,35 @@ def test_CC_4_3_a_locked_seat_gangs_twice_in_one_turn() -> None:
     board = _board_after(E4_HANDS, ["x0 2m", "t0", "d1 9p", "x1 9p", "gm0 9p", "d0 E", "ga0 E"])
     assert board.seats[0].melds == [Meld("ming", kind("9p"), source=1), Meld("an", kind("E"))]
     assert (board.phase, board.actor, board.waits_of(0)) == ("replace", 0, (kind("W"),))
+
+
+def test_CC_1_3_CC_1_4_a_record_names_its_wall_and_deal_as_lists() -> None:
+    """§9: a record's ``wall`` (CC-1.4) and each hand of a wall-less ``deal`` (CC-1.3) are lists of
+    tiles: a string is an input error naming ``wall`` or ``deal[1]``."""
+    rec = record(E1_HANDS, E1)
+    with pytest.raises(InputError) as got:
+        Board.from_record({**rec, "wall": "x"})
+    assert (got.value.field, got.value.message) == ("wall", "must be a list of tiles")
+    bare = record(E1_HANDS, E1, wall=False)
+    with pytest.raises(InputError) as got:
+        Board.from_record({**bare, "deal": [bare["deal"][0], "x", *bare["deal"][2:]]})
+    assert (got.value.field, got.value.message) == ("deal[1]", "must be a list of tiles")
+
+
+def test_CC_2_3_trying_a_win_on_a_copy_leaves_the_board_alone() -> None:
+    """CC-2.3: ``legal_actions`` tries seat 2's win on E1's 5m on a copy of the board: the board's
+    own declared wins stay empty, and pushing the win then settles it on the board."""
+    board = _board_after(E1_HANDS, E1[:5])
+    assert {"type": "hu", "seat": 2} in legal_actions(board)
+    assert board.hu_wins == {} and board.claim is not None and board.claim.hus == []
+
+
+def test_CC_2_4_e7s_robbed_xu_gang_is_recorded() -> None:
+    """CC-2.4 / CC-2.3 on E7: seats 1 and 0 rob seat 3's xu-gang of 5p (event 10); at the end seat 0,
+    first after seat 3, wins, and the robbed gang is kept as (13 events, seat 3, 5p, xu)."""
+    rec = record(E7_HANDS, E7, dealer=2)
+    board = Board.from_record(rec)
+    for e in rec["events"]:
+        board.push(e)
+    board.finish()
+    assert board.robbed == [(13, 3, kind("5p"), "xu")] and board.winner == 0 and board.pending is None

@@ -569,3 +569,16 @@ def test_CC_2_4_e7s_robbed_xu_gang_is_recorded() -> None:
         board.push(e)
     board.finish()
     assert board.robbed == [(13, 3, kind("5p"), "xu")] and board.winner == 0 and board.pending is None
+
+
+def test_CC_4_8_a_seat_that_leaked_may_not_win_by_self_draw_either() -> None:
+    """CC-4.8 / CC-4.7: seat 1 leaks E3's 宝 3s (now dead); the others let W go; seat 1, 报听,
+    rolls the new 宝 (die 2: 8p) and draws 5p, its very wait: the self-drawn win is refused."""
+    events = [*E3_LOOKED, "l1", "d2 W", "x2 W", "d3 W", "x3 W", "d0 W", "x0 W", "b1 2 8p", "d1 5p", "h1"]
+    board, hu = pushed(E3_HANDS, events)
+    assert board.drawn == kind("5p") and board.waits_of(1) == ()  # 11 tiles: W(s) read before
+    assert refusal(board, hu) == (
+        "leaked",
+        "CC-4.8",
+        "seat 1 leaked the 宝 (泄宝) and may not win for the rest of the hand",
+    )

@@ -62,10 +62,27 @@ def status(code: int | None) -> str:
     return "timeout" if code in TIMEOUTS else STATUS.get(code, "suspicious")
 
 
-def results(module: str) -> dict[str, str]:
+def exit_codes(module: str) -> dict[str, int | None]:
+    """mutmut's record of the module's mutants: each name and its last exit code (None: not run)."""
     meta = ROOT / "mutants" / f"{module}.meta"
     codes: dict[str, int | None] = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
-    return {name: status(code) for name, code in codes.items()}
+    return codes
+
+
+def results(module: str) -> dict[str, str]:
+    return {name: status(code) for name, code in exit_codes(module).items()}
+
+
+def bounded(proc: subprocess.Popen[bytes], minutes: float) -> bool:
+    """Wait for ``proc`` (started in a session of its own); False when it was stopped, with all
+    its children, after ``minutes``."""
+    try:
+        proc.wait(timeout=minutes * 60)
+        return True
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait()
+        return False
 
 
 def run(names: list[str], minutes: float, children: int) -> bool:
@@ -74,14 +91,7 @@ def run(names: list[str], minutes: float, children: int) -> bool:
     # the mutants are made in the pure-Python modules: the compiled shape core would answer for
     # replay/shape.py's and let them all survive (docs/shape-core.md)
     env = dict(os.environ, REPLAY_PURE_SHAPE="1")
-    proc = subprocess.Popen([*command, *names], cwd=ROOT, start_new_session=True, env=env)
-    try:
-        proc.wait(timeout=minutes * 60)
-        return True
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait()
-        return False
+    return bounded(subprocess.Popen([*command, *names], cwd=ROOT, start_new_session=True, env=env), minutes)
 
 
 #: the screen's verdicts in mutate.py's words
@@ -94,8 +104,7 @@ def screen_file(module: str) -> Path:
 
 def screened(module: str) -> dict[str, str]:
     """The screen's last verdict on each mutant of ``module`` ("not run" for the others)."""
-    meta = ROOT / "mutants" / f"{module}.meta"
-    found = dict.fromkeys(json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"], "not run")
+    found = dict.fromkeys(exit_codes(module), "not run")
     path = screen_file(module)
     for line in path.read_text(encoding="utf-8").splitlines() if path.exists() else []:
         word, *_, name = line.split() or [""]
@@ -143,13 +152,7 @@ def screen(module: str, names: list[str] | None, minutes: float) -> bool:
     command = ["nice", "-n", "15", sys.executable, str(ROOT / "tools" / "mutation_screen.py"), module]
     with path.open("a", encoding="utf-8") as out:
         proc = subprocess.Popen(command, cwd=ROOT / "mutants", stdout=out, env=env, start_new_session=True)
-        try:
-            proc.wait(timeout=minutes * 60)
-            return True
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGTERM)
-            proc.wait()
-            return False
+        return bounded(proc, minutes)
 
 
 def report(module: str, found: dict[str, str] | None = None) -> float:

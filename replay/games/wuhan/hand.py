@@ -278,6 +278,15 @@ def _reading(types: frozenset[str], hard: bool) -> Reading:
     return made
 
 
+def _counts(concealed: Sequence[int], win_tile: int) -> list[int]:
+    """Copies of each kind in the concealed tiles and the winning one."""
+    counts = [0] * NUM_KINDS
+    for t in concealed:
+        counts[t] += 1
+    counts[win_tile] += 1
+    return counts
+
+
 def readings(
     concealed: Sequence[int],
     melds: Sequence[Meld],
@@ -291,10 +300,7 @@ def readings(
     Hard readings take each laizi as itself (R-7.11); soft ones let laizi stand for any tile.
     Preconditions that are not about shape (opened, pizi, qihu) are ``replay.games.wuhan.judge``'s.
     """
-    tiles = [*concealed, win_tile]
-    counts = [0] * NUM_KINDS
-    for t in tiles:
-        counts[t] += 1
+    counts = _counts(concealed, win_tile)
     if counts[win_tile] > 4:  # a fifth copy: no such tile (R-3.1), not even for 风一色 (issue #27)
         return []
     held = counts[laizi]
@@ -327,9 +333,7 @@ def wins_without_wild_limit(
     read as wildcards than it may use. A hand that no number of wildcards makes a winning hand
     (a complete shape whose pair no hand type takes) is R-7.2's ``not_a_winning_hand`` instead.
     """
-    counts = [0] * NUM_KINDS
-    for t in (*concealed, win_tile):
-        counts[t] += 1
+    counts = _counts(concealed, win_tile)
     held = counts[laizi]
     for used in range(1, held + 1):
         natural = list(counts)

@@ -3,24 +3,27 @@
     cd mutants && ../.venv/bin/python ../tools/mutation_screen.py replay/games/wuhan/judge.py \
         tests.replay.test_rules tests.replay.test_rulings > /tmp/judge_screen.txt
 
-Needs the ``mutants/`` tree a first ``tools/mutate.py`` run generated. Runs the named test modules
-of the killing set (their tests without fixtures, parametrized ones expanded from their marks,
-hypothesis ones as they are) against each mutant, in a child forked from a process that only
-imported them (cold caches, as mutmut's forkserver workers), stopping at the first failing test.
-On this shared machine mutmut spends most of its time in the tests of every game a Wuhan function
-reaches; this pass runs only the modules named. A kill here is a kill by a killing-set test; a
-survivor is only a candidate, checked by hand (planted in the source, the test run) or by
-``tools/mutate.py``. Prints ``killed <test> <mutant>``, ``SURVIVED <mutant>`` or
-``TIMEOUT <mutant>``. ``ONLY=a,b`` keeps mutants whose name holds one of them, ``EXCLUDE=`` drops
-exact short names, ``SKIP_DONE=file`` skips those a previous output already judged, ``LIMIT``
-seconds per mutant (default 120), ``BASELINE=1`` runs the tests unmutated and prints failures.
+Needs the ``mutants/`` tree mutmut generated (``tools/mutate.py MODULE --screen`` makes it and
+runs this over pyproject's whole killing set). Runs the named test modules of the killing set, or
+with none named all of ``[tool.mutmut]``'s selection without its deselected tests (their tests
+without fixtures, parametrized ones expanded from their marks, hypothesis ones as they are)
+against each mutant, in a child forked from a process that only imported them (cold caches, as
+mutmut's forkserver workers), stopping at the first failing test. A kill here is a kill by a
+killing-set test; a survivor is only a candidate, checked by hand (planted in the source, the
+test run) or by ``tools/mutate.py``. Prints ``killed <test> <mutant>``, ``SURVIVED <mutant>``,
+``UNREACHED <mutant>`` or ``TIMEOUT <mutant>``. ``ONLY=a,b`` keeps the mutants named (a name
+ending in ``__mutmut_<n>`` is that mutant alone; anything else, a part of names such as a
+function), ``EXCLUDE=`` drops exact short names, ``SKIP_DONE=file`` skips those a previous output
+already judged, ``LIMIT`` seconds per mutant and per traced test (default 120), ``BASELINE=1``
+runs the tests unmutated and prints the first failure.
 
 Before the mutants, each test runs once unmutated in its own cold child with mutmut's trampolines
-recording which mutated functions it reaches (``TRACE=file`` keeps that map for the next run of the
-same module and tests). A mutant then runs only the tests that reach its function, fastest first,
-the test that last killed a mutant of the same function ahead of them; a mutant no named test
-reaches is printed ``UNREACHED`` without running anything (it counts as surviving). On the boards
-this cuts a mutant from seconds to a fraction of one.
+recording which mutated functions it reaches; ``TRACE=file`` keeps that per test, for any module's
+later screen (only tests not in it yet are traced; a test failing unmutated is left out). A
+mutant then runs only the tests that reach its function, fastest first, the test that last killed
+a mutant of the same function ahead of them; a mutant no test reaches is printed ``UNREACHED``
+without running anything (it counts as surviving). On the boards this cuts a mutant from seconds
+to a fraction of one.
 """
 
 from __future__ import annotations

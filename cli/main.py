@@ -376,14 +376,14 @@ def ingest(
     if missing:
         raise click.UsageError(f"no such file or folder: {missing[0]}")
     from replay.inputs import Limits, read_paths
-    from schemas.audit_run import Rate, default_workers
+    from schemas.audit_run import Rate
 
+    total_bytes = _path_bytes(paths) if paths else 0
     pool = None
     if paths and not server:
-        # Worker processes take a second to start: worth it only for more than a few thousand
-        # hands. Forked now, before DuckDB and Arrow are loaded (their threads must not be
-        # copied), they share the engine this process imported (store/workers.py, forked_pool).
-        nproc = workers or (default_workers() if _path_bytes(paths) > 8 * 1024 * 1024 else 1)
+        # Forked now, before DuckDB and Arrow are loaded (their threads must not be copied), the
+        # workers share the engine this process imported (store/workers.py, forked_pool).
+        nproc = _worker_count(workers, total_bytes)
         if nproc > 1:
             from store.workers import forked_pool
 
@@ -399,13 +399,12 @@ def ingest(
         except ParquetInputError as err:
             raise click.ClickException(str(err)) from None
     else:
-        total_bytes = _path_bytes(paths)
         files = read_paths(list(paths), Limits(max_bytes, max_records))
     outcomes: Counter[str] = Counter()
     statuses: Counter[str] = Counter()
     notes: list[str] = []
     store = None if server else _open(db)
-    nproc = workers or (default_workers() if total_bytes > 8 * 1024 * 1024 else 1)
+    nproc = _worker_count(workers, total_bytes)
     rate = Rate()
     with click.progressbar(
         length=max(total_bytes, 1),
@@ -461,6 +460,14 @@ def ingest(
     )
     audited = ", ".join(f"{statuses[s]} {s}" for s in ("ok", "illegal", "mismatch"))
     click.echo("audit: " + _with_errors(audited, statuses[ERROR]))
+
+
+def _worker_count(workers: int | None, total_bytes: int) -> int:
+    """``--workers``, or every core for input over 8 MB: worker processes take a second to start,
+    worth it only for more than a few thousand hands."""
+    from schemas.audit_run import default_workers
+
+    return workers or (default_workers() if total_bytes > 8 * 1024 * 1024 else 1)
 
 
 def _path_bytes(paths: tuple[str, ...]) -> int:
